@@ -60,7 +60,13 @@ export interface PrincipalRow extends UserRow {
   mfa_enrolled: boolean;
 }
 
-/** The one query, for the user whose id is the SQL expression `user` (a parameter, or a column of an outer statement). */
+/**
+ * The one query, for the user whose id is the SQL expression `user` (a parameter, or a column of an
+ * outer statement). Fifth pass (docs/capacity.md): `held` is a UNION ALL (the GROUP BY of
+ * `held_roles` removes the duplicates, no second pass needed) and the permissions are found through
+ * role_permissions' index rather than by unnesting the roles' arrays against a scan of
+ * `permissions`: about a fifth less database CPU, the same rows.
+ */
 const principalSql = (user: string) => `
   WITH m AS (
     SELECT m.id AS membership_id, m.created_at AS joined_at, t.id, t.vendor_id, t.name, t.is_reseller,
@@ -70,7 +76,7 @@ const principalSql = (user: string) => `
   ), held AS (
     SELECT m.id AS tenant_id, mr.role_id, true AS direct
       FROM m JOIN membership_roles mr ON mr.membership_id = m.membership_id
-    UNION
+    UNION ALL
     SELECT m.id, gr.role_id, false
       FROM m JOIN group_members gm ON gm.membership_id = m.membership_id
       JOIN group_roles gr ON gr.group_id = gm.group_id
@@ -93,7 +99,8 @@ const principalSql = (user: string) => `
          COALESCE((SELECT json_agg(hr ORDER BY hr.key, hr.tenant_id) FROM held_roles hr), '[]') AS roles,
          COALESCE((SELECT json_agg(p ORDER BY p.key) FROM (
                      SELECT id, key, name, description, category_id, created_at FROM permissions
-                      WHERE id IN (SELECT unnest(permission_ids) FROM held_roles)) p), '[]') AS permissions,
+                      WHERE id IN (SELECT rp.permission_id FROM held_roles hr
+                                     JOIN role_permissions rp ON rp.role_id = hr.id)) p), '[]') AS permissions,
          COALESCE((SELECT json_agg(json_build_object('tenant_id', c.tenant_id, 'is_active', c.is_active,
                      'strategy', c.strategy, 'entries', CASE WHEN c.is_active THEN ARRAY(
                        SELECT r.ip FROM ip_restrictions r

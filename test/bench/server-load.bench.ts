@@ -10,6 +10,9 @@
 // drops its own database), else TEST_DATABASE_URL; without either only PGlite is measured.
 // BENCH_ONLY=pg|pglite limits the databases, BENCH_WORKERS=0 skips the 2-process runs,
 // BENCH_PROFILE=<folder> writes a CPU profile of the 1-process PostgreSQL server's run.
+// BENCH_FIGURES=refresh,me,users,sign-in picks figures, BENCH_ROUNDS=n repeats each. Each server's
+// line also gives its CPU time per request (support/cpu.ts): the server process, the database's
+// backends and this load client.
 // BENCH_BEFORE_ROOT=<folder>: an earlier version of the repository (`git archive` of a commit,
 // with links to node_modules and server/node_modules: the server has its own dependencies)
 // measured the same way in the same run, before each database's figures.
@@ -22,6 +25,7 @@ import pg from 'pg';
 import { buildServer, type BuiltServer } from '../../server/app';
 import type { DatabaseConfig } from '../../server/storage/database';
 import { SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD, SEED_TENANT_ID } from '../../server/seed';
+import { cpuAccountingAvailable, startCpuCount, type CpuPerRequest } from './support/cpu';
 import { load, send, type LoadResult, type Request } from './support/http-load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -31,6 +35,10 @@ const API = '/frontegg/identity/resources';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const only = process.env.BENCH_ONLY;
 const TENANT_USERS = 200;
+/** BENCH_ROUNDS=n: each figure n times, the targets' order alternating (default 1). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+/** BENCH_FIGURES=refresh,me,users,sign-in: only those figures (default all). */
+const FIGURES = new Set((process.env.BENCH_FIGURES ?? 'refresh,me,users,sign-in').split(','));
 
 /** Starts `args` under node with `env`; resolves once it prints `ready` on stdout. */
 function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
@@ -166,19 +174,39 @@ interface Row {
   result: LoadResult;
 }
 const rows: Row[] = [];
-const print = (name: string, result: LoadResult, base?: LoadResult) => {
+const print = (name: string, result: LoadResult, base?: LoadResult, cpu?: CpuPerRequest) => {
   rows.push({ name, result });
   const ratio = base
     ? ` ${((result.perSecond / base.perSecond) * 100).toFixed(2).padStart(6)} % of trivial`
     : '';
+  const ms = (value: number) => value.toFixed(3);
+  const perRequest = cpu
+    ? `\n  ${''.padEnd(40)} CPU per request: server ${ms(cpu.server)} ms, database ${ms(cpu.database)} ms, load client ${ms(cpu.client)} ms`
+    : '';
   console.log(
-    `  ${name.padEnd(40)} ${result.perSecond.toFixed(0).padStart(6)}/s  median ${result.median.toFixed(1).padStart(6)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms${ratio}`,
+    `  ${name.padEnd(40)} ${result.perSecond.toFixed(0).padStart(6)}/s  median ${result.median.toFixed(1).padStart(6)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms${ratio}${perRequest}`,
   );
 };
 
 interface Target {
   label: string;
   origin: string;
+  /** The server process (for its CPU time per request). */
+  pid?: number | undefined;
+}
+
+/** The process ids of the backends serving the bench's PostgreSQL database (CPU per request). */
+let databaseBackends: (() => Promise<number[]>) | null = null;
+
+/** `run` with the CPU time per request of the target's server, its database backends and this client. */
+async function counted(target: Target, run: () => Promise<LoadResult>) {
+  if (!cpuAccountingAvailable || !target.pid) return { result: await run() };
+  const stop = await startCpuCount({
+    server: target.pid,
+    databaseBackends: databaseBackends ?? (async () => []),
+  });
+  const result = await run();
+  return { result, cpu: await stop(result.count + result.errors) };
 }
 
 /**
@@ -188,58 +216,81 @@ interface Target {
  */
 async function measure(group: string, targets: Target[]) {
   console.log(`\n${group}, ${SECONDS} s per figure, the trivial route measured before each figure:`);
-  const figure = async (name: string, connections: number, run: (target: Target) => Promise<LoadResult>) => {
-    const base = await trivialLoad(connections);
-    print(`${name} c=${connections}: trivial route`, base);
-    for (const target of targets) print(`${name} c=${connections}: ${target.label}`, await run(target), base);
+  /** `prepare` readies a target's figure (sign-ins, outside the CPU count) and gives its load. */
+  const figure = async (
+    name: string,
+    connections: number,
+    prepare: (target: Target) => Promise<() => Promise<LoadResult>> | (() => Promise<LoadResult>),
+  ) => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const base = await trivialLoad(connections);
+      print(`${name} c=${connections}: trivial route`, base);
+      // Odd rounds take the targets in reverse order (neither always runs first).
+      for (const target of round % 2 ? [...targets].reverse() : targets) {
+        const { result, cpu } = await counted(target, await prepare(target));
+        print(`${name} c=${connections}: ${target.label}`, result, base, cpu);
+      }
+    }
   };
-  for (const connections of [10, 50])
+  for (const connections of FIGURES.has('refresh') ? [10, 50] : [])
     await figure('token refresh', connections, async ({ origin }) => {
+      // Opened before the count starts (sign-ins are not refreshes).
       const chains = await sessions(origin, connections);
-      return load(origin, {
-        connections,
-        seconds: SECONDS,
-        next: (i) => ({
-          method: 'POST',
-          path: `${API}/auth/v1/user/token/refresh`,
-          headers: { cookie: `ae_refresh=${chains[i]!.cookie}` },
-        }),
-        after: (i, answer) => {
-          const cookie = cookieOf(answer.headers['set-cookie']);
-          if (cookie) chains[i]!.cookie = cookie;
-        },
-      });
+      return () =>
+        load(origin, {
+          connections,
+          seconds: SECONDS,
+          next: (i) => ({
+            method: 'POST',
+            path: `${API}/auth/v1/user/token/refresh`,
+            headers: { cookie: `ae_refresh=${chains[i]!.cookie}` },
+          }),
+          after: (i, answer) => {
+            const cookie = cookieOf(answer.headers['set-cookie']);
+            if (cookie) chains[i]!.cookie = cookie;
+          },
+        });
     });
   const tokens = new Map<string, string>();
   for (const { origin } of targets) tokens.set(origin, (await sessions(origin, 1))[0]!.token);
-  for (const connections of [10, 50])
-    await figure('GET users/v2/me', connections, ({ origin }) =>
-      load(origin, {
-        connections,
-        seconds: SECONDS,
-        next: () => ({
-          method: 'GET',
-          path: `${API}/users/v2/me`,
-          headers: { authorization: `Bearer ${tokens.get(origin)}` },
-        }),
-      }),
+  for (const connections of FIGURES.has('me') ? [10, 50] : [])
+    await figure(
+      'GET users/v2/me',
+      connections,
+      ({ origin }) =>
+        () =>
+          load(origin, {
+            connections,
+            seconds: SECONDS,
+            next: () => ({
+              method: 'GET',
+              path: `${API}/users/v2/me`,
+              headers: { authorization: `Bearer ${tokens.get(origin)}` },
+            }),
+          }),
     );
-  for (const connections of [10, 50])
+  for (const connections of FIGURES.has('users') ? [10, 50] : [])
     await figure('users page of 20', connections, ({ origin }) => {
       let page = 0;
-      return load(origin, {
-        connections,
-        seconds: SECONDS,
-        next: () => ({
-          method: 'GET',
-          path: `${API}/users/v2?_limit=20&_offset=${((page += 1) % 10) * 20}`,
-          headers: { authorization: `Bearer ${tokens.get(origin)}` },
-        }),
-      });
+      return () =>
+        load(origin, {
+          connections,
+          seconds: SECONDS,
+          next: () => ({
+            method: 'GET',
+            path: `${API}/users/v2?_limit=20&_offset=${((page += 1) % 10) * 20}`,
+            headers: { authorization: `Bearer ${tokens.get(origin)}` },
+          }),
+        });
     });
-  await figure('password sign-in', 10, ({ origin }) =>
-    load(origin, { connections: 10, seconds: SECONDS, next: () => signInRequest }),
-  );
+  if (FIGURES.has('sign-in'))
+    await figure(
+      'password sign-in',
+      10,
+      ({ origin }) =>
+        () =>
+          load(origin, { connections: 10, seconds: SECONDS, next: () => signInRequest }),
+    );
 }
 
 function serverEnvironment(port: number, database: Record<string, string>): Record<string, string> {
@@ -302,8 +353,9 @@ async function target(
     // so a "1 process" target left to the default ran as many workers as the machine has cores.
     WORKERS: label.includes('2 processes') ? '2' : '1',
   };
-  running.push(await startProcess(serverArgs(extra, root), env, READY));
-  return { label, origin: `http://127.0.0.1:${port}` };
+  const child = await startProcess(serverArgs(extra, root), env, READY);
+  running.push(child);
+  return { label, origin: `http://127.0.0.1:${port}`, pid: child.pid };
 }
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -320,6 +372,10 @@ try {
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
     const database = { DATABASE_URL: url.toString() };
+    databaseBackends = async () =>
+      (
+        await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])
+      ).rows.map((row) => row.pid);
     await seed({ kind: 'postgres', url: url.toString() });
     const profile = process.env.BENCH_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
