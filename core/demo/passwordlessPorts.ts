@@ -50,7 +50,7 @@ export function demoAttemptCounters(now: () => number) {
 type Counters = ReturnType<typeof demoAttemptCounters>;
 
 /** A demo user as the shared rules read it, with the stored user beside. */
-type DemoRulesUser = PasswordlessUser & { stored: DemoUser };
+export type DemoRulesUser = PasswordlessUser & { stored: DemoUser };
 export const rulesUser = (stored: DemoUser): DemoRulesUser => ({
   id: stored.id,
   email: stored.email,
