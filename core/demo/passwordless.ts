@@ -8,6 +8,8 @@ import type { DemoDatabase, DemoUser } from './data';
 import { gate } from './mfaState';
 import { demoAttemptCounters, demoPasswordlessPorts, type DemoRulesUser } from './passwordlessPorts';
 import { demoHandlers, demoPublicHandlers } from './shared';
+import { demoSignInMethodPorts } from './signInMethods';
+import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
 
 export { tooManyAttempts } from './passwordlessPorts';
 
@@ -51,7 +53,7 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
   const counters = demoAttemptCounters(tools.now);
   const ports = (db: DemoDatabase, impersonating = false): PasswordlessHandlerPorts => ({
     ...demoPasswordlessPorts(db, tools, counters),
-    assertMethodAllowed: async () => {},
+    assertMethodAllowed: (type) => assertVendorAllows(demoSignInMethodPorts(db), type),
     verifyCaptcha: async () => {},
     checkOrigin: () => {},
     preLoginEmail: {
@@ -59,9 +61,10 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       read: () => preLoginEmail,
       forget: () => (preLoginEmail = undefined),
     },
-    // The same MFA gate as a password sign-in (core/demo/mfaState.ts).
-    signIn: async (user) => {
+    // The account's sign-in methods, then the MFA gate of a password sign-in (core/demo/mfaState.ts).
+    signIn: async (user, type) => {
       const { stored } = user as DemoRulesUser;
+      await assertAccountAllows(demoSignInMethodPorts(db), stored.tenantId, type);
       return gate(tools, db, stored) ?? tools.startSession(db, stored);
     },
     impersonating,

@@ -51,7 +51,7 @@ type Counters = ReturnType<typeof demoAttemptCounters>;
 
 /** A demo user as the shared rules read it, with the stored user beside. */
 export type DemoRulesUser = PasswordlessUser & { stored: DemoUser };
-export const rulesUser = (stored: DemoUser): DemoRulesUser => ({
+const rulesUser = (stored: DemoUser): DemoRulesUser => ({
   id: stored.id,
   email: stored.email,
   phone: stored.phoneNumber ?? null,
