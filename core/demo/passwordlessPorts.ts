@@ -50,8 +50,8 @@ export function demoAttemptCounters(now: () => number) {
 type Counters = ReturnType<typeof demoAttemptCounters>;
 
 /** A demo user as the shared rules read it, with the stored user beside. */
-type DemoRulesUser = PasswordlessUser & { stored: DemoUser };
-export const rulesUser = (stored: DemoUser): DemoRulesUser => ({
+export type DemoRulesUser = PasswordlessUser & { stored: DemoUser };
+const rulesUser = (stored: DemoUser): DemoRulesUser => ({
   id: stored.id,
   email: stored.email,
   phone: stored.phoneNumber ?? null,

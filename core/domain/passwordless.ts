@@ -21,7 +21,7 @@
 import { contractError } from '../contract/errors';
 import { maskPhone, normalizePhone } from '../contract/phone';
 
-type PasswordlessType = 'Code' | 'MagicLink' | 'SmsCode';
+export type PasswordlessType = 'Code' | 'MagicLink' | 'SmsCode';
 
 /** The `:type` of a passwordless path, lower-case as the client SDK writes it (`type.toLocaleLowerCase()`). */
 const PATH_TYPES: Readonly<Record<string, PasswordlessType>> = {

@@ -15,146 +15,88 @@
  * - PUT  /dev/settings { authStrategy } (development mode only, with the dev outbox; turns every local
  *   sign-in method back on, this one first): switches the public
  *   policy's sign-in method, so the demo and the end-to-end tests can try each one.
+ *
+ * The handlers are written once for the server and demo mode (core/domain/passwordless-handlers.ts);
+ * here, their ports over this server: the rules' ports (server/domain/passwordless.ts), the
+ * application's sign-in methods, the captcha, the trusted origins, the pre-login cookie, and the
+ * MFA gate and session service, whose refresh cookie goes on the reply.
  */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mfaGate } from '../http/mfa-gate';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findUserById } from '../domain/users';
+import type { UserRow } from '../domain/users';
 import { verifyCaptcha } from '../domain/captcha';
 import { assertVendorAllows } from '../domain/sign-in-methods';
 import type { AppContext } from '../context';
 import {
-  assertBodyTypeMatches,
-  changePhoneWithToken,
-  finishPhoneVerification,
-  passwordlessPostLogin,
-  passwordlessPreLogin,
-  passwordlessTypeOf,
-  requestPhoneReset,
-  startPhoneVerification,
-  verifyPhoneReset,
-} from '../../core/domain/passwordless';
-import { refuseWhileImpersonating } from '../../core/domain/impersonation';
+  PASSWORDLESS_HANDLERS,
+  PHONE_HANDLERS,
+  type PasswordlessHandlerPorts,
+} from '../../core/domain/passwordless-handlers';
 import { passwordlessPorts } from '../domain/passwordless';
 import { devSwitchAuthStrategy } from '../storage/sign-in-methods';
 import { setRefreshCookie } from '../http/cookies';
-import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
 import { clientInfo } from '../http/client-info';
 import { callerOf } from '../http/route-table';
+import { registerHandlers, registerPublicHandlers } from '../http/handlers';
 import { PASSWORDLESS_PATH_TYPES } from '../../core/contract/requests';
 
 const typeParam = s.strictObject({ type: { type: 'string', enum: PASSWORDLESS_PATH_TYPES } }, ['type']);
 const AUTH = '/identity/resources/auth/v1/passwordless';
 /** The email a code was sent to, for a post-login that carries only `{ token }`. */
 const PASSWORDLESS_EMAIL_COOKIE = 'ae_passwordless';
-const PHONE = '/identity/resources/users/v1/phone';
 
 export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const portsOf = (request: FastifyRequest) =>
-    passwordlessPorts(ctx, clientInfo(request), (m) => request.log.error(m));
   const cookiePath = `${ctx.cookies.prefix ? `/${ctx.cookies.prefix}` : ''}${AUTH}`;
-  app.post<{
-    Params: { type: string };
-    Body: { email: string; type?: string; recaptchaToken?: string | null };
-  }>(
-    `${AUTH}/:type/prelogin`,
-    {
-      // The body's schema: core/contract/requests.ts (the demo backend validates with it too).
-      schema: { params: typeParam },
-    },
-    async (request, reply) => {
-      const type = passwordlessTypeOf(request.params.type)!;
-      assertBodyTypeMatches(type, request.body.type);
-      // The application's sign-in methods (the account's are checked after the code), then the captcha.
-      await assertVendorAllows(ctx.db, type);
-      await verifyCaptcha(ctx, {
-        token: request.body.recaptchaToken,
-        email: request.body.email,
-        ip: request.ip,
-      });
-      const answer = await passwordlessPreLogin(portsOf(request), type, request.body.email);
-      if (type !== 'MagicLink')
-        reply.setCookie(PASSWORDLESS_EMAIL_COOKIE, request.body.email, {
-          path: cookiePath,
-          httpOnly: true,
-          secure: ctx.cookies.secure,
-          sameSite: ctx.cookies.sameSite,
-          maxAge: 15 * 60,
-        });
-      return answer;
-    },
-  );
-
-  app.post<{ Params: { type: string }; Body: { email?: string; token: string } }>(
-    `${AUTH}/:type/postlogin`,
-    {
-      schema: { params: typeParam },
-    },
-    async (request, reply) => {
-      assertTrustedOrigin(request, ctx.options.corsOrigins);
-      const type = passwordlessTypeOf(request.params.type)!;
-      await assertVendorAllows(ctx.db, type);
-      const { token } = request.body;
-      const email =
-        type === 'MagicLink' ? null : (request.body.email ?? request.cookies[PASSWORDLESS_EMAIL_COOKIE]);
-      const secondFactor = mfaGate(ctx, ctx.mfa, request, type);
-      const client = clientInfo(request);
-      // A code or link is a first factor like a password: a second factor is asked for the same way.
-      const signedIn = await passwordlessPostLogin(portsOf(request), type, { email, token }, async (user) => {
-        const mfa = await secondFactor(user);
-        return mfa ? { mfa } : ctx.auth.startSession(user, client);
-      });
-      if (type !== 'MagicLink') reply.clearCookie(PASSWORDLESS_EMAIL_COOKIE, { path: cookiePath });
-      // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts).
-      if ('mfa' in signedIn) return signedIn.mfa;
-      setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-      return signedIn.authResponse;
-    },
-  );
-
-  app.post<{ Body: { email: string } }>(`${PHONE}/reset`, async (request) => ({
-    resetPhoneNumberToken: await requestPhoneReset(portsOf(request), request.body.email),
-  }));
-
-  app.post<{ Body: { resetPhoneNumberToken: string; code: string } }>(
-    `${PHONE}/reset/verify`,
-    async (request) => ({
-      changePhoneNumberToken: await verifyPhoneReset(portsOf(request), request.body),
-    }),
-  );
-
-  app.put<{ Body: { changePhoneNumberToken: string; phoneNumber: string } }>(
-    `${PHONE}/change`,
-    async (request) => {
-      await changePhoneWithToken(portsOf(request), request.body);
-      return {};
-    },
-  );
-
-  // A signed-in user's new phone number, verified by a code texted to it (the client SDK's
-  // changePhoneNumberWithVerification and verifyChangePhoneNumber).
-  app.post<{ Body: { phoneNumber: string } }>(PHONE, async (request) => {
-    const user = await signedInUser(request);
+  /** The handlers' ports for one request; `reply` takes the sign-in's cookies. */
+  function ports(request: FastifyRequest, reply: FastifyReply | undefined): PasswordlessHandlerPorts {
+    const client = clientInfo(request);
     return {
-      changePhoneId: await startPhoneVerification(portsOf(request), user, request.body.phoneNumber),
+      ...passwordlessPorts(ctx, client, (m) => request.log.error(m)),
+      assertMethodAllowed: (type) => assertVendorAllows(ctx.db, type),
+      verifyCaptcha: (email, token) =>
+        verifyCaptcha(ctx, { token: token as string | null | undefined, email, ip: request.ip }),
+      checkOrigin: () => assertTrustedOrigin(request, ctx.options.corsOrigins),
+      preLoginEmail: {
+        keep: (email) =>
+          reply?.setCookie(PASSWORDLESS_EMAIL_COOKIE, email, {
+            path: cookiePath,
+            httpOnly: true,
+            secure: ctx.cookies.secure,
+            sameSite: ctx.cookies.sameSite,
+            maxAge: 15 * 60,
+          }),
+        read: () => request.cookies[PASSWORDLESS_EMAIL_COOKIE],
+        forget: () => reply?.clearCookie(PASSWORDLESS_EMAIL_COOKIE, { path: cookiePath }),
+      },
+      async signIn(user, type) {
+        const mfa = await mfaGate(ctx, ctx.mfa, request, type)(user as UserRow);
+        // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts).
+        if (mfa) return mfa;
+        const signedIn = await ctx.auth.startSession(user as UserRow, client);
+        if (reply) setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
+        return signedIn.authResponse;
+      },
+      impersonating: false,
     };
-  });
-
-  app.post<{ Body: { changePhoneId: string; code: string } }>(`${PHONE}/verify`, async (request) => {
-    const user = await signedInUser(request);
-    await finishPhoneVerification(portsOf(request), user, request.body);
-    return {};
-  });
-
-  async function signedInUser(request: FastifyRequest) {
-    const claims = callerOf(request);
-    // The number receives SMS sign-in codes: an impersonator must not set it.
-    refuseWhileImpersonating(Boolean(claims.act));
-    const user = await findUserById(ctx.db, claims.sub);
-    if (!user) throw contractError('UNAUTHORIZED');
-    return user;
   }
+  // The sign-in's steps set cookies: the ports reach the reply of their request.
+  const replies = new WeakMap<FastifyRequest, FastifyReply>();
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      // The path's type: one the client SDK writes, else 400 like any invalid request.
+      if (route.url.includes(AUTH)) route.schema = { ...route.schema, params: typeParam };
+    });
+    scope.addHook('onRequest', async (request, reply) => {
+      replies.set(request, reply);
+    });
+    registerPublicHandlers(scope, PASSWORDLESS_HANDLERS, (request) => ports(request, replies.get(request)));
+  });
+  registerHandlers(app, PHONE_HANDLERS, (request) => ({
+    ...ports(request, undefined),
+    impersonating: Boolean(callerOf(request).act),
+  }));
 
   if (ctx.options.devOutbox) {
     app.put<{ Body: { authStrategy: string } }>(

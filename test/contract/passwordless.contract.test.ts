@@ -50,6 +50,34 @@ for (const [name, factory] of factories) {
       return email;
     }
 
+    test("an account that turned a method off refuses it after the code (403), as the server's gate does", async () => {
+      const email = newEmail();
+      await target.clearCookies();
+      const up = await target.call('POST', `${USERS}/signUp`, {
+        body: { email, password: 'first-password-1' },
+      });
+      const token = up.body.authResponse.accessToken as string;
+      const body = { mainAuthStrategies: [{ strategy: 'EmailAndPassword' }] };
+      const saved = await target.call('PUT', '/identity/resources/configurations/v1/auth/strategies', {
+        token,
+        body,
+      });
+      assert.equal(saved.status, 200);
+      await target.clearCookies();
+      await target.call('POST', `${AUTH}/passwordless/code/prelogin`, { body: { email } });
+      const code = codeOf(await latest(target, email));
+      assert.deepEqual(
+        await target.call('POST', `${AUTH}/passwordless/code/postlogin`, { body: { email, token: code } }),
+        {
+          status: 403,
+          body: {
+            errors: ['Your account does not allow signing in with an emailed code.'],
+            errorCodes: ['SIGN_IN_METHOD_OFF_FOR_ACCOUNT'],
+          },
+        },
+      );
+    });
+
     test('email code: 200 {} on pre-login; wrong code 400; the code signs in once', async () => {
       const email = await account();
       const pre = await target.call('POST', `${AUTH}/passwordless/code/prelogin`, {
