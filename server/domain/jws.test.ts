@@ -56,10 +56,8 @@ describe('ES256 compact JWTs (jws.ts)', () => {
       'signature cut short': `${header}.${body}.${signature.slice(0, 40)}`,
       'padding added': `${header}.${body}.${signature}==`,
       'four parts': `${good}.${signature}`,
-      'not JSON claims': (await signEs256({ kid: 'k1' }, claims(), ours.privateKey)).replace(
-        body,
-        b64('[1]'),
-      ),
+      // Signed, but its claims are a JSON array, not an object.
+      'not JSON claims': await signEs256({ kid: 'k1' }, [1], ours.privateKey),
     };
     for (const [name, token] of Object.entries(cases)) assert.equal(await verified(token), null, name);
     assert.ok(await verified(good));
