@@ -8,7 +8,7 @@
 import { DEFAULT_BILLING_SWITCHES, type VendorBillingSwitches } from '../billing/vendorRules';
 import { contractError } from '../contract/errors';
 import type { BillingPorts, Subscription } from '../domain/billing';
-import type { BillingHandlerPorts, Card } from '../domain/billing-handlers';
+import type { BillingHandlerPorts, Card, Invoice } from '../domain/billing-handlers';
 import { PLAN_CATALOGUE, type Plan } from '../domain/billing-plans';
 import type { DemoDatabase, DemoUser } from './data';
 
@@ -33,15 +33,8 @@ interface DemoMethod {
   isDefault: boolean;
   billingDetails: { name: string; email?: string; address?: Record<string, string> };
 }
-interface DemoInvoice {
-  id: string;
+interface DemoInvoice extends Omit<Invoice, 'externalId'> {
   externalId?: string;
-  subscriptionId: string;
-  paymentDate: string;
-  totalAmount: number;
-  currency: string;
-  paid: boolean;
-  receiptNumber: string;
   plan: string;
   periodEnd: string;
   card: string;

@@ -7,6 +7,7 @@
  * (a download with its headers) and Stripe's webhook; the development provider's card step
  * (`DEVELOPMENT_CARD_HANDLERS`) is the server's only with that provider.
  */
+import type { Invoice } from '../api/billing';
 import { checkCard } from '../billing/cards';
 import { CARD_CODES, contractError } from '../contract/errors';
 import {
@@ -22,18 +23,8 @@ import { billingSummary, configureAccount, ownAccount, tenantConfigurationView }
 import { planDto, planOf } from './billing-plans';
 import { answer, type AreaHandler, type AreaHandlers } from './handlers';
 
-/** An invoice as the routes read it (one per charge). */
-export interface Invoice {
-  id: string;
-  /** The invoice at the provider ('' without one). */
-  externalId: string;
-  subscriptionId: string;
-  paymentDate: string;
-  totalAmount: number;
-  currency: string;
-  paid: boolean;
-  receiptNumber: string;
-}
+/** An invoice as the routes read it (one per charge; `externalId` '' without one at the provider). */
+export type { Invoice };
 
 /** A saved card (never its number), confirmed or not. */
 export interface Card {
