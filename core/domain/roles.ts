@@ -39,25 +39,39 @@ export const roleItem = (role: RoleDto, usersCount: number): RoleItem => ({
   usersCount,
 });
 
-/** A permission of the catalogue (the client SDK's IPermission) with the account's roles holding it. */
-export interface PermissionItem {
+/** A permission with the roles holding it: of the catalogue, or what a member holds (ITeamUserPermission). */
+export interface HeldPermission {
   id: string;
-  permissionId: string;
   key: string;
   name: string;
   description: string | null;
   categoryId: string | null;
+  /** The kit's own permissions: their keys start with `fe.`. */
   fePermission: boolean;
   roleIds: string[];
 }
 
+/** A permission of the catalogue (the client SDK's IPermission) with the account's roles holding it. */
+export interface PermissionItem extends HeldPermission {
+  permissionId: string;
+}
+
 type Permission = Pick<PermissionItem, 'id' | 'key' | 'name' | 'description' | 'categoryId'>;
+
+export const heldPermission = (p: Permission, roleIds: string[]): HeldPermission => ({
+  id: p.id,
+  key: p.key,
+  name: p.name,
+  description: p.description,
+  categoryId: p.categoryId,
+  fePermission: p.key.startsWith('fe.'),
+  roleIds,
+});
 
 export const permissionItem = (p: Permission, roleIds: string[]): PermissionItem => ({
   ...p,
   permissionId: p.id,
-  fePermission: p.key.startsWith('fe.'),
-  roleIds,
+  ...heldPermission(p, roleIds),
 });
 
 /** A write's outcome in storage: the role written, or why it was not. */

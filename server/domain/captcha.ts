@@ -13,21 +13,11 @@
  */
 import type { AppContext } from '../context';
 import { contractError } from '../../core/contract/errors';
+import { captchaRow, saveCaptchaRow } from '../storage/captcha';
 import type { Database } from '../storage/database';
 import { loadSecretsKey, SecretBox } from './secrets';
 
 const VERIFY_TIMEOUT_MS = 5000;
-
-interface CaptchaRow {
-  id: string;
-  enabled: boolean;
-  site_key: string;
-  secret_key_sealed: string | null;
-  min_score: number;
-  ignored_emails: string[];
-  created_at: Date;
-  updated_at: Date;
-}
 
 export interface CaptchaPolicyInput {
   enabled: boolean;
@@ -46,11 +36,6 @@ function secretBox(ctx: AppContext): Promise<SecretBox> {
     boxes.set(ctx, box);
   }
   return box;
-}
-
-async function captchaRow(db: Database): Promise<CaptchaRow | null> {
-  const { rows } = await db.query<CaptchaRow>('SELECT * FROM captcha_policy LIMIT 1');
-  return rows[0] ?? null;
 }
 
 /** The client SDK's ISecurityPolicyCaptcha (`getCaptchaPolicy`); `{ enabled: false }` before any save. */
@@ -84,20 +69,15 @@ export async function saveCaptchaPolicy(ctx: AppContext, input: CaptchaPolicyInp
     ? (await secretBox(ctx)).seal(input.secretKey)
     : (current?.secret_key_sealed ?? null);
   if (input.enabled && (!input.siteKey.trim() || !secret)) throw contractError('CAPTCHA_NEEDS_KEYS');
-  await ctx.db.query(
-    `INSERT INTO captcha_policy (enabled, site_key, secret_key_sealed, min_score, ignored_emails)
-     VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (singleton) DO UPDATE SET enabled = EXCLUDED.enabled, site_key = EXCLUDED.site_key,
-       secret_key_sealed = EXCLUDED.secret_key_sealed, min_score = EXCLUDED.min_score,
-       ignored_emails = EXCLUDED.ignored_emails, updated_at = now()`,
-    [
-      input.enabled,
-      input.siteKey.trim(),
-      secret,
-      input.minScore ?? current?.min_score ?? 0.5,
-      [...new Set((input.ignoredEmails ?? current?.ignored_emails ?? []).map((e) => e.trim().toLowerCase()))],
+  await saveCaptchaRow(ctx.db, {
+    enabled: input.enabled,
+    site_key: input.siteKey.trim(),
+    secret_key_sealed: secret,
+    min_score: input.minScore ?? current?.min_score ?? 0.5,
+    ignored_emails: [
+      ...new Set((input.ignoredEmails ?? current?.ignored_emails ?? []).map((e) => e.trim().toLowerCase())),
     ],
-  );
+  });
   return captchaPolicy(ctx.db);
 }
 

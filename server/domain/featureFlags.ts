@@ -11,6 +11,9 @@ import {
 } from '../../core/featureFlags/previewFlags';
 import { PORTAL_FLAGS } from '../../core/portal/pages';
 import type { Database } from '../storage/database';
+import { flagRows, flagValues, writeFlagEnabled, type FlagRow } from '../storage/feature-flags';
+
+export { setFlag } from '../storage/feature-flags';
 
 /** A flag as the vendor's portal configuration shows it. */
 interface FeatureFlagDto {
@@ -21,13 +24,6 @@ interface FeatureFlagDto {
   userIds: string[];
 }
 
-interface FlagRow {
-  key: string;
-  description: string | null;
-  enabled: boolean;
-  tenant_ids: string[];
-  user_ids: string[];
-}
 const toDto = (row: FlagRow): FeatureFlagDto => ({
   key: row.key,
   description: row.description,
@@ -55,25 +51,8 @@ export async function evaluateFlags(
   // Ids that are not UUIDs cannot match a stored id; passing them would make PostgreSQL fail the cast.
   const tenantId = !anonymous && context.tenantId && UUID.test(context.tenantId) ? context.tenantId : null;
   const userId = !anonymous && context.userId && UUID.test(context.userId) ? context.userId : null;
-  const { rows } = await db.query<{ key: string; value: boolean }>(
-    `SELECT key, (enabled OR ($1::uuid IS NOT NULL AND $1::uuid = ANY(tenant_ids)) OR ($2::uuid IS NOT NULL AND $2::uuid = ANY(user_ids))) AS value
-       FROM feature_flags WHERE $3::text[] IS NULL OR key = ANY($3::text[])`,
-    [tenantId, userId, keys ?? null],
-  );
+  const rows = await flagValues(db, tenantId, userId, keys ?? null);
   return withPreviewDefaults(Object.fromEntries(rows.map((r) => [r.key, r.value === true])), keys);
-}
-
-/** Defines or updates a flag (tests and the development seed). */
-export async function setFlag(
-  db: Database,
-  key: string,
-  value: { enabled?: boolean; tenantIds?: string[]; userIds?: string[] },
-): Promise<void> {
-  await db.query(
-    `INSERT INTO feature_flags (key, enabled, tenant_ids, user_ids) VALUES ($1, $2, $3::uuid[], $4::uuid[])
-     ON CONFLICT (key) DO UPDATE SET enabled = EXCLUDED.enabled, tenant_ids = EXCLUDED.tenant_ids, user_ids = EXCLUDED.user_ids`,
-    [key, value.enabled ?? false, value.tenantIds ?? [], value.userIds ?? []],
-  );
 }
 
 /**
@@ -81,10 +60,7 @@ export async function setFlag(
  * before a row exists for them (off; a preview-default one on), by key.
  */
 export async function listFlags(db: Database): Promise<FeatureFlagDto[]> {
-  const { rows } = await db.query<FlagRow>(
-    'SELECT key, description, enabled, tenant_ids::text[] AS tenant_ids, user_ids::text[] AS user_ids FROM feature_flags',
-  );
-  const byKey = new Map(rows.map((row) => [row.key, toDto(row)]));
+  const byKey = new Map((await flagRows(db)).map((row) => [row.key, toDto(row)]));
   for (const key of [...PORTAL_FLAGS, ...Object.values(PREVIEW_DEFAULT_FLAGS)])
     if (!byKey.has(key))
       byKey.set(key, {
@@ -107,14 +83,11 @@ export async function setFlagEnabled(
   key: string,
   enabled: boolean,
 ): Promise<FeatureFlagDto | null> {
-  const { rows } = await db.query<FlagRow>(
-    PORTAL_FLAGS.includes(key) || isPreviewDefaultFlag(key)
-      ? `INSERT INTO feature_flags (key, enabled) VALUES ($1, $2)
-         ON CONFLICT (key) DO UPDATE SET enabled = EXCLUDED.enabled
-         RETURNING key, description, enabled, tenant_ids::text[] AS tenant_ids, user_ids::text[] AS user_ids`
-      : `UPDATE feature_flags SET enabled = $2 WHERE key = $1
-         RETURNING key, description, enabled, tenant_ids::text[] AS tenant_ids, user_ids::text[] AS user_ids`,
-    [key, enabled],
+  const row = await writeFlagEnabled(
+    db,
+    key,
+    enabled,
+    PORTAL_FLAGS.includes(key) || isPreviewDefaultFlag(key),
   );
-  return rows[0] ? toDto(rows[0]) : null;
+  return row ? toDto(row) : null;
 }

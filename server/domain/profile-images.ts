@@ -1,10 +1,9 @@
 /**
  * Uploaded profile pictures (the client SDK's teams.updateProfileImage): PNG, JPEG, WebP or GIF,
  * told by their first bytes (never by the name or the declared type), at most 1 MB, stored in the
- * database (`user_profile_images`, one per user: a new upload replaces the old) and served from a
- * public, unguessable address that becomes the user's `profilePictureUrl`.
+ * database (storage/profile-images.ts: one per user, a new upload replaces the old) and served from
+ * a public, unguessable address that becomes the user's `profilePictureUrl`.
  */
-import type { Database } from '../storage/database';
 
 /** The image type these bytes start with, or null. */
 export function imageTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif' | null {
@@ -20,40 +19,6 @@ export function imageTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/
   )
     return 'image/webp';
   return null;
-}
-
-/** Replaces the user's picture; answers the new image's id. */
-export async function saveProfileImage(
-  db: Database,
-  userId: string,
-  contentType: string,
-  bytes: Buffer,
-  urlOf: (id: string) => string,
-): Promise<string> {
-  return db.transaction(async (tx) => {
-    await tx.query('DELETE FROM user_profile_images WHERE user_id = $1', [userId]);
-    const { rows } = await tx.query<{ id: string }>(
-      'INSERT INTO user_profile_images (user_id, content_type, bytes) VALUES ($1, $2, $3) RETURNING id',
-      [userId, contentType, bytes],
-    );
-    const url = urlOf(rows[0]!.id);
-    await tx.query('UPDATE users SET profile_picture_url = $2, updated_at = now() WHERE id = $1', [
-      userId,
-      url,
-    ]);
-    return url;
-  });
-}
-
-export async function loadProfileImage(
-  db: Database,
-  id: string,
-): Promise<{ contentType: string; bytes: Buffer } | null> {
-  const { rows } = await db.query<{ content_type: string; bytes: Uint8Array }>(
-    'SELECT content_type, bytes FROM user_profile_images WHERE id = $1',
-    [id],
-  );
-  return rows[0] ? { contentType: rows[0].content_type, bytes: Buffer.from(rows[0].bytes) } : null;
 }
 
 /**

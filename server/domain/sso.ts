@@ -7,6 +7,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { Database } from '../storage/database';
+import {
+  activeConnectionById,
+  spendSignInState,
+  storeSignInState,
+  usableConnectionByKey,
+  writeConfiguredConnection,
+  type OidcConnectionRow as ConfigRow,
+} from '../storage/oidc-sign-in';
 import type { SamlConnectionConfig } from './saml';
 import type { SecretBox } from './secrets';
 
@@ -31,26 +39,11 @@ export interface OidcConnectionConfig {
   defaultRoles?: string[];
 }
 
-interface ConfigRow {
-  id: string;
-  key: string;
-  tenant_id: string;
-  issuer: string;
-  client_id: string;
-  client_secret_encrypted: string | null;
-  scopes: string;
-  redirect_uris: string[];
-  domains: string[];
-  default_role_keys: string[];
-}
-
 export class SsoLoginError extends Error {}
 
 const KEY_SHAPE = /^[a-z0-9][a-z0-9_-]{0,49}$/;
 const DOMAIN_SHAPE = /^[a-z0-9.-]{1,253}$/;
 const STATE_TTL_SECONDS = 600;
-const COLUMNS =
-  'id, key, tenant_id, issuer, client_id, client_secret_encrypted, scopes, redirect_uris, domains, default_role_keys';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -70,41 +63,22 @@ export async function upsertSsoConnections(
     for (const u of [c.issuer, ...c.redirectUris])
       if (!/^https?:\/\//.test(new URL(u).href))
         throw new Error(`SSO connection "${c.key}": ${u} is not an http(s) URL`);
-    await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(
-        `INSERT INTO sso_configurations (key, tenant_id, protocol, issuer, client_id, client_secret_encrypted, scopes, redirect_uris, domains, default_role_keys)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         ON CONFLICT (key) DO UPDATE SET tenant_id = EXCLUDED.tenant_id, issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id,
-           client_secret_encrypted = EXCLUDED.client_secret_encrypted, scopes = EXCLUDED.scopes, redirect_uris = EXCLUDED.redirect_uris,
-           domains = EXCLUDED.domains, default_role_keys = EXCLUDED.default_role_keys, updated_at = now()
-         RETURNING id`,
-        [
-          c.key,
-          c.tenantId,
-          c.protocol,
-          c.issuer,
-          c.clientId,
-          c.clientSecret ? secrets.seal(c.clientSecret) : null,
-          c.scopes ?? 'openid email profile',
-          c.redirectUris,
-          domains,
-          c.defaultRoles ?? [],
-        ],
-      );
-      const id = rows[0]!.id;
-      await tx.query(
-        'DELETE FROM sso_domains WHERE sso_configuration_id = $1 AND NOT (domain = ANY($2::text[]))',
-        [id, domains],
-      );
-      for (const domain of domains) {
-        await tx.query(
-          `INSERT INTO sso_domains (tenant_id, domain, address, idp_type, sso_configuration_id) VALUES ($1, $2, $3, 'oidc', $4)
-           ON CONFLICT (domain) DO UPDATE SET tenant_id = EXCLUDED.tenant_id, address = EXCLUDED.address, idp_type = 'oidc',
-             sso_configuration_id = EXCLUDED.sso_configuration_id, saml_configuration_id = NULL`,
-          [c.tenantId, domain, startUrl(c.key), id],
-        );
-      }
-    });
+    await writeConfiguredConnection(
+      db,
+      {
+        key: c.key,
+        tenant_id: c.tenantId,
+        protocol: c.protocol,
+        issuer: c.issuer,
+        client_id: c.clientId,
+        client_secret_encrypted: c.clientSecret ? secrets.seal(c.clientSecret) : null,
+        scopes: c.scopes ?? 'openid email profile',
+        redirect_uris: c.redirectUris,
+        domains,
+        default_role_keys: c.defaultRoles ?? [],
+      },
+      startUrl(c.key),
+    );
   }
 }
 
@@ -120,11 +94,7 @@ export class SsoConnections {
 
   private async byKey(key: string): Promise<ConfigRow | null> {
     if (!KEY_SHAPE.test(key)) return null;
-    const { rows } = await this.db.query<ConfigRow>(
-      `SELECT ${COLUMNS} FROM sso_configurations WHERE key = $1 AND active AND issuer <> '' AND client_id <> ''`,
-      [key],
-    );
-    return rows[0] ?? null;
+    return usableConnectionByKey(this.db, key);
   }
 
   /**
@@ -141,20 +111,15 @@ export class SsoConnections {
     const verifier = oidc.randomPKCECodeVerifier();
     const nonce = oidc.randomNonce();
     const binding = randomBytes(32).toString('base64url');
-    await this.db.query(`DELETE FROM sso_login_states WHERE expires_at < now() - interval '1 day'`);
-    await this.db.query(
-      `INSERT INTO sso_login_states (state_hash, configuration_id, code_verifier_sealed, nonce, redirect_uri, browser_binding_hash, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
-      [
-        sha256(state),
-        row.id,
-        this.secrets.seal(verifier),
-        nonce,
-        redirectUri,
-        sha256(binding),
-        STATE_TTL_SECONDS,
-      ],
-    );
+    await storeSignInState(this.db, {
+      stateHash: sha256(state),
+      configurationId: row.id,
+      codeVerifierSealed: this.secrets.seal(verifier),
+      nonce,
+      redirectUri,
+      browserBindingHash: sha256(binding),
+      ttlSeconds: STATE_TTL_SECONDS,
+    });
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
       scope: row.scopes,
@@ -183,30 +148,14 @@ export class SsoConnections {
     name: string | null;
     groups: string[];
   }> {
-    const { rows } = await this.db.query<{
-      configuration_id: string;
-      code_verifier_sealed: string;
-      nonce: string;
-      redirect_uri: string;
-      browser_binding_hash: string;
-      expired: boolean;
-    }>(
-      `UPDATE sso_login_states SET used_at = now() WHERE state_hash = $1 AND used_at IS NULL
-       RETURNING configuration_id, code_verifier_sealed, nonce, redirect_uri, browser_binding_hash, expires_at <= now() AS expired`,
-      [sha256(input.state)],
-    );
-    const pending = rows[0];
+    const pending = await spendSignInState(this.db, sha256(input.state));
     if (!pending) throw new SsoLoginError('unknown or used state');
     if (pending.expired) throw new SsoLoginError('the sign-in took too long');
     if (!input.binding || sha256(input.binding) !== pending.browser_binding_hash)
       throw new SsoLoginError('the callback reached another browser than the one that started');
     if (pending.redirect_uri !== input.redirectUri)
       throw new SsoLoginError('redirectUri differs from the one of the authorization request');
-    const { rows: found } = await this.db.query<ConfigRow>(
-      `SELECT ${COLUMNS} FROM sso_configurations WHERE id = $1 AND active`,
-      [pending.configuration_id],
-    );
-    const row = found[0];
+    const row = await activeConnectionById(this.db, pending.configuration_id);
     if (!row) throw new SsoLoginError('the connection is gone');
     const config = await this.configuration(row);
     const callback = new URL(input.redirectUri);

@@ -1,18 +1,24 @@
 /**
- * Tenants, memberships and what a member may do in a tenant (roles and their permissions).
+ * Tenants, memberships and what a member may do in a tenant (roles and their permissions). The
+ * statements are in storage/tenants.ts (re-exported here for the domain's callers).
  */
 import type { Database } from '../storage/database';
-import type { GrantedPermissionRow, HeldRoleRow } from '../storage/principal';
-import type { RoleDto } from '../../core/domain/roles';
+import { heldPermission, type HeldPermission, type RoleDto } from '../../core/domain/roles';
+import {
+  heldRoles,
+  permissionsById,
+  type GrantedPermission,
+  type HeldRole,
+  type TenantRow,
+} from '../storage/tenants';
 
-export interface TenantRow {
-  id: string;
-  vendor_id: string;
-  name: string;
-  is_reseller: boolean;
-  metadata: Record<string, unknown>;
-  created_at: Date;
-}
+export {
+  addMembership,
+  createTenant,
+  creatorRoleKeys,
+  listUserTenants,
+  type TenantRow,
+} from '../storage/tenants';
 
 /** A tenant as the contract shows it (`metadata` is a JSON string, like the user's). */
 interface TenantDto {
@@ -27,16 +33,8 @@ interface TenantDto {
 
 export type { RoleDto };
 
-/** A permission a member holds, as the client SDK's `ITeamUserPermission` declares it. */
-export interface PermissionDto {
-  id: string;
-  key: string;
-  name: string;
-  description: string | null;
-  categoryId: string | null;
-  fePermission: boolean;
-  /** The held roles that grant it. */
-  roleIds: string[];
+/** A permission a member holds, as the client SDK's `ITeamUserPermission` declares it (`roleIds`: the held roles granting it). */
+export interface PermissionDto extends HeldPermission {
   createdAt: string;
   updatedAt: string;
 }
@@ -57,18 +55,6 @@ export function toTenantDto(row: TenantRow): TenantDto {
     vendorId: row.vendor_id,
     createdAt: new Date(row.created_at).toISOString(),
   };
-}
-
-/** The live tenants `userId` belongs to and may act in (access not denied, invitation accepted), oldest membership first. */
-export async function listUserTenants(db: Database, userId: string): Promise<TenantRow[]> {
-  const { rows } = await db.query<TenantRow>(
-    `SELECT t.id, t.vendor_id, t.name, t.is_reseller, t.metadata, t.created_at
-       FROM memberships m JOIN tenants t ON t.id = m.tenant_id
-      WHERE m.user_id = $1 AND t.deleted_at IS NULL AND m.access_allowed AND NOT m.invitation_pending
-      ORDER BY m.created_at, t.id`,
-    [userId],
-  );
-  return rows;
 }
 
 /**
@@ -105,69 +91,13 @@ export async function loadGrants(
 ): Promise<Map<string, Grants>> {
   const result = new Map<string, Grants>();
   if (!userIds.length || !tenantIds.length) return result;
-  const live = options.pending ? 'true' : 'NOT m.invitation_pending';
-  const held = await db.query<{
-    user_id: string;
-    tenant_id: string;
-    direct: boolean;
-    id: string;
-    key: string;
-    name: string;
-    description: string | null;
-    default_for_creator: boolean;
-    role_tenant_id: string | null;
-    vendor_id: string;
-    created_at: Date;
-    updated_at: Date;
-    permission_ids: string[] | null;
-  }>(
-    `WITH held AS (
-       SELECT m.user_id, m.tenant_id, mr.role_id, true AS direct
-         FROM memberships m JOIN membership_roles mr ON mr.membership_id = m.id
-        WHERE m.user_id = ANY($1::uuid[]) AND m.tenant_id = ANY($2::uuid[]) AND ${live}
-       UNION
-       SELECT m.user_id, m.tenant_id, gr.role_id, false AS direct
-         FROM memberships m JOIN group_members gm ON gm.membership_id = m.id
-         JOIN group_roles gr ON gr.group_id = gm.group_id
-        WHERE m.user_id = ANY($1::uuid[]) AND m.tenant_id = ANY($2::uuid[]) AND ${live}
-          AND NOT EXISTS (SELECT 1 FROM group_configurations gc
-                           WHERE gc.tenant_id = m.tenant_id AND NOT (gc.enabled AND gc.roles_enabled)))
-     SELECT h.user_id, h.tenant_id, bool_or(h.direct) AS direct, r.id, r.key, r.name, r.description,
-            r.default_for_creator, r.tenant_id AS role_tenant_id, r.vendor_id, r.created_at, r.updated_at,
-            (SELECT array_agg(rp.permission_id ORDER BY rp.permission_id) FROM role_permissions rp
-              WHERE rp.role_id = r.id) AS permission_ids
-       FROM held h JOIN roles r ON r.id = h.role_id
-      GROUP BY h.user_id, h.tenant_id, r.id
-      ORDER BY r.key`,
-    [userIds, tenantIds],
-  );
-  const permissionIds = [...new Set(held.rows.flatMap((r) => r.permission_ids ?? []))];
-  const catalogue = permissionIds.length
-    ? await db.query<{
-        id: string;
-        key: string;
-        name: string;
-        description: string | null;
-        category_id: string | null;
-        created_at: Date;
-      }>(
-        'SELECT id, key, name, description, category_id, created_at FROM permissions WHERE id = ANY($1::uuid[]) ORDER BY key',
-        [permissionIds],
-      )
-    : { rows: [] };
-  return grantsByMember(held.rows, catalogue.rows);
+  const held = await heldRoles(db, userIds, tenantIds, options.pending === true);
+  const catalogue = await permissionsById(db, [...new Set(held.flatMap((r) => r.permission_ids ?? []))]);
+  return grantsByMember(held, catalogue);
 }
 
-/** A held role as loadGrants and storage/principal.ts read it: one row per member, tenant and role. */
-type HeldRole = Omit<HeldRoleRow, 'created_at' | 'updated_at'> & {
-  user_id: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-};
-type Permission = Omit<GrantedPermissionRow, 'created_at'> & { created_at: Date | string };
-
 /** The held roles (ordered by key) and the permissions they grant (ordered by key), keyed `userId/tenantId`. */
-export function grantsByMember(held: HeldRole[], catalogue: Permission[]): Map<string, Grants> {
+export function grantsByMember(held: HeldRole[], catalogue: GrantedPermission[]): Map<string, Grants> {
   const result = new Map<string, Grants>();
   for (const row of held) {
     const key = grantsKey(row.user_id, row.tenant_id);
@@ -194,17 +124,7 @@ export function grantsByMember(held: HeldRole[], catalogue: Permission[]): Map<s
       if (!roleIds.length) return [];
       const createdAt = new Date(p.created_at).toISOString();
       return [
-        {
-          id: p.id,
-          key: p.key,
-          name: p.name,
-          description: p.description,
-          categoryId: p.category_id,
-          fePermission: p.key.startsWith('fe.'),
-          roleIds,
-          createdAt,
-          updatedAt: createdAt,
-        },
+        { ...heldPermission({ ...p, categoryId: p.category_id }, roleIds), createdAt, updatedAt: createdAt },
       ];
     });
   }
@@ -225,48 +145,4 @@ export async function loadAuthorization(
   if (!tenantId) return NO_GRANTS;
   const { roles, permissions } = grantsOf(await loadGrants(db, [userId], [tenantId]), userId, tenantId);
   return { roles, permissions };
-}
-
-/** Creates a tenant. */
-export async function createTenant(
-  db: Database,
-  input: { vendorId: string; name: string },
-): Promise<TenantRow> {
-  const { rows } = await db.query<TenantRow>(
-    `INSERT INTO tenants (vendor_id, name) VALUES ($1, $2)
-     RETURNING id, vendor_id, name, is_reseller, metadata, created_at`,
-    [input.vendorId, input.name],
-  );
-  return rows[0]!;
-}
-
-/** Makes `userId` a member of `tenantId` holding the roles with the given keys (idempotent). */
-export async function addMembership(
-  db: Database,
-  input: { userId: string; tenantId: string; roleKeys: string[] },
-): Promise<void> {
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO memberships (user_id, tenant_id) VALUES ($1, $2)
-     ON CONFLICT (user_id, tenant_id) DO UPDATE SET user_id = EXCLUDED.user_id
-     RETURNING id`,
-    [input.userId, input.tenantId],
-  );
-  const membershipId = rows[0]!.id;
-  if (input.roleKeys.length === 0) return;
-  // Vendor-wide roles and the tenant's own roles are both assignable.
-  await db.query(
-    `INSERT INTO membership_roles (membership_id, role_id)
-     SELECT $1, r.id FROM roles r
-      WHERE r.key = ANY($2::text[]) AND (r.tenant_id IS NULL OR r.tenant_id = $3)
-     ON CONFLICT DO NOTHING`,
-    [membershipId, input.roleKeys, input.tenantId],
-  );
-}
-
-/** Keys of the roles given to the user who creates a tenant (Admin by default). */
-export async function creatorRoleKeys(db: Database): Promise<string[]> {
-  const { rows } = await db.query<{ key: string }>(
-    'SELECT key FROM roles WHERE default_for_creator AND tenant_id IS NULL ORDER BY key',
-  );
-  return rows.map((r) => r.key);
 }

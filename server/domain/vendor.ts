@@ -4,6 +4,7 @@
  * server process applies to all of them at once.
  */
 import type { Database } from '../storage/database';
+import { vendorRow } from '../storage/vendor';
 import { allows, type SignInMethods } from './sign-in-methods';
 
 interface VendorSettings {
@@ -22,25 +23,9 @@ interface VendorSettings {
   passkeysEnabled: boolean;
 }
 
-interface VendorRow {
-  id: string;
-  allow_signups: boolean;
-  allow_not_verified_users_login: boolean;
-  api_tokens_enabled: boolean;
-  force_permissions: boolean;
-  auth_strategy: string;
-  machine_to_machine_auth_strategy: string;
-  sign_up_requires_activation: boolean;
-  white_label_mode: boolean;
-  password_min_length: number;
-  password_max_length: number;
-  passkeys_enabled?: boolean;
-}
-
 /** The deployment's vendor settings (the first vendor row; migration 1 creates it). */
 export async function getVendorSettings(db: Database): Promise<VendorSettings> {
-  const { rows } = await db.query<VendorRow>('SELECT * FROM vendors ORDER BY created_at, id LIMIT 1');
-  const row = rows[0];
+  const row = await vendorRow(db);
   if (!row) throw new Error('No vendor row: migrations have not run');
   return {
     id: row.id,

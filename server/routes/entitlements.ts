@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { decidedEntitlements } from '../../core/entitlements/entitlements';
 import { userEntitlements } from '../domain/entitlements';
 import { listUserTenants, pickActiveTenant } from '../domain/tenants';
+import { catalogueKeys } from '../storage/entitlements';
 import { callerOf } from '../http/route-table';
 
 export async function entitlementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -26,12 +27,11 @@ export async function entitlementRoutes(app: FastifyInstance, ctx: AppContext): 
     const claims = callerOf(request);
     const active = pickActiveTenant(await listUserTenants(ctx.db, claims.sub), claims.tenantId);
     const facts = await userEntitlements(ctx.db, claims.sub, active?.id ?? null);
-    const permissions = await ctx.db.query<{ key: string }>('SELECT key FROM permissions');
-    const features = await ctx.db.query<{ key: string }>('SELECT key FROM features');
+    const catalogue = await catalogueKeys(ctx.db);
     return decidedEntitlements(
       facts,
-      [...permissions.rows.map((r) => r.key), ...facts.permissions, ...Object.keys(facts.permissionFeatures)],
-      features.rows.map((r) => r.key),
+      [...catalogue.permissions, ...facts.permissions, ...Object.keys(facts.permissionFeatures)],
+      catalogue.features,
     );
   });
 }

@@ -10,7 +10,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { imageTypeOf, loadProfileImage, saveProfileImage, singleFilePart } from '../domain/profile-images';
+import { imageTypeOf, singleFilePart } from '../domain/profile-images';
+import { loadProfileImage, saveProfileImage } from '../storage/profile-images';
 import { contractError } from '../../core/contract/errors';
 import { idParams } from '../http/list-query';
 import { acceptedProfileImage, PROFILE_IMAGE_MAX_BYTES } from '../../core/domain/profile-image';

@@ -6,7 +6,7 @@
  * every sign-in read it once instead of in five or six round trips; the rules applied to it
  * (which tenant is active, what the IP rules allow) stay in the domain.
  */
-import type { UserRow } from '../domain/users';
+import type { UserRow } from './users';
 import type { Database } from './database';
 
 /** A role held in one of the user's tenants (`direct`: through a membership role, not only a group). */

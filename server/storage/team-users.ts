@@ -7,6 +7,7 @@ import type { Database } from './database';
 import { customDataOf, type CustomData } from '../../core/domain/custom-data';
 import type { MemberListQuery } from '../../core/domain/team-users';
 import { grantsOf, loadGrants, type Authorization, type RoleDto } from '../domain/tenants';
+import type { UserIdentity } from '../domain/users';
 
 /** Sort fields of spec 001 §3 -> SQL. */
 const SORT_COLUMNS: Record<MemberListQuery['sortBy'], string> = {
@@ -28,14 +29,7 @@ interface MemberGroupDto {
   roles: Array<{ id: string; key: string; name: string }>;
 }
 
-interface TeamUserDto {
-  id: string;
-  /** The client SDK's `sub`: the user id. */
-  sub: string;
-  email: string;
-  name: string;
-  phoneNumber: string | null;
-  profilePictureUrl: string | null;
+interface TeamUserDto extends UserIdentity {
   tenantId: string;
   vendorId: string;
   /** The ids of `roles` (the client SDK's `ITeamUser.roleIds`). */

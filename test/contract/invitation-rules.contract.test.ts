@@ -2,17 +2,13 @@
 // may invite with which roles, the email-domain restrictions, the resend refusals, one invite link per account.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demoTarget, serverTarget, type ContractTarget } from './targets';
+import { acceptedMember, BACKENDS, passwordSignIn, roleGranting, type ContractTarget } from './targets';
 
-const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]> = [
-  ['demo backend', demoTarget],
-  ['reference server', serverTarget],
-];
 const API = '/identity/resources';
 const LINKS = `${API}/tenants/invites/v1`;
 const DOMAINS = `${API}/configurations/restrictions/v1/email-domain`;
 
-for (const [name, factory] of factories) {
+for (const [name, factory] of BACKENDS) {
   describe(`contract: ${name}: invitation rules`, () => {
     let target: ContractTarget;
     let token: string;
@@ -46,39 +42,21 @@ for (const [name, factory] of factories) {
     ];
 
     test("an inviter gives only roles whose permissions they hold; an account's own role may be given", async () => {
-      const permissions = (await call('GET', `${API}/permissions/v1`)).body as Array<{
-        id: string;
-        key: string;
-      }>;
-      const id = (key: string) => permissions.find((p) => p.key === key)!.id;
-      const role = await call('POST', `${API}/roles/v1`, {
-        key: 'inviter',
-        name: 'Inviter',
-        permissionIds: [id('fe.secure.read.users'), id('fe.secure.write.users')],
-      });
-      assert.equal(role.status, 201);
+      const roleId = await roleGranting(target, token, { key: 'inviter', name: 'Inviter' }, [
+        'fe.secure.read.users',
+        'fe.secure.write.users',
+      ]);
       const email = `deputy-${stamp}@example.com`;
-      const invited = await call('POST', `${API}/users/v2`, { email, roleIds: [role.body.id] });
-      assert.equal(invited.status, 201, JSON.stringify(invited.body));
+      const invited = await acceptedMember(target, token, {
+        email,
+        roleIds: [roleId],
+        password: 'deputy-password-1',
+      });
       assert.deepEqual(
-        invited.body.roles.map((r: { key: string }) => r.key),
+        invited.roles.map((r) => r.key),
         ['inviter'],
       );
-      const box = await target.call('GET', `/dev/outbox?to=${encodeURIComponent(email)}`);
-      const link = new URL(box.body.messages[0].text.match(/https?:\/\/\S+/)[0]);
-      const accepted = await target.call('POST', `${API}/users/v1/invitation/accept`, {
-        body: {
-          userId: link.searchParams.get('userId'),
-          token: link.searchParams.get('token'),
-          password: 'deputy-password-1',
-        },
-      });
-      assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-      const signedIn = await target.call('POST', `${API}/auth/v1/user`, {
-        body: { email, password: 'deputy-password-1' },
-      });
-      assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
-      const deputy = signedIn.body.accessToken as string;
+      const deputy = await passwordSignIn(target, email, 'deputy-password-1');
       const roles = Object.fromEntries(
         (await call('GET', `${API}/roles/v1`)).body.map((r: { key: string; id: string }) => [r.key, r.id]),
       );
@@ -92,7 +70,7 @@ for (const [name, factory] of factories) {
       const allowed = await call(
         'POST',
         `${API}/users/v2`,
-        { email: `peer-${stamp}@example.com`, roleIds: [role.body.id] },
+        { email: `peer-${stamp}@example.com`, roleIds: [roleId] },
         deputy,
       );
       assert.equal(allowed.status, 201, JSON.stringify(allowed.body));

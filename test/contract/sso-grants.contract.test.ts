@@ -4,7 +4,7 @@
 // permissions they hold; an unknown role is refused first (400), before the connection is looked up.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BACKENDS, type ContractTarget } from './targets';
+import { acceptedMember, BACKENDS, passwordSignIn, roleGranting, type ContractTarget } from './targets';
 
 const API = '/identity/resources';
 const BASE = '/team/resources/sso/v1/configurations';
@@ -30,44 +30,16 @@ for (const [name, factory] of BACKENDS) {
       });
       owner = signedUp.body.authResponse.accessToken;
       await target.clearCookies();
-      const permissions = (await as(owner)('GET', `${API}/permissions/v1`)).body as Array<{
-        id: string;
-        key: string;
-      }>;
-      const id = (key: string) => permissions.find((p) => p.key === key)!.id;
-      const role = await as(owner)('POST', `${API}/roles/v1`, {
-        key: 'sso-managers',
-        name: 'SSO managers',
-        permissionIds: [id('fe.secure.read.samlConfiguration'), id('fe.secure.write.samlConfiguration')],
-      });
-      assert.equal(role.status, 201, JSON.stringify(role.body));
-      ssoRoleId = role.body.id;
+      ssoRoleId = await roleGranting(target, owner, { key: 'sso-managers', name: 'SSO managers' }, [
+        'fe.secure.read.samlConfiguration',
+        'fe.secure.write.samlConfiguration',
+      ]);
       const roles = (await as(owner)('GET', `${API}/roles/v1`)).body as Array<{ id: string; key: string }>;
       adminRoleId = roles.find((r) => r.key === 'Admin')!.id;
       const email = `sso-manager-${stamp}@example.com`;
-      const invited = await as(owner)('POST', `${API}/users/v2`, {
-        email,
-        name: 'Manager',
-        roleIds: [ssoRoleId],
-        provider: 'local',
-      });
-      assert.equal(invited.status, 201, JSON.stringify(invited.body));
-      const box = await target.call('GET', `/dev/outbox?to=${encodeURIComponent(email)}`);
-      const link = new URL(box.body.messages[0].text.match(/https?:\/\/\S+/)[0]);
-      const accepted = await target.call('POST', `${API}/users/v1/invitation/accept`, {
-        body: {
-          userId: link.searchParams.get('userId'),
-          token: link.searchParams.get('token'),
-          password: 'member-password-1',
-        },
-      });
-      assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-      await target.clearCookies();
-      const login = await target.call('POST', `${API}/auth/v1/user`, {
-        body: { email, password: 'member-password-1' },
-      });
-      assert.equal(login.status, 200, JSON.stringify(login.body));
-      manager = login.body.accessToken;
+      const password = 'member-password-1';
+      await acceptedMember(target, owner, { email, roleIds: [ssoRoleId], password });
+      manager = await passwordSignIn(target, email, password);
       const created = await as(owner)('POST', BASE, { type: 'saml' });
       assert.equal(created.status, 201, JSON.stringify(created.body));
       connectionId = created.body.id;

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { buildServer } from '../../server/app';
 import { createDemoBackend, STORAGE_KEY } from '../../core/demo/backend';
@@ -196,4 +197,59 @@ export function newAccountOwner(
     call: (method, path, body) =>
       target!.call(method, path, { token, ...(body === undefined ? {} : { body }) }),
   };
+}
+
+/** A role of the account of `token` granting the permissions with these keys: its id. */
+export async function roleGranting(
+  target: ContractTarget,
+  token: string,
+  role: { key: string; name: string },
+  permissionKeys: string[],
+): Promise<string> {
+  const permissions = (await target.call('GET', '/identity/resources/permissions/v1', { token }))
+    .body as Array<{ id: string; key: string }>;
+  const permissionIds = permissionKeys.map((key) => permissions.find((p) => p.key === key)!.id);
+  const created = await target.call('POST', '/identity/resources/roles/v1', {
+    token,
+    body: { ...role, permissionIds },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  return created.body.id as string;
+}
+
+/**
+ * A member of the account of `token`: invited with these roles (its name the email's local part),
+ * the invitation accepted with `password` through the link the development outbox holds, the
+ * cookies then cleared. Answers the invitation's answer (the member as the inviter saw them).
+ */
+export async function acceptedMember(
+  target: ContractTarget,
+  token: string,
+  member: { email: string; roleIds: string[]; password: string },
+): Promise<{ id: string; roles: Array<{ key: string }> }> {
+  const { email, roleIds, password } = member;
+  const invited = await target.call('POST', '/identity/resources/users/v2', {
+    token,
+    body: { email, name: email.split('@')[0], roleIds, provider: 'local' },
+  });
+  assert.equal(invited.status, 201, JSON.stringify(invited.body));
+  const box = await target.call('GET', `/dev/outbox?to=${encodeURIComponent(email)}`);
+  const link = new URL(box.body.messages[0].text.match(/https?:\/\/\S+/)[0]);
+  const accepted = await target.call('POST', '/identity/resources/users/v1/invitation/accept', {
+    body: { userId: link.searchParams.get('userId'), token: link.searchParams.get('token'), password },
+  });
+  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+  await target.clearCookies();
+  return invited.body;
+}
+
+/** Signs `email` in with a password: the access token. */
+export async function passwordSignIn(
+  target: ContractTarget,
+  email: string,
+  password: string,
+): Promise<string> {
+  const login = await target.call('POST', '/identity/resources/auth/v1/user', { body: { email, password } });
+  assert.equal(login.status, 200, JSON.stringify(login.body));
+  return login.body.accessToken as string;
 }

@@ -3,7 +3,7 @@
 // who holds more than they do, and gives only roles whose permissions they hold.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BACKENDS, type ContractTarget } from './targets';
+import { acceptedMember, BACKENDS, passwordSignIn, roleGranting, type ContractTarget } from './targets';
 
 const API = '/identity/resources';
 
@@ -17,26 +17,9 @@ for (const [name, factory] of BACKENDS) {
     let adminRoleId: string;
     const stamp = Date.now().toString(36);
 
-    /** Invites `email` with these roles, then accepts with a password: the member's id. */
-    async function member(email: string, roleIds: string[]) {
-      const invited = await target.call('POST', `${API}/users/v2`, {
-        token: owner,
-        body: { email, name: email.split('@')[0], roleIds, provider: 'local' },
-      });
-      assert.equal(invited.status, 201, JSON.stringify(invited.body));
-      const box = await target.call('GET', `/dev/outbox?to=${encodeURIComponent(email)}`);
-      const link = new URL(box.body.messages[0].text.match(/https?:\/\/\S+/)[0]);
-      const accepted = await target.call('POST', `${API}/users/v1/invitation/accept`, {
-        body: {
-          userId: link.searchParams.get('userId'),
-          token: link.searchParams.get('token'),
-          password: 'member-password-1',
-        },
-      });
-      assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-      await target.clearCookies();
-      return invited.body.id as string;
-    }
+    const password = 'member-password-1';
+    const member = async (email: string, roleIds: string[]) =>
+      (await acceptedMember(target, owner, { email, roleIds, password })).id;
 
     before(async () => {
       target = await factory();
@@ -46,33 +29,18 @@ for (const [name, factory] of BACKENDS) {
       owner = signedUp.body.authResponse.accessToken;
       ownerId = (await target.call('GET', `${API}/users/v2/me`, { token: owner })).body.id;
       await target.clearCookies();
-      const permissions = (await target.call('GET', `${API}/permissions/v1`, { token: owner }))
-        .body as Array<{
-        id: string;
-        key: string;
-      }>;
-      const id = (key: string) => permissions.find((p) => p.key === key)!.id;
-      const role = await target.call('POST', `${API}/roles/v1`, {
-        token: owner,
-        body: {
-          key: 'user-managers',
-          name: 'User managers',
-          permissionIds: [id('fe.secure.read.users'), id('fe.secure.write.users')],
-        },
-      });
-      assert.equal(role.status, 201, JSON.stringify(role.body));
+      const roleId = await roleGranting(target, owner, { key: 'user-managers', name: 'User managers' }, [
+        'fe.secure.read.users',
+        'fe.secure.write.users',
+      ]);
       const roles = (await target.call('GET', `${API}/roles/v1`, { token: owner })).body as Array<{
         id: string;
         key: string;
       }>;
       adminRoleId = roles.find((r) => r.key === 'Admin')!.id;
-      await member(`manager-${stamp}@example.com`, [role.body.id]);
+      await member(`manager-${stamp}@example.com`, [roleId]);
       plainId = await member(`plain-${stamp}@example.com`, []);
-      const login = await target.call('POST', `${API}/auth/v1/user`, {
-        body: { email: `manager-${stamp}@example.com`, password: 'member-password-1' },
-      });
-      assert.equal(login.status, 200, JSON.stringify(login.body));
-      manager = login.body.accessToken;
+      manager = await passwordSignIn(target, `manager-${stamp}@example.com`, password);
     });
     after(async () => {
       await target.close();
