@@ -1,4 +1,4 @@
-import { createDemoHostedLogin, createDemoSocialLogin, createDemoSso } from './hostedLogin';
+import { createDemoFederation } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
 import { createDemoInvitations } from './invitations';
 import { createDemoPasswordless, tooManyAttempts } from './passwordless';
@@ -105,9 +105,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const routes: DemoRoutes = {
     ...accountFlows.routes,
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
-    ...createDemoHostedLogin({ tokenFor: tokens.tokenFor, random, now }),
-    ...createDemoSocialLogin({ startSession, secondFactor: mfa.gate, random, now }),
-    ...createDemoSso({ startSession, secondFactor: mfa.gate, random, now }),
+    ...createDemoFederation({ tokenFor: tokens.tokenFor, startSession, secondFactor: mfa.gate, random, now }),
     ...passwordless.routes,
     ...invitationRoutes,
     // MFA at sign-in and in the account, passkeys (core/demo/mfaFlows.ts).
@@ -117,7 +115,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Sign-in by password, sign-up, the login box's public settings (core/demo/signIn.ts).
     ...demoSignInRoutes({ tokens, passwordless, mfa, accountFlows, invitations, now, random }),
     ...demoSessionRoutes(tokens, random),
-    getSsoAuthenticated: withUser(async (db, _user, request) => (await handlerOf('getSsoV2'))!(db, request)),
     ...demoImpersonationRoutes(tokens),
     ...demoHostInfoRoutes(tokens, now, random),
     ...signedIn({

@@ -13,7 +13,6 @@ import type { DemoDatabase, DemoUser } from './data';
 import { loadDemoDeliveryTexts } from './delivery';
 import { accessRefusal, demoAuditNames, recordDemoAudit, type DemoRequest, type Handler } from './dispatch';
 import { loginAliasOf, withLoginAlias } from './loginAlias';
-import { demoFormBody } from './profile';
 import type { DemoTokens } from './sessions';
 import { accountStrategies } from './signInMethods';
 import { demoPermissionsOf } from './teamAdmin';
@@ -59,16 +58,18 @@ function auditActor(
   return db.users.find((u) => u.email.toLowerCase() === email) ?? byId(request.body.userId);
 }
 
-/** The request's body: JSON, a multipart file, or `{}`; null when the JSON cannot be read. */
-async function bodyOf(init: RequestInit): Promise<Json | null> {
+/**
+ * The request's body: JSON, or `{}`, or a multipart body's one file as `file` (a Blob, which no JSON
+ * body can give; none when not exactly one, as on the server); null when the JSON cannot be read.
+ */
+function bodyOf(init: RequestInit): Json | null {
+  if (init.body instanceof FormData) {
+    const files = [...init.body.values()].filter((value) => typeof value !== 'string');
+    return files.length === 1 ? { file: files[0] } : {};
+  }
   try {
-    const body =
-      init.body instanceof FormData
-        ? await demoFormBody(init.body)
-        : typeof init.body === 'string' && init.body
-          ? (JSON.parse(init.body) as Json)
-          : {};
-    return !body || typeof body !== 'object' || Array.isArray(body) ? {} : body;
+    const body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as unknown) : {};
+    return !body || typeof body !== 'object' || Array.isArray(body) ? {} : (body as Json);
   } catch {
     return null;
   }
@@ -136,7 +137,7 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
     // server registers it (behind a one-segment prefix, or at the root) and gives the contract path.
     const method = (init.method ?? 'GET').toUpperCase();
     const path = matchRoute(method, pathname)?.path ?? pathname;
-    const body = await bodyOf(init);
+    const body = bodyOf(init);
     if (!body) return new Response(JSON.stringify(errorBody(contractError('INVALID_JSON'))), { status: 400 });
     const token = new Headers(init.headers).get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
     // Like the server (server/http/client-query.ts): the client SDK writes an undefined value as

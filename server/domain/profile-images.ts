@@ -1,26 +1,10 @@
 /**
  * Uploaded profile pictures (the client SDK's teams.updateProfileImage): PNG, JPEG, WebP or GIF,
- * told by their first bytes (never by the name or the declared type), at most 1 MB, stored in the
+ * told by their first bytes (core/domain/profile-image.ts), at most 1 MB, stored in the
  * database (`user_profile_images`, one per user: a new upload replaces the old) and served from a
  * public, unguessable address that becomes the user's `profilePictureUrl`.
  */
 import type { Database } from '../storage/database';
-
-/** The image type these bytes start with, or null. */
-export function imageTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif' | null {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
-    return 'image/gif';
-  if (
-    bytes.length >= 12 &&
-    bytes.toString('latin1', 0, 4) === 'RIFF' &&
-    bytes.toString('latin1', 8, 12) === 'WEBP'
-  )
-    return 'image/webp';
-  return null;
-}
 
 /** Replaces the user's picture; answers the new image's id. */
 export async function saveProfileImage(

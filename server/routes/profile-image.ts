@@ -10,10 +10,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { imageTypeOf, loadProfileImage, saveProfileImage, singleFilePart } from '../domain/profile-images';
+import { loadProfileImage, saveProfileImage, singleFilePart } from '../domain/profile-images';
 import { contractError } from '../../core/contract/errors';
 import { idParams } from '../http/list-query';
-import { acceptedProfileImage, PROFILE_IMAGE_MAX_BYTES } from '../../core/domain/profile-image';
+import { acceptedProfileImage, imageTypeOf, PROFILE_IMAGE_MAX_BYTES } from '../../core/domain/profile-image';
 import { callerOf } from '../http/route-table';
 
 const UPLOAD = '/team/resources/profile/me/image/v1';
