@@ -8,7 +8,6 @@ import { demoSignInMethodRoutes } from './signInMethods';
 import type { RouteName } from '../contract/routes';
 import type { DemoRequest, DemoRoutes } from './dispatch';
 import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
-import { demoUsage } from './usage';
 import { demoPermissionsOf } from './teamAdmin';
 import { createDemoTokens, demoSessionRoutes, demoSignedInSessionRoutes, randomId } from './sessions';
 import { demoProfileRoutes } from './profile';
@@ -17,7 +16,6 @@ import { demoMemberRoutes } from './memberChanges';
 import { demoSignInRoutes } from './signIn';
 import { demoImpersonationRoutes } from './impersonation';
 import { demoHostInfoRoutes, demoSignedInHostInfoRoutes } from './hostInfo';
-import { demoAccountSettingsRoutes } from './accountSettings';
 import { createDemoPipeline } from './pipeline';
 import { demoHandlers } from './shared';
 import { PASSWORD_CHANGE_HANDLERS } from '../domain/password-flows';
@@ -71,7 +69,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const save = (db: DemoDatabase) => storage.setItem(STORAGE_KEY, JSON.stringify(db));
 
   const tokens = createDemoTokens({ now, random });
-  const { startSession, userOfToken, withUser, signedIn } = tokens;
+  const { startSession, userOfToken, signedIn } = tokens;
   // Password reset, activation and the demo outbox (core/demo/accountFlows.ts).
   const accountFlows = createDemoAccountFlows({
     startSession,
@@ -121,15 +119,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       ...demoProfileRoutes(passwordless),
       ...demoMemberListRoutes(now),
       ...demoSignedInSessionRoutes(tokens),
-      ...demoAccountSettingsRoutes(),
       ...demoSignedInHostInfoRoutes(now),
       ...demoMemberRoutes(),
       ...demoHandlers(PASSWORD_CHANGE_HANDLERS, accountFlows.passwordPorts),
     }),
   };
-  Object.assign(routes, {
-    getTenantUsage: withUser((d, caller, r) => demoUsage(d, caller, r, now())),
-  } satisfies DemoRoutes);
   // The back-office areas (security policies, audits, reports, connectivity, sub-accounts, SSO,
   // billing, roles, groups, tokens...) load on their first call (core/demo/lazyAreas.ts).
   const lazy = createLazyAreas({ now, random, signedIn }, config.loadBackOffice);
