@@ -34,15 +34,11 @@ const DEMO_DELAY_MAX_MS = 500;
 /** Where the demo keeps its data in localStorage (tests switch demo settings through it). */
 export const STORAGE_KEY = 'auth-elements.demo.v1';
 
-export interface DemoStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+export type DemoStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 interface DemoBackendOptions {
   storage?: DemoStorage;
-  /** Milliseconds to wait before answering; a number, or the default 200-500 ms random pause. */
+  /** Milliseconds to wait before answering (default: a random pause of 200 to 500 ms). */
   delay?: () => number;
   now?: () => number;
   random?: () => string;

@@ -7,6 +7,8 @@ import type { DemoAuditStreams } from './auditStreams';
 import type { ScimConfiguration } from '../api/directory';
 import type { DemoSsoConnection } from './ssoConfig';
 import type { DemoNotification } from './reports';
+import type { ApiTokenRecord } from '../domain/api-tokens';
+import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { StoredReport } from '../domain/reports';
 import { BUILT_IN_ROLES } from '../portal/builtInRoles';
 
@@ -115,20 +117,16 @@ export interface DemoGroup {
   updatedAt: string;
 }
 /** Without its secret: shown once, like the server's, and never needed again. */
-export interface DemoApiToken {
-  id: string;
-  type: 'user' | 'tenant';
-  tenantId: string;
+export type DemoApiToken = Pick<
+  ApiTokenRecord,
+  'id' | 'type' | 'tenantId' | 'description' | 'expiresInMinutes' | 'roleIds' | 'createdAt'
+> & {
   userId: string | null;
   /** Absent in tokens stored before it was kept. */
   createdByUserId?: string;
-  description: string;
-  expiresInMinutes: number | null;
-  roleIds: string[];
-  createdAt: string;
   /** Absent: an API token. */
   kind?: 'access';
-}
+};
 
 export interface DemoMessage {
   channel: 'email' | 'sms';
@@ -139,18 +137,7 @@ export interface DemoMessage {
 }
 
 export interface DemoOneTimeToken {
-  purpose:
-    | 'resetPassword'
-    | 'activation'
-    | 'loginCode'
-    | 'smsCode'
-    | 'magicLink'
-    | 'resetPhoneNumber'
-    | 'resetPhoneNumberSession'
-    | 'changePhoneNumber'
-    | 'verifyPhoneSession'
-    | 'verifyPhone'
-    | 'invitation';
+  purpose: PasswordlessPurpose | 'resetPassword' | 'activation' | 'invitation';
   userId: string;
   token: string;
   expiresAt: number;

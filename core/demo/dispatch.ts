@@ -1,9 +1,7 @@
 /**
- * How the demo backend answers a request, from the route table (issue 25): the table's matcher
- * (core/contract/routes) finds the route, its descriptor's access is checked here, in one place,
- * with the server's codes (server/http/route-table.ts), the handler an area registered under the
- * descriptor's name answers, and an audited route's call is recorded as the server's audit hook
- * records it (core/domain/audit.ts), so the demo's audit log shows what was done in it.
+ * The demo backend's dispatch (issue 25): a request as handlers read it, the descriptor's access
+ * check (the server's rule and codes), and the audit of a call as the server's audit hook records
+ * it (core/domain/audit.ts), so the demo's audit log shows what was done in it.
  */
 import type { AuditRecord } from '../api/audits';
 import { fail, type Answer } from '../contract/answer';
@@ -66,24 +64,15 @@ const KEPT_RECORDS = 500;
 /** What an id of the request names, by the descriptor's `idName` (the server reads its tables). */
 function nameOfId(db: DemoDatabase, kind: AuditEntry['idName'], id: string): string | undefined {
   const policies = Object.values(db.securityPolicies ?? {});
-  switch (kind) {
-    case 'user':
-      return db.users.find((u) => u.id === id)?.email;
-    case 'role':
-      return demoRoles(db).find((r) => r.id === id)?.name;
-    case 'group':
-      return db.groups?.find((g) => g.id === id)?.name;
-    case 'token': {
-      const token = db.apiTokens?.find((t) => t.id === id);
-      return token && (token.description || 'untitled');
-    }
-    case 'ipRestriction':
-      return policies.flatMap((p) => p.ips ?? []).find((e) => e.id === id)?.ip;
-    case 'emailDomain':
-      return policies.flatMap((p) => p.domains ?? []).find((d) => d.id === id)?.domain;
-    default:
-      return undefined;
-  }
+  const names: Partial<Record<NonNullable<AuditEntry['idName']>, () => string | undefined>> = {
+    user: () => db.users.find((u) => u.id === id)?.email,
+    role: () => demoRoles(db).find((r) => r.id === id)?.name,
+    group: () => db.groups?.find((g) => g.id === id)?.name,
+    token: () => db.apiTokens?.filter((t) => t.id === id).map((t) => t.description || 'untitled')[0],
+    ipRestriction: () => policies.flatMap((p) => p.ips ?? []).find((e) => e.id === id)?.ip,
+    emailDomain: () => policies.flatMap((p) => p.domains ?? []).find((d) => d.id === id)?.domain,
+  };
+  return kind && names[kind]?.();
 }
 
 /** Who did an audited call: its bearer, else the sign-in's user, the session signed out, the user named. */
