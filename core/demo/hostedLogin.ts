@@ -8,22 +8,20 @@
  *   own callback route with a demo code, whose post-login signs in the provider's person, created
  *   the first time (the server's just-in-time creation), after the MFA step if they have one.
  */
-import type { AuthResponse } from '../api/types';
 import { fail, ok, type Answer } from '../contract/answer';
 import { contractError } from '../contract/errors';
 import { oauthErrorBody, unsupportedGrantType } from '../contract/oauth';
 import { oidcSignInState } from '../contract/requests-sso-signin';
 import { demoTenant, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes, Handler } from './dispatch';
+import type { DemoTokens } from './sessions';
 
-interface DemoFederationTools {
-  tokenFor(db: DemoDatabase, user: DemoUser): AuthResponse;
-  startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
+type DemoFederationTools = Pick<DemoTokens, 'tokenFor' | 'startSession'> & {
   /** The MFA step (core/demo/mfaFlows.ts), as for password sign-in, or null to sign in now. */
   secondFactor(db: DemoDatabase, user: DemoUser): Record<string, unknown> | null;
   random(): string;
   now(): number;
-}
+};
 
 const SOCIAL = {
   provider: 'demo-id',
