@@ -16,6 +16,9 @@ import { demoSsoLegacyRoutes } from './ssoLegacy';
 import { demoRoleRoutes } from './teamRoles';
 import { demoGroupRoutes } from './teamGroups';
 import { demoTokenRoutes } from './apiTokens';
+import { demoAccountSettingsRoutes } from './accountSettings';
+import { demoUsage } from './usage';
+import { demoProfileChangeRoutes } from './profileChanges';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 
@@ -46,5 +49,9 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoRoleRoutes({ now, random }),
     ...demoGroupRoutes({ now, random }),
     ...demoTokenRoutes({ now, random }),
+    // The account's settings and usage, the profile's change.
+    ...demoAccountSettingsRoutes(),
+    ...demoProfileChangeRoutes(),
+    getTenantUsage: (db, user, request) => demoUsage(db, user, request, now()),
   };
 }

@@ -1,4 +1,4 @@
-import { createDemoHostedLogin, createDemoSocialLogin, createDemoSso } from './hostedLogin';
+import { createDemoFederation } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
 import { createDemoInvitations } from './invitations';
 import { createDemoPasswordless, tooManyAttempts } from './passwordless';
@@ -8,7 +8,6 @@ import { demoSignInMethodRoutes } from './signInMethods';
 import type { RouteName } from '../contract/routes';
 import type { DemoRequest, DemoRoutes } from './dispatch';
 import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
-import { demoUsage } from './usage';
 import { demoPermissionsOf } from './teamAdmin';
 import { createDemoTokens, demoSessionRoutes, demoSignedInSessionRoutes, randomId } from './sessions';
 import { demoProfileRoutes } from './profile';
@@ -17,7 +16,6 @@ import { demoMemberRoutes } from './memberChanges';
 import { demoSignInRoutes } from './signIn';
 import { demoImpersonationRoutes } from './impersonation';
 import { demoHostInfoRoutes, demoSignedInHostInfoRoutes } from './hostInfo';
-import { demoAccountSettingsRoutes } from './accountSettings';
 import { createDemoPipeline } from './pipeline';
 import { demoHandlers } from './shared';
 import { PASSWORD_CHANGE_HANDLERS } from '../domain/password-flows';
@@ -36,15 +34,11 @@ const DEMO_DELAY_MAX_MS = 500;
 /** Where the demo keeps its data in localStorage (tests switch demo settings through it). */
 export const STORAGE_KEY = 'auth-elements.demo.v1';
 
-export interface DemoStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+export type DemoStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 interface DemoBackendOptions {
   storage?: DemoStorage;
-  /** Milliseconds to wait before answering; a number, or the default 200-500 ms random pause. */
+  /** Milliseconds to wait before answering (default: a random pause of 200 to 500 ms). */
   delay?: () => number;
   now?: () => number;
   random?: () => string;
@@ -71,7 +65,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const save = (db: DemoDatabase) => storage.setItem(STORAGE_KEY, JSON.stringify(db));
 
   const tokens = createDemoTokens({ now, random });
-  const { startSession, userOfToken, withUser, signedIn } = tokens;
+  const { startSession, userOfToken, signedIn } = tokens;
   // Password reset, activation and the demo outbox (core/demo/accountFlows.ts).
   const accountFlows = createDemoAccountFlows({
     startSession,
@@ -105,9 +99,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const routes: DemoRoutes = {
     ...accountFlows.routes,
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
-    ...createDemoHostedLogin({ tokenFor: tokens.tokenFor, random, now }),
-    ...createDemoSocialLogin({ startSession, secondFactor: mfa.gate, random, now }),
-    ...createDemoSso({ startSession, secondFactor: mfa.gate, random, now }),
+    ...createDemoFederation({ tokenFor: tokens.tokenFor, startSession, secondFactor: mfa.gate, random, now }),
     ...passwordless.routes,
     ...invitationRoutes,
     // MFA at sign-in and in the account, passkeys (core/demo/mfaFlows.ts).
@@ -117,22 +109,17 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Sign-in by password, sign-up, the login box's public settings (core/demo/signIn.ts).
     ...demoSignInRoutes({ tokens, passwordless, mfa, accountFlows, invitations, now, random }),
     ...demoSessionRoutes(tokens, random),
-    getSsoAuthenticated: withUser(async (db, _user, request) => (await handlerOf('getSsoV2'))!(db, request)),
     ...demoImpersonationRoutes(tokens),
     ...demoHostInfoRoutes(tokens, now, random),
     ...signedIn({
       ...demoProfileRoutes(passwordless),
       ...demoMemberListRoutes(now),
       ...demoSignedInSessionRoutes(tokens),
-      ...demoAccountSettingsRoutes(),
       ...demoSignedInHostInfoRoutes(now),
       ...demoMemberRoutes(),
       ...demoHandlers(PASSWORD_CHANGE_HANDLERS, accountFlows.passwordPorts),
     }),
   };
-  Object.assign(routes, {
-    getTenantUsage: withUser((d, caller, r) => demoUsage(d, caller, r, now())),
-  } satisfies DemoRoutes);
   // The back-office areas (security policies, audits, reports, connectivity, sub-accounts, SSO,
   // billing, roles, groups, tokens...) load on their first call (core/demo/lazyAreas.ts).
   const lazy = createLazyAreas({ now, random, signedIn }, config.loadBackOffice);

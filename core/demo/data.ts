@@ -1,3 +1,4 @@
+import type { AccountSettingsUpdate } from '../api/accountSettings';
 import type { AuditRecord } from '../api/audits';
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { DemoSecurityPolicies } from './securityPolicies';
@@ -6,10 +7,12 @@ import type { DemoAuditStreams } from './auditStreams';
 import type { ScimConfiguration } from '../api/directory';
 import type { DemoSsoConnection } from './ssoConfig';
 import type { DemoNotification } from './reports';
+import type { ApiTokenRecord } from '../domain/api-tokens';
+import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { StoredReport } from '../domain/reports';
 import { BUILT_IN_ROLES } from '../portal/builtInRoles';
 
-/** Sample data of demo mode. Passwords are sample data too, kept in the page's storage. */
+/** Demo mode's data, kept in the page's storage; passwords are sample data too. */
 export interface DemoUser {
   id: string;
   email: string;
@@ -22,19 +25,17 @@ export interface DemoUser {
   /** false until an account that needed activation is activated; absent means active. */
   verified?: boolean;
   phoneNumber?: string | null;
-  /** The user's metadata JSON string (the portal keeps address and job title there). */
+  /** A JSON string (the portal keeps address and job title there). */
   metadata?: string;
   /** Invited and not accepted yet (core/demo/invitations.ts). */
   invitationPending?: boolean;
-  /** An uploaded picture, kept as a data: address (there is no server to serve the file from). */
+  /** An uploaded picture as a data: address (no server serves the file). */
   profilePictureUrl?: string | null;
-  /** The client SDK's ITeamUser.customData (core/domain/custom-data.ts); absent: none. */
   customData?: Record<string, unknown> | null;
-  /** How the account was created (the user's `provider`): a social provider's key, `saml`, `oidc`; absent means `local`. */
+  /** A social provider's key, `saml` or `oidc`; absent: `local`. */
   provider?: string;
-  /** Signs in with a password on the breach list (the security centre's sample, core/demo/securityCenter.ts). */
+  /** The password is on the breach list (the security centre's sample). */
   breachedPassword?: boolean;
-  /** The language the user chose on the profile page (core/domain/locales.ts), or null. */
   locale?: string | null;
 }
 
@@ -49,50 +50,36 @@ export interface DemoDatabase {
     createdAt?: string;
     impersonatorId?: string;
   } | null;
-  /** Account settings per tenant id (absent: the defaults of spec 001 §3). */
-  accountSettings?: Record<
-    string,
-    { address?: string | null; website?: string | null; timezone?: string | null; currency?: string }
-  >;
-  /** Emails the demo "sent" (newest first); see core/demo/accountFlows.ts. */
+  // Below, absent means none or the defaults; "per account" is keyed by tenant id.
+  /** Per account, as saved (the name is the tenant's). */
+  accountSettings?: Record<string, Omit<AccountSettingsUpdate, 'name'>>;
+  /** Emails and SMS the demo "sent", newest first (core/demo/accountFlows.ts). */
   outbox?: DemoMessage[];
-  /** Reset and activation links the demo issued. */
   oneTimeTokens?: DemoOneTimeToken[];
-  /** Every role, built-in and the account's own (absent: the built-in DEMO_ROLES; core/demo/teamAdmin.ts). */
+  /** Every role, built-in and the accounts' own (absent: DEMO_ROLES; core/demo/teamAdmin.ts). */
   roles?: DemoRole[];
   groups?: DemoGroup[];
-  /** Group configuration per tenant id (absent: groups and their roles on; core/demo/teamAdmin.ts). */
   groupConfigurations?: Record<string, { enabled: boolean; rolesEnabled: boolean }>;
   apiTokens?: DemoApiToken[];
-  /** Security policies per tenant id (core/demo/securityPolicies.ts). */
   securityPolicies?: Record<string, DemoSecurityPolicies>;
-  /** Each account's own sign-in methods (core/demo/signInMethods.ts). */
   signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
-  /** Audit streams per tenant id (core/demo/auditStreams.ts). */
   auditStreams?: Record<string, DemoAuditStreams>;
-  /** Webhooks, email/SMS/Slack settings per tenant id (core/demo/connectivity.ts). */
   connectivity?: Record<string, DemoConnectivity>;
-  /** SCIM configurations per tenant id (core/demo/directory.ts). */
   directory?: Record<string, ScimConfiguration[]>;
-  /** SSO connections per tenant id (core/demo/ssoConfig.ts). */
   ssoConnections?: Record<string, DemoSsoConnection[]>;
-  /** Report schedules per tenant id (core/demo/reports.ts). */
   reports?: Record<string, StoredReport[]>;
-  /** Every member's notifications (core/demo/reports.ts). */
   notifications?: DemoNotification[];
-  /** Vendor settings the demo can be switched to (tests; the sample data leaves them off). */
+  /** Vendor settings tests switch the demo to. */
   settings?: {
     signUpRequiresActivation?: boolean;
     authStrategy?: AuthStrategy;
     flags?: Record<string, boolean>;
-    /** Force MFA enrolment for everyone (tests). */
     mfaEnforced?: boolean;
   };
-  /** What was done in the demo, as the server's audit hook records it (newest first; core/demo/dispatch.ts). */
+  /** Newest first, as the server's audit hook records them (core/demo/dispatch.ts). */
   audits?: AuditRecord[];
-  /** Failed sign-in attempts per email (core/demo/passwordless.ts), like the server's attempt_counters. */
+  /** Failed sign-in attempts per email, like the server's attempt_counters. */
   attempts?: Record<string, { failures: number; startedAt: number }>;
-  /** The account's invite link (core/demo/invitations.ts). */
   inviteLinks?: Array<{
     id: string;
     tenantId: string;
@@ -105,7 +92,7 @@ export interface DemoDatabase {
   }>;
 }
 
-/** A role; tenantId null: built in (the same in every account, read-only). Permissions by key. */
+/** tenantId null: built in (the same in every account, read-only). Permissions by key. */
 export interface DemoRole {
   id: string;
   key: string;
@@ -122,28 +109,24 @@ export interface DemoGroup {
   name: string;
   color: string | null;
   description: string | null;
-  /** Absent: `{}` (groups stored before metadata was kept). */
+  /** Absent in groups stored before metadata was kept. */
   metadata?: Record<string, unknown>;
   roleIds: string[];
   userIds: string[];
   createdAt: string;
   updatedAt: string;
 }
-/** The secret is not kept: demo mode shows it once, like the server, and never needs it again. */
-export interface DemoApiToken {
-  id: string;
-  type: 'user' | 'tenant';
-  tenantId: string;
+/** Without its secret: shown once, like the server's, and never needed again. */
+export type DemoApiToken = Pick<
+  ApiTokenRecord,
+  'id' | 'type' | 'tenantId' | 'description' | 'expiresInMinutes' | 'roleIds' | 'createdAt'
+> & {
   userId: string | null;
-  /** Who made it (absent in tokens stored before it was kept: the owner, none for the account's). */
+  /** Absent in tokens stored before it was kept. */
   createdByUserId?: string;
-  description: string;
-  expiresInMinutes: number | null;
-  roleIds: string[];
-  createdAt: string;
-  /** An access token (the secret is the bearer; not usable in demo mode); absent: an API token. */
+  /** Absent: an API token. */
   kind?: 'access';
-}
+};
 
 export interface DemoMessage {
   channel: 'email' | 'sms';
@@ -154,18 +137,7 @@ export interface DemoMessage {
 }
 
 export interface DemoOneTimeToken {
-  purpose:
-    | 'resetPassword'
-    | 'activation'
-    | 'loginCode'
-    | 'smsCode'
-    | 'magicLink'
-    | 'resetPhoneNumber'
-    | 'resetPhoneNumberSession'
-    | 'changePhoneNumber'
-    | 'verifyPhoneSession'
-    | 'verifyPhone'
-    | 'invitation';
+  purpose: PasswordlessPurpose | 'resetPassword' | 'activation' | 'invitation';
   userId: string;
   token: string;
   expiresAt: number;
@@ -191,7 +163,7 @@ export const DEMO_POLICY: PublicPolicy = {
   secondaryStrategies: [{ strategy: 'Passkeys', isActive: true }],
 };
 
-/** Demo roles (spec 001 §3), the server's built-in ones: the demo admin holds the wildcard permission fe.*. */
+/** The server's built-in roles (spec 001 §3) by key. */
 export const DEMO_ROLES: Record<string, { name: string; description: string; permissions: string[] }> =
   Object.fromEntries(
     BUILT_IN_ROLES.map(({ key, name, description, permissions }) => [
@@ -200,23 +172,26 @@ export const DEMO_ROLES: Record<string, { name: string; description: string; per
     ]),
   );
 
-/** Sample teammates of the demo admin, so the users page has people to manage. */
+/** The demo admin's teammates, so the users page has people to manage. */
 const DEMO_TEAMMATES: Array<[string, string, string, string]> = [
   ['demo-user-2', 'Grace Hopper', 'grace@auth-elements.dev', 'Editor'],
   ['demo-user-3', 'Alan Turing', 'alan@auth-elements.dev', 'Viewer'],
   ['demo-user-4', 'Katherine Johnson', 'katherine@auth-elements.dev', 'ReadOnly'],
 ];
 
+/** A new account of the demo's vendor. */
+export const demoTenant = (tenantId: string, name: string, createdAt: string): Tenant => ({
+  id: tenantId,
+  tenantId,
+  name,
+  isReseller: false,
+  metadata: '{}',
+  vendorId: 'demo-vendor',
+  createdAt,
+});
+
 export function seedDemoDatabase(): DemoDatabase {
-  const tenant: Tenant = {
-    id: 'demo-tenant',
-    tenantId: 'demo-tenant',
-    name: 'Demo Company',
-    isReseller: false,
-    metadata: '{}',
-    vendorId: 'demo-vendor',
-    createdAt: '2026-01-01T00:00:00.000Z',
-  };
+  const tenant = demoTenant('demo-tenant', 'Demo Company', '2026-01-01T00:00:00.000Z');
   return {
     tenants: [tenant],
     users: [

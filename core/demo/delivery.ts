@@ -1,7 +1,6 @@
 /**
- * Demo mode's emails and SMS in the recipient's language, built from the server's catalogues with
- * the server's function (core/domain/delivery-texts/): the user's saved locale, else their
- * account's, else English (`recipientLocale`). Each language is a small chunk of its own, loaded
+ * Demo mode's emails and SMS, written as the server writes them (core/domain/delivery-texts/) in
+ * the recipient's language (`recipientLocale`). Each language is a small chunk of its own, loaded
  * before a request is answered (English, and each one a user or an account has saved), so that the
  * handlers compose their messages synchronously and the demo's chunk carries no language.
  */
@@ -13,31 +12,24 @@ import type { DemoDatabase, DemoUser } from './data';
 
 const loaded = new Map<SupportedLocale, DeliveryTexts>();
 
-/** The account's saved language (the account page's "Account language"), or null. */
-const accountLocale = (db: DemoDatabase, tenantId: string | undefined) =>
-  (db.accountSettings?.[tenantId ?? ''] as { locale?: string | null } | undefined)?.locale ?? null;
+const accountLocale = (db: DemoDatabase, tenantId = '') => db.accountSettings?.[tenantId]?.locale;
 
-/** Loads the catalogues of every language a message may be written in now (those users and accounts saved). */
+/** Loads the catalogue of every language a message may be written in now. */
 export async function loadDemoDeliveryTexts(db: DemoDatabase): Promise<void> {
   const saved = [
     ...db.users.map((user) => user.locale),
-    ...Object.keys(db.accountSettings ?? {}).map((tenantId) => accountLocale(db, tenantId)),
+    ...Object.values(db.accountSettings ?? {}).map((s) => s.locale),
   ];
   const wanted = new Set(['en' as const, ...saved.map((locale) => recipientLocale(locale, null))]);
-  await Promise.all(
-    [...wanted]
-      .filter((locale) => !loaded.has(locale))
-      .map(async (locale) => loaded.set(locale, await loadDeliveryTexts[locale]())),
-  );
+  const missing = [...wanted].filter((locale) => !loaded.has(locale));
+  await Promise.all(missing.map(async (locale) => loaded.set(locale, await loadDeliveryTexts[locale]())));
 }
 
-/** The catalogue of `user`'s language (English for someone who is not a user); loaded before the request. */
-function textsFor(db: DemoDatabase, user: DemoUser | null | undefined): DeliveryTexts {
-  const locale = recipientLocale(user?.locale, accountLocale(db, user?.tenantId));
-  return (loaded.get(locale) ?? loaded.get('en'))!;
-}
+/** The catalogue of `user`'s language (English for someone who is not a user). */
+const textsFor = (db: DemoDatabase, user: DemoUser | null | undefined) =>
+  loaded.get(recipientLocale(user?.locale, accountLocale(db, user?.tenantId))) ?? loaded.get('en')!;
 
-/** The subject and text of the email `key` to `user`, as the server writes it: `[subject, text]`. */
+/** The subject and text of the email `key` to `user`. */
 export function demoEmail<K extends EmailKey>(
   db: DemoDatabase,
   user: DemoUser | null | undefined,
@@ -48,11 +40,10 @@ export function demoEmail<K extends EmailKey>(
   return [subject, text];
 }
 
-/** The text of the SMS `key` to `user`, as the server writes it. */
 export const demoSms = (db: DemoDatabase, user: DemoUser | null | undefined, key: SmsKey, code: string) =>
   composeSms(textsFor(db, user), key, code);
 
-/** An MFA code to the user `userId` by email or SMS (no subject), as the server writes it. */
+/** An MFA code to the user `userId` by email or SMS (no subject). */
 export function demoMfaCode(db: DemoDatabase, userId: string, channel: 'email' | 'sms', code: string) {
   const user = db.users.find((u) => u.id === userId);
   if (channel === 'sms') return { subject: null, text: demoSms(db, user, 'verificationCode', code) };

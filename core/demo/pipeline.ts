@@ -5,15 +5,15 @@
  * (core/demo/dispatch.ts), the handler an area registered under the descriptor's name answers,
  * an audited call is recorded, and changed data is stored.
  */
-import { fail, failWith, type Answer } from '../contract/answer';
+import { fail, failWith } from '../contract/answer';
 import { clientRequestBody, requestEntries } from '../contract/checkRequest';
-import { contractError, contractErrors, errorBody, isContractError } from '../contract/errors';
-import { matchRoute, routeName, type RouteDescriptor, type RouteName } from '../contract/routes';
-import type { DemoDatabase, DemoUser } from './data';
+import { contractError, contractErrors, errorBody } from '../contract/errors';
+import { matchRoute, routeName, type RouteName } from '../contract/routes';
+import type { DemoDatabase } from './data';
 import { loadDemoDeliveryTexts } from './delivery';
-import { accessRefusal, demoAuditNames, recordDemoAudit, type DemoRequest, type Handler } from './dispatch';
+import { accessRefusal, demoAudit, type DemoRequest, type Handler } from './dispatch';
 import { loginAliasOf, withLoginAlias } from './loginAlias';
-import { demoFormBody } from './profile';
+import { answerOf } from './shared';
 import type { DemoTokens } from './sessions';
 import { accountStrategies } from './signInMethods';
 import { demoPermissionsOf } from './teamAdmin';
@@ -30,45 +30,18 @@ interface PipelineDeps {
   now: () => number;
 }
 
-/** A handler's answer; a ContractError it throws is answered as the server answers it. */
-async function answerOf(run: () => Answer | Promise<Answer>): Promise<Answer> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isContractError(error)) return failWith(error);
-    throw error;
+/**
+ * The request's body: JSON, or `{}`, or a multipart body's one file as `file` (a Blob, which no JSON
+ * body can give; none when not exactly one, as on the server); null when the JSON cannot be read.
+ */
+function bodyOf(init: RequestInit): Json | null {
+  if (init.body instanceof FormData) {
+    const files = [...init.body.values()].filter((value) => typeof value !== 'string');
+    return files.length === 1 ? { file: files[0] } : {};
   }
-}
-
-/** Who did an audited call: its bearer, else the sign-in's user, the session signed out, the user named. */
-function auditActor(
-  db: DemoDatabase,
-  tokens: DemoTokens,
-  route: RouteDescriptor,
-  request: DemoRequest,
-  answer: Answer,
-  sessionUserId: string | undefined,
-): DemoUser | null {
-  const byId = (id: unknown) => db.users.find((u) => u.id === id) ?? null;
-  const caller = tokens.userOfToken(db, request.token);
-  if (caller) return caller;
-  if (route.audit?.signOut) return byId(sessionUserId);
-  const issued = (answer.body as { accessToken?: unknown } | null)?.accessToken;
-  if (route.audit?.signIn && typeof issued === 'string') return tokens.userOfToken(db, issued);
-  const email = typeof request.body.email === 'string' ? request.body.email.toLowerCase() : null;
-  return db.users.find((u) => u.email.toLowerCase() === email) ?? byId(request.body.userId);
-}
-
-/** The request's body: JSON, a multipart file, or `{}`; null when the JSON cannot be read. */
-async function bodyOf(init: RequestInit): Promise<Json | null> {
   try {
-    const body =
-      init.body instanceof FormData
-        ? await demoFormBody(init.body)
-        : typeof init.body === 'string' && init.body
-          ? (JSON.parse(init.body) as Json)
-          : {};
-    return !body || typeof body !== 'object' || Array.isArray(body) ? {} : body;
+    const body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as unknown) : {};
+    return !body || typeof body !== 'object' || Array.isArray(body) ? {} : (body as Json);
   } catch {
     return null;
   }
@@ -114,16 +87,14 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
       // The recipients' languages, so that a handler writes an email or SMS in one synchronously.
       await loadDemoDeliveryTexts(db);
       const request: DemoRequest = { method: route.method, path, body, token, query, params, loginAlias };
-      const names = demoAuditNames(db, route, request);
-      const sessionUserId = db.session?.userId;
+      const audit = demoAudit(db, route, request, tokens.userOfToken);
       const answer = await answerOf(
         async () =>
-          accessRefusal(route, token, tokens.callerOf(db), (user) => demoPermissionsOf(db, user)) ??
+          accessRefusal(route, request, tokens.callerOf(db), (user) => demoPermissionsOf(db, user)) ??
           (handler ? await handler(db, request) : null) ??
           fail('NOT_FOUND'),
       );
-      const actor = route.audit ? auditActor(db, tokens, route, request, answer, sessionUserId) : null;
-      const recorded = recordDemoAudit(db, route, request, answer.status, actor, names, now());
+      const recorded = audit(answer, now());
       if (answer.save || recorded) save(db);
       return { status: answer.status, body: answer.body };
     });
@@ -136,7 +107,7 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
     // server registers it (behind a one-segment prefix, or at the root) and gives the contract path.
     const method = (init.method ?? 'GET').toUpperCase();
     const path = matchRoute(method, pathname)?.path ?? pathname;
-    const body = await bodyOf(init);
+    const body = bodyOf(init);
     if (!body) return new Response(JSON.stringify(errorBody(contractError('INVALID_JSON'))), { status: 400 });
     const token = new Headers(init.headers).get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
     // Like the server (server/http/client-query.ts): the client SDK writes an undefined value as

@@ -11,16 +11,21 @@ import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRequest, DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 
-/** The handler's answer, or its refusal's; a write's is stored. */
-async function saved(request: DemoRequest, run: () => Promise<Answer>): Promise<Answer> {
-  const save = request.method !== 'GET';
+/** A handler's answer; a ContractError it throws is answered as the server answers it. */
+export async function answerOf(run: () => Answer | Promise<Answer>): Promise<Answer> {
   try {
-    return { ...(await run()), save };
+    return await run();
   } catch (error) {
-    if (!isContractError(error)) throw error;
-    return { ...failWith(error), save };
+    if (isContractError(error)) return failWith(error);
+    throw error;
   }
 }
+
+/** The handler's answer, or its refusal's; a write's is stored. */
+const saved = async (request: DemoRequest, run: () => Promise<Answer>): Promise<Answer> => ({
+  ...(await answerOf(run)),
+  save: request.method !== 'GET',
+});
 
 /** An area's shared handlers as demo handlers; `ports` gives the area's ports for one call. */
 export function demoHandlers<P>(
@@ -30,10 +35,10 @@ export function demoHandlers<P>(
   return Object.fromEntries(
     Object.entries(handlers).map(([name, handler]) => [
       name,
-      async (db: DemoDatabase, user: DemoUser, request: DemoRequest) => {
-        const call = { ...request, tenantId: user.tenantId, userId: user.id, ip: undefined };
-        return saved(request, () => handler!(ports(db, user), call));
-      },
+      (db: DemoDatabase, user: DemoUser, request: DemoRequest) =>
+        saved(request, () =>
+          handler!(ports(db, user), { ...request, tenantId: user.tenantId, userId: user.id, ip: undefined }),
+        ),
     ]),
   );
 }
@@ -46,9 +51,8 @@ export function demoPublicHandlers<P>(
   return Object.fromEntries(
     Object.entries(handlers).map(([name, handler]) => [
       name,
-      async (db: DemoDatabase, request: DemoRequest) => {
-        return saved(request, () => handler!(ports(db), { ...request, ip: undefined }));
-      },
+      (db: DemoDatabase, request: DemoRequest) =>
+        saved(request, () => handler!(ports(db), { ...request, ip: undefined })),
     ]),
   );
 }

@@ -1,25 +1,9 @@
 /**
  * Uploaded profile pictures (the client SDK's teams.updateProfileImage): PNG, JPEG, WebP or GIF,
- * told by their first bytes (never by the name or the declared type), at most 1 MB, stored in the
- * database (storage/profile-images.ts: one per user, a new upload replaces the old) and served from
- * a public, unguessable address that becomes the user's `profilePictureUrl`.
+ * told by their first bytes (core/domain/profile-image.ts), at most 1 MB, stored in the
+ * database (storage/profile-images.ts: one per user, a new upload replaces the old) and served from a
+ * public, unguessable address that becomes the user's `profilePictureUrl`.
  */
-
-/** The image type these bytes start with, or null. */
-export function imageTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif' | null {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
-    return 'image/gif';
-  if (
-    bytes.length >= 12 &&
-    bytes.toString('latin1', 0, 4) === 'RIFF' &&
-    bytes.toString('latin1', 8, 12) === 'WEBP'
-  )
-    return 'image/webp';
-  return null;
-}
 
 /**
  * The one file of a `multipart/form-data` body: its bytes, or null when there is not exactly one

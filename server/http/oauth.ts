@@ -6,7 +6,8 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { displayName, type UserRow } from '../domain/users';
-import { errorBody, errorText, type ContractError } from '../../core/contract/errors';
+import { errorText, type ContractError } from '../../core/contract/errors';
+import { oauthErrorBody } from '../../core/contract/oauth';
 import { page } from './page';
 
 /** Under the prefix: `/frontegg/oauth/*`, where the client SDK calls (its `urls.oauth.v1`). */
@@ -33,7 +34,7 @@ export function oauthProvider(ctx: AppContext): OAuthProvider | null {
 
 /** The OAuth error shape (RFC 6749 §5.2), with the contract's `errors` and `errorCodes` beside it. */
 export function oauthError(reply: FastifyReply, status: number, error: string, refusal: ContractError) {
-  return reply.status(status).send({ error, error_description: refusal.message, ...errorBody(refusal) });
+  return reply.status(status).send(oauthErrorBody(error, refusal));
 }
 
 /** One value per parameter: a repeated parameter is an invalid request (RFC 6749 §3.1). */

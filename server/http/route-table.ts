@@ -20,7 +20,7 @@ import type {
   preValidationAsyncHookHandler,
 } from 'fastify';
 import { contractError } from '../../core/contract/errors';
-import { routeOf, type RouteDescriptor } from '../../core/contract/routes';
+import { accessNeeded, routeOf, type RouteDescriptor } from '../../core/contract/routes';
 import type { AccessTokenClaims, TokenService } from '../domain/tokens';
 import { requireSignedInUser, requireUser } from './bearer';
 import { requirePermission } from './permissions';
@@ -84,27 +84,18 @@ export function isPublicCall(request: FastifyRequest): boolean {
   return !verified.has(request);
 }
 
-/** The permission the request needs: the route's, or (`self` with `byQuery`) the entity's it asks for. */
-function permissionOf(access: RouteDescriptor['access'], request: FastifyRequest): string | null {
-  if (access.kind === 'permission') return access.permission;
-  if (access.kind !== 'self' || !access.byQuery) return null;
-  const { name, value, permission } = access.byQuery;
-  return (request.query as Record<string, unknown> | undefined)?.[name] === value ? permission : null;
-}
-
 function accessCheck(descriptor: RouteDescriptor, tokens: TokenService): preHandlerAsyncHookHandler | null {
   const access = descriptor.access;
-  if (access.kind === 'public' || (access.kind === 'permission' && access.inHandler)) return null;
-  const refuseApiTokens = access.kind !== 'superUser' && access.apiTokens === 'refused';
-  const publicWith = access.kind === 'permission' ? access.publicWith?.field : undefined;
+  // Public, or checked by the handler.
+  if (!accessNeeded(access, { bearer: true })) return null;
   return async (request) => {
-    const body = request.body as Record<string, unknown> | undefined;
-    if (publicWith && body?.[publicWith] && !request.headers.authorization) return;
-    const claims = refuseApiTokens
+    const bearer = Boolean(request.headers.authorization);
+    const needed = accessNeeded(access, { body: request.body, query: request.query, bearer });
+    if (!needed) return;
+    const claims = needed.person
       ? await requireSignedInUser(tokens, request)
       : await requireUser(tokens, request);
-    const permission = permissionOf(access, request);
-    const tenantId = permission ? requirePermission(claims, permission) : claims.tenantId;
+    const tenantId = needed.permission ? requirePermission(claims, needed.permission) : claims.tenantId;
     verified.set(request, { claims, tenantId });
   };
 }

@@ -10,11 +10,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { imageTypeOf, singleFilePart } from '../domain/profile-images';
+import { singleFilePart } from '../domain/profile-images';
 import { loadProfileImage, saveProfileImage } from '../storage/profile-images';
 import { contractError } from '../../core/contract/errors';
 import { idParams } from '../http/list-query';
-import { acceptedProfileImage, PROFILE_IMAGE_MAX_BYTES } from '../../core/domain/profile-image';
+import { acceptedProfileImage, imageTypeOf, PROFILE_IMAGE_MAX_BYTES } from '../../core/domain/profile-image';
 import { callerOf } from '../http/route-table';
 
 const UPLOAD = '/team/resources/profile/me/image/v1';

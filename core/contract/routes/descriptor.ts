@@ -107,6 +107,27 @@ export const selfOr = (name: string, value: string, permission: string): RouteAc
 });
 export const superUser = (scope: 'account' | 'resource'): RouteAccess => ({ kind: 'superUser', scope });
 
+/**
+ * What a call must show to pass `access` (the server's route table and the demo's dispatch check
+ * it): null, nothing (a public route, one whose handler checks, a `publicWith` call without a
+ * bearer); else a bearer, of a person when `person`, holding `permission` unless null.
+ */
+export function accessNeeded(
+  access: RouteAccess,
+  call: { body?: unknown; query?: unknown; bearer: boolean },
+): { person: boolean; permission: string | null } | null {
+  if (access.kind === 'public' || (access.kind === 'permission' && access.inHandler)) return null;
+  const field = access.kind === 'permission' ? access.publicWith?.field : undefined;
+  if (field && !call.bearer && (call.body as Record<string, unknown> | undefined)?.[field]) return null;
+  const byQuery = access.kind === 'self' ? access.byQuery : undefined;
+  const asked =
+    byQuery && (call.query as Record<string, unknown> | undefined)?.[byQuery.name] === byQuery.value;
+  return {
+    person: access.kind !== 'superUser' && access.apiTokens === 'refused',
+    permission: access.kind === 'permission' ? access.permission : asked ? byQuery.permission : null,
+  };
+}
+
 export const audit = (
   resource: string,
   action: string,

@@ -29,6 +29,7 @@ import * as usage from './usage';
 import type { RouteDescriptor } from './descriptor';
 
 export type { AuditEntry, RouteDescriptor } from './descriptor';
+export { accessNeeded } from './descriptor';
 
 /** Every descriptor's export name (unique across the area files), e.g. `postConfigurationsMfaPolicy`. */
 export type RouteName =
