@@ -21,7 +21,6 @@ import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
 import { parseMetadata } from '../../core/domain/profile';
 import { callerOf } from '../http/route-table';
-import { refuseStayingImpersonation } from '../../core/domain/impersonation';
 
 interface SignUpBody {
   email: string;
@@ -120,20 +119,5 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get(`${base}/v3/me/tenants`, async (request) => {
     const { tenants, active } = await currentUser(request);
     return { tenants: tenants.map(toTenantDto), activeTenant: active ? toTenantDto(active) : null };
-  });
-
-  /**
-   * users.GetUserJwt: `{ accessToken, expires, expiresIn }` for the same session acting in
-   * `tenantId`, one of the caller's accounts (403 otherwise). A signed-in person only (not an API
-   * token), and not while impersonating: impersonation was allowed for one account only.
-   */
-  app.post<{ Body: { tenantId: string } }>(`${base}/v3/me/token`, async (request) => {
-    const claims = callerOf(request);
-    refuseStayingImpersonation(Boolean(claims.act));
-    const user = await findUserById(ctx.db, claims.sub);
-    if (!user) throw contractError('USER_NOT_FOUND');
-    const issued = await ctx.auth.tokenForTenant(user, request.body.tenantId, claims.sid);
-    if (!issued) throw contractError('NOT_ACCOUNT_MEMBER');
-    return { accessToken: issued.accessToken, expires: issued.expires, expiresIn: issued.expiresIn };
   });
 }
