@@ -50,7 +50,7 @@ export const LOGIN_SESSION_HANDLERS: AreaHandlers<LoginSessionPorts> = {
 };
 
 /** A token of the caller's session acting in another of their accounts (users.GetUserJwt). */
-export interface AccountTokenPorts {
+interface AccountTokenPorts {
   /** The caller's session is an impersonation. */
   impersonating: boolean;
   /** A token of the caller's session for `tenantId`; null when the user is no member of it. */
