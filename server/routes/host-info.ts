@@ -17,7 +17,7 @@ import { listUserTenants, pickActiveTenant, toTenantDto } from '../domain/tenant
 import { findUserById } from '../domain/users';
 import { getAdminBoxConfiguration } from '../storage/account-settings';
 import { auditMetadata } from '../storage/audits';
-import { catalogueKeys } from '../storage/host-info';
+import { catalogueKeys } from '../storage/entitlements';
 import { vendorIdOf } from '../storage/notifications';
 import { requireUser } from '../http/bearer';
 import { registerHandlers, registerPublicHandlers } from '../http/handlers';
