@@ -6,7 +6,7 @@ import { isDemoBreached } from './passwordless';
 import type { DemoRoutes } from './dispatch';
 import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
 import { activationAddress, resetPasswordAddress, type TokenAddress } from '../domain/account-links';
-import { ACTIVATION_HANDLERS, type ActivationPorts } from '../domain/activation-handlers';
+import type { ActivationPorts } from '../domain/activation-handlers';
 import { PASSWORD_FLOW_HANDLERS, type FlowUser, type PasswordFlowPorts } from '../domain/password-flows';
 import { demoAcceptancePorts } from './invitationStore';
 import { demoPublicHandlers } from './shared';
@@ -211,6 +211,10 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
   }
 
   Object.assign(routes, demoPublicHandlers(PASSWORD_FLOW_HANDLERS, passwordPorts));
-  Object.assign(routes, demoPublicHandlers(ACTIVATION_HANDLERS, activationPorts));
+  // Activation's handlers load on first use (the demo's first chunk has a byte budget).
+  const activation = async () =>
+    demoPublicHandlers((await import('../domain/activation-handlers')).ACTIVATION_HANDLERS, activationPorts);
+  for (const name of ['getUsersActivateStrategy', 'postUsersActivate', 'postUsersActivateReset'] as const)
+    routes[name] = async (db, request) => (await activation())[name]!(db, request);
   return { routes, sendActivation: sendActivationNow, sendEmail, sendChoosePassword, passwordPorts };
 }

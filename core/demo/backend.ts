@@ -15,7 +15,6 @@ import { demoProfileRoutes } from './profile';
 import { demoMemberListRoutes, listItemOf } from './members';
 import { demoMemberRoutes } from './memberChanges';
 import { demoSignInRoutes } from './signIn';
-import { demoImpersonationRoutes } from './impersonation';
 import { demoHostInfoRoutes, demoSignedInHostInfoRoutes } from './hostInfo';
 import { demoAccountSettingsRoutes } from './accountSettings';
 import { createDemoPipeline } from './pipeline';
@@ -118,7 +117,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...demoSignInRoutes({ tokens, passwordless, mfa, accountFlows, invitations, now, random }),
     ...demoSessionRoutes(tokens, random),
     getSsoAuthenticated: withUser(async (db, _user, request) => (await handlerOf('getSsoV2'))!(db, request)),
-    ...demoImpersonationRoutes(tokens),
+    // Impersonation loads on first use (the first chunk's byte budget).
+    postImpersonation: async (db, request) =>
+      (await import('./impersonation')).demoImpersonationRoutes(tokens).postImpersonation!(db, request),
     ...demoHostInfoRoutes(),
     ...signedIn({
       ...demoProfileRoutes(passwordless),
