@@ -28,8 +28,8 @@ import { directoryRoutes } from './routes/directory';
 import { scimRoutes } from './routes/scim';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
-import { entitlementRoutes } from './routes/entitlements';
 import { featureFlagRoutes } from './routes/featureFlags';
+import { hostInfoRoutes } from './routes/host-info';
 import { impersonationRoutes } from './routes/impersonation';
 import { hierarchyRoutes } from './routes/hierarchy';
 import { invitationRoutes } from './routes/invitations';
@@ -70,7 +70,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await invitationRoutes(api, ctx);
       await accountSettingsRoutes(api, ctx);
       await configurationRoutes(api, ctx);
-      await entitlementRoutes(api, ctx);
+      await hostInfoRoutes(api, ctx);
       await featureFlagRoutes(api, ctx);
       await impersonationRoutes(api, ctx);
       await hierarchyRoutes(api, ctx);

@@ -1,17 +1,19 @@
 import type { AuthResponse } from '../api/types';
-import { fail, failWith, ok } from '../contract/answer';
+import { fail, ok } from '../contract/answer';
 import { contractError, type ContractError } from '../contract/errors';
 import { demoEmail } from './delivery';
 import { isDemoBreached } from './passwordless';
 import type { DemoRoutes } from './dispatch';
 import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
 import { activationAddress, resetPasswordAddress, type TokenAddress } from '../domain/account-links';
+import type { ActivationPorts } from '../domain/activation-handlers';
 import { PASSWORD_FLOW_HANDLERS, type FlowUser, type PasswordFlowPorts } from '../domain/password-flows';
+import { demoAcceptancePorts } from './invitationStore';
 import { demoPublicHandlers } from './shared';
 
 /**
- * Demo mode's password reset and activation, answering like the reference server
- * (server/routes/passwords.ts, activation.ts, dev-outbox.ts; the contract suite holds them to it).
+ * Demo mode's password reset and activation: the server's handlers (core/domain/password-flows.ts,
+ * activation-handlers.ts) over the demo's data, and its outbox (the server's: dev-outbox.ts).
  *
  * Where the server sends an email, the demo writes it to the demo outbox (kept with the rest of the
  * demo data in localStorage), answers it at GET /dev/outbox?to=... like a development server, and
@@ -92,20 +94,13 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     );
   }
 
-  function sendActivation(db: DemoDatabase, user: DemoUser) {
+  /**
+   * Sign-up's activation email (core/demo/signIn.ts): a fresh link, in the outbox before the
+   * sign-up answers (the shared `sendActivation`'s steps, synchronous here).
+   */
+  function sendActivationNow(db: DemoDatabase, user: DemoUser) {
     const link = issueLink(db, 'activation', user, activationAddress);
     sendEmail(db, user.email, ...demoEmail(db, user, 'activation', { link }));
-  }
-
-  /**
-   * The live link that activates `user`: an activation link, or (as on the server) the invitation
-   * link of a new invitee, an account the invitation created (no password yet).
-   */
-  function activationOrInvitation(db: DemoDatabase, user: DemoUser, token: unknown) {
-    return (
-      liveLink(db, 'activation', user.id, token) ??
-      (user.invitationPending && !user.password ? liveLink(db, 'invitation', user.id, token) : undefined)
-    );
   }
 
   /** After an invitation accepted without a password: the link to choose one (the server's email). */
@@ -115,34 +110,6 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
   }
 
   const routes: DemoRoutes = {
-    getUsersActivateStrategy: (db, { query }) => {
-      const user = db.users.find((u) => u.id === query.userId);
-      if (!user || user.verified !== false || !activationOrInvitation(db, user, query.token))
-        return fail('ACTIVATION_LINK_INVALID');
-      return ok({ shouldSetPassword: !user.password });
-    },
-    postUsersActivate: (db, { body }) => {
-      const user = db.users.find((u) => u.id === body.userId);
-      if (!user || user.verified !== false) return fail('ACTIVATION_LINK_INVALID');
-      if (!user.password) {
-        if (!body.password) return fail('PASSWORD_REQUIRED');
-        const rejected = passwordProblem(body.password);
-        if (rejected) return failWith(rejected);
-      }
-      const link = activationOrInvitation(db, user, body.token);
-      if (!link) return fail('ACTIVATION_LINK_INVALID');
-      link.used = true;
-      if (!user.password) user.password = body.password as string;
-      user.verified = true;
-      // A new invitee's invitation link: activating accepts the invitation.
-      if (link.purpose === 'invitation') user.invitationPending = false;
-      return ok(tools.startSession(db, user), true);
-    },
-    postUsersActivateReset: (db, { body }) => {
-      const user = findByEmail(db, body.email as string);
-      if (user && user.verified === false) sendActivation(db, user);
-      return ok({}, true);
-    },
     getDevOutbox: (db, { query }) => {
       if (!isText(query.to, 254)) return fail('FIELD_REQUIRED', { field: 'To' });
       const to = query.to.toLowerCase();
@@ -197,6 +164,57 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     };
   }
 
+  /**
+   * Activation's ports (core/domain/activation-handlers.ts) over the demo's data: the password
+   * flows' limit and policy, its activation links, the invitations' acceptance (with the same
+   * password policy), and the visitor's session.
+   */
+  function activationPorts(db: DemoDatabase): ActivationPorts {
+    const { countSend, appUrl, newPasswordProblem } = passwordPorts(db);
+    const activationUser = (user: DemoUser | undefined) =>
+      user && {
+        id: user.id,
+        email: user.email,
+        verified: user.verified !== false,
+        hasPassword: !!user.password,
+      };
+    const stored = (id: string) => db.users.find((u) => u.id === id);
+    return {
+      countSend,
+      appUrl,
+      newPasswordProblem,
+      activationUser: async (id) => activationUser(stored(id)) ?? null,
+      activationUserByEmail: async (email) => activationUser(findByEmail(db, email)) ?? null,
+      activationLinks: {
+        issue: async (userId) => issueToken(db, 'activation', userId),
+        isLive: async (userId, token) => !!liveLink(db, 'activation', userId, token),
+        consume: async (userId, token) => {
+          const link = liveLink(db, 'activation', userId, token);
+          if (link) link.used = true;
+          return !!link;
+        },
+      },
+      sendActivationEmail: async (user, link) =>
+        sendEmail(db, user.email, ...demoEmail(db, stored(user.id)!, 'activation', { link })),
+      activate: async (userId, password) => {
+        const user = stored(userId)!;
+        user.verified = true;
+        if (password !== null) user.password = password;
+      },
+      acceptance: {
+        ...demoAcceptancePorts(db, { now: tools.now, sendChoosePassword }),
+        passwordProblem: newPasswordProblem,
+      },
+      checkOrigin: () => {},
+      startSession: async (userId) => tools.startSession(db, stored(userId)!),
+    };
+  }
+
   Object.assign(routes, demoPublicHandlers(PASSWORD_FLOW_HANDLERS, passwordPorts));
-  return { routes, sendActivation, sendEmail, sendChoosePassword, passwordPorts };
+  // Activation's handlers load on first use (the demo's first chunk has a byte budget).
+  const activation = async () =>
+    demoPublicHandlers((await import('../domain/activation-handlers')).ACTIVATION_HANDLERS, activationPorts);
+  for (const name of ['getUsersActivateStrategy', 'postUsersActivate', 'postUsersActivateReset'] as const)
+    routes[name] = async (db, request) => (await activation())[name]!(db, request);
+  return { routes, sendActivation: sendActivationNow, sendEmail, sendChoosePassword, passwordPorts };
 }

@@ -14,7 +14,6 @@ import { demoProfileRoutes } from './profile';
 import { demoMemberListRoutes, listItemOf } from './members';
 import { demoMemberRoutes } from './memberChanges';
 import { demoSignInRoutes } from './signIn';
-import { demoImpersonationRoutes } from './impersonation';
 import { demoHostInfoRoutes, demoSignedInHostInfoRoutes } from './hostInfo';
 import { createDemoPipeline } from './pipeline';
 import { demoHandlers } from './shared';
@@ -109,13 +108,15 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Sign-in by password, sign-up, the login box's public settings (core/demo/signIn.ts).
     ...demoSignInRoutes({ tokens, passwordless, mfa, accountFlows, invitations, now, random }),
     ...demoSessionRoutes(tokens, random),
-    ...demoImpersonationRoutes(tokens),
-    ...demoHostInfoRoutes(tokens, now, random),
+    // Impersonation loads on first use (the first chunk's byte budget).
+    postImpersonation: async (db, request) =>
+      (await import('./impersonation')).demoImpersonationRoutes(tokens).postImpersonation!(db, request),
+    ...demoHostInfoRoutes(),
     ...signedIn({
       ...demoProfileRoutes(passwordless),
       ...demoMemberListRoutes(now),
       ...demoSignedInSessionRoutes(tokens),
-      ...demoSignedInHostInfoRoutes(now),
+      ...demoSignedInHostInfoRoutes({ now, random }),
       ...demoMemberRoutes(),
       ...demoHandlers(PASSWORD_CHANGE_HANDLERS, accountFlows.passwordPorts),
     }),

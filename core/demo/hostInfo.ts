@@ -1,19 +1,28 @@
 /**
  * What demo mode tells the host page and the portal about the vendor and the signed-in user: the
- * vendor's metadata (the admin box's pages, the audits entity, notifications, SAML), the caller's
- * address (none known), the accounts the user belongs to, entitlements and feature flags.
+ * server's handlers (core/domain/host-info-handlers.ts) over the demo's defaults: the admin box's
+ * pages, the audits, SAML and notifications entities of its lazily loaded areas (lazyAreas.ts), no
+ * caller's address, the accounts the user belongs to, entitlements and the feature flags.
  */
-import { ok } from '../contract/answer';
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
-import { decidedEntitlements } from '../entitlements/entitlements';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
+import type { FeatureFlagContext } from '../featureFlags/featureFlags';
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
+import {
+  FLAG_HANDLERS,
+  HOST_INFO_HANDLERS,
+  type FlagPorts,
+  type HostInfoPorts,
+} from '../domain/host-info-handlers';
+import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
-import type { DemoTokens, UserHandler } from './sessions';
+import type { UserHandler } from './sessions';
+import { demoHandlers, demoPublicHandlers } from './shared';
 import { tenantsOfUser } from './subAccountsData';
 import { demoPermissionsOf } from './teamAdmin';
-import { unknownLocation } from '../domain/ip-addresses';
 
+// Demo mode's vendor metadata: the default pages, and the roles, groups and API-token pages
+// (hidden by default, spec 001 §2) shown to whoever holds their permissions.
 const DEMO_ADMIN_BOX = {
   navigation: {
     roles: { visibility: 'byPermissions' },
@@ -28,67 +37,49 @@ const DEMO_ADMIN_BOX = {
   },
 };
 
-/** Public: the vendor's metadata by entity, and the feature flags. */
-export function demoHostInfoRoutes(tokens: DemoTokens, now: () => number, random: () => string): DemoRoutes {
+type Clock = { now: () => number; random: () => string };
+
+function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: Clock): HostInfoPorts {
   return {
-    // Demo mode's vendor metadata: the default pages, and the roles, groups and API-token pages
-    // (hidden by default, spec 001 §2) shown to whoever holds their permissions.
-    // The audit table's columns (core/demo/audits.ts) are the audits entity. The audits, SSO and
-    // reports modules are back-office areas loaded on first use (core/demo/lazyAreas.ts).
-    getMetadata: async (db, request) => {
-      const entity = request.query?.entityName;
-      if (entity === 'audits') return (await import('./audits')).demoAuditsMetadata();
-      if (entity === 'saml') {
-        const { demoSamlMetadata } = await import('./ssoLegacy');
-        return tokens.withUser((d, u) => demoSamlMetadata(d, u, demoPermissionsOf(d, u), now, random))(
-          db,
-          request,
-        );
-      }
-      if (entity === 'notifications')
-        return (await import('./reports')).demoNotificationsEntity(request.query)!;
-      return ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] });
+    adminBox: async () => DEMO_ADMIN_BOX,
+    // The audit table's columns (core/demo/audits.ts), the SAML connection and the bell's channel
+    // are the back-office areas' (loaded on first use).
+    auditsMetadata: async () => (await import('./audits')).demoAuditsMetadata().body,
+    samlMetadata: async () =>
+      (await import('./ssoLegacy')).demoSamlMetadata(db, user, demoPermissionsOf(db, user), clock),
+    notificationsMetadata: async () =>
+      (await import('./reports')).demoNotificationsEntity({ entityName: 'notifications' })!.body,
+    // Every account the user belongs to (sub-accounts included: core/demo/subAccounts.ts).
+    accountsOf: async () => {
+      const tenants = tenantsOfUser(db, user);
+      return { tenants, active: tenants.find((t) => t.tenantId === user.tenantId) ?? null };
     },
-    getFlags: (db) => {
-      const flags = evaluateDemoFlags({}, db.settings?.flags);
-      return ok(Object.fromEntries(Object.entries(flags).map(([key, on]) => [key, on ? 'on' : 'off'])));
-    },
-    postFlagsApiEvaluate: (db, { body }) => {
-      // Demo settings may switch flags (tests, trying the breached-password prompt).
-      const flags = evaluateDemoFlags(body, db.settings?.flags);
-      return ok({ flags });
-    },
+    entitlementsOf: async () => ({
+      permissions: demoPermissionsOf(db, user),
+      features: DEMO_FEATURES,
+      permissionFeatures: DEMO_PERMISSION_FEATURES,
+    }),
+    catalogue: async () => ({
+      permissions: PERMISSION_CATALOGUE.map(([key]) => key),
+      features: Object.values(DEMO_PERMISSION_FEATURES).flat(),
+    }),
+    now: clock.now,
   };
 }
 
-/** Signed in: the admin box, the caller's address, the user's accounts, entitlements. */
-export function demoSignedInHostInfoRoutes(now: () => number): DemoRoutes<UserHandler> {
-  const entitlementsOf = (permissions: string[]) => ({
-    permissions,
-    features: DEMO_FEATURES,
-    permissionFeatures: DEMO_PERMISSION_FEATURES,
-  });
-  return {
-    // The client SDK's paths: the admin box, and the caller's address (demo mode knows none).
-    getMetadataAdminBox: () => ok({ rows: [{ entityName: 'adminBox', configuration: DEMO_ADMIN_BOX }] }),
-    getMetadataIpme: () => ok(unknownLocation(null)),
-    // Every tenant the user belongs to (sub-accounts included: core/demo/subAccounts.ts), the active one marked.
-    getUsersV2MeTenants: (db, user) => ok(tenantsOfUser(db, user)),
-    getUsersV3MeTenants: (db, user) => {
-      const tenants = tenantsOfUser(db, user);
-      return ok({ tenants, activeTenant: tenants.find((t) => t.tenantId === user.tenantId) ?? null }, true);
-    },
-    // Host integration: entitlements (signed in) and feature flags (public).
-    getEntitlementsApiV2UserEntitlements: (db, user) => ok(entitlementsOf(demoPermissionsOf(db, user))),
-    // The client SDK's calls: entitlements decided by the backend, and every flag as "on" or "off".
-    getEntitlementsApiV1UserEntitlements: (db, user) =>
-      ok(
-        decidedEntitlements(
-          entitlementsOf(demoPermissionsOf(db, user)),
-          [...PERMISSION_CATALOGUE.map(([key]) => key), ...Object.keys(DEMO_PERMISSION_FEATURES)],
-          [...Object.values(DEMO_PERMISSION_FEATURES).flat()],
-          now(),
-        ),
-      ),
-  };
-}
+/** The flags: the demo's own values and its stored settings (tests, trying the breached-password prompt). */
+const demoFlagPorts = (db: DemoDatabase): FlagPorts => ({
+  evaluate: async (keys, context) =>
+    evaluateDemoFlags(
+      { ...(keys ? { keys } : {}), context: context as FeatureFlagContext },
+      db.settings?.flags,
+    ),
+  callerContext: async () => ({ anonymous: true }),
+});
+
+/** Public: the feature flags. */
+export const demoHostInfoRoutes = (): DemoRoutes => demoPublicHandlers(FLAG_HANDLERS, demoFlagPorts);
+
+/** Signed in: the vendor's metadata, the caller's address, the user's accounts, entitlements. */
+export const demoSignedInHostInfoRoutes = (clock: Clock): DemoRoutes<UserHandler> =>
+  demoHandlers(HOST_INFO_HANDLERS, (db, user) => demoHostInfoPorts(db, user, clock));

@@ -1,18 +1,19 @@
 /**
- * POST impersonation v1 in demo mode: the rules are core/domain/impersonation.ts, over the demo's
- * members (demo mode has no super user). The client SDK's page may hold only the actor's token:
- * sent in the body, it stands for the bearer; sent with a bearer, it must be the bearer's.
+ * POST impersonation v1 in demo mode: the server's handler (core/domain/impersonation-handlers.ts)
+ * over the demo's members and tokens (demo mode has no super user). Demo tokens name no session:
+ * the token itself stands for one, so an actorToken sent beside a bearer must be that same token.
  */
-import type { AuthResponse } from '../api/types';
-import { fail, ok } from '../contract/answer';
-import { impersonationTarget, type ImpersonationPorts } from '../domain/impersonation';
-import type { DemoDatabase, DemoUser } from './data';
+import { contractError } from '../contract/errors';
+import type { ImpersonationPorts } from '../domain/impersonation';
+import { IMPERSONATION_HANDLERS, type ImpersonationHandlerPorts } from '../domain/impersonation-handlers';
+import type { DemoDatabase } from './data';
 import type { DemoRoutes } from './dispatch';
 import { claimsOf, type DemoTokens } from './sessions';
+import { demoPublicHandlers } from './shared';
 import { demoPermissionsOf } from './teamAdmin';
 
-/** The rules' ports over the demo's data. */
-function demoImpersonationPorts(db: DemoDatabase): ImpersonationPorts {
+/** The rules' reads over the demo's data. */
+function demoImpersonationStore(db: DemoDatabase): ImpersonationPorts {
   const memberOf = (tenantId: string, userId: string) =>
     db.users.find((u) => u.id === userId && u.tenantId === tenantId);
   return {
@@ -27,45 +28,50 @@ function demoImpersonationPorts(db: DemoDatabase): ImpersonationPorts {
   };
 }
 
-async function impersonateDemoUser(
+/** The handler's ports for one call; `bearer` is the request's bearer token. */
+function demoImpersonationPorts(
   db: DemoDatabase,
-  caller: DemoUser,
-  body: Record<string, unknown>,
-  token: string,
-  start: (db: DemoDatabase, user: DemoUser, impersonatorId?: string) => AuthResponse,
-) {
-  if (body.actorToken !== undefined && body.actorToken !== token) return fail('ACTOR_TOKEN_FOREIGN');
-  const claims = claimsOf(token) ?? {};
-  // The body passed the contract's schema (core/contract/requests.ts): `userId` (the kit) or
-  // `impersonatedUserId` (the client SDK), one of the two.
-  const { member } = await impersonationTarget(
-    demoImpersonationPorts(db),
-    {
-      userId: caller.id,
-      tenantId: caller.tenantId,
-      permissions: demoPermissionsOf(db, caller),
-      impersonating: Boolean(claims.act),
+  tokens: DemoTokens,
+  bearer: string | null,
+): ImpersonationHandlerPorts {
+  return {
+    ...demoImpersonationStore(db),
+    checkOrigin: () => {},
+    hasBearer: bearer !== null,
+    actor: async (token = bearer ?? undefined) => {
+      if (token === undefined) throw contractError('BEARER_MISSING');
+      const user = tokens.userOfToken(db, token);
+      if (!user) throw contractError('TOKEN_INVALID');
+      const claims = claimsOf(token) ?? {};
       // An API token's access token names its session `api-token:<id>` (core/demo/dispatch.ts).
-      apiToken: typeof claims.sid === 'string' && claims.sid.startsWith('api-token:'),
+      if (typeof claims.sid === 'string' && claims.sid.startsWith('api-token:'))
+        throw contractError('API_TOKEN_REFUSED');
+      return {
+        userId: user.id,
+        tenantId: user.tenantId,
+        permissions: demoPermissionsOf(db, user),
+        impersonating: Boolean(claims.act),
+        apiToken: false,
+        sessionId: token,
+      };
     },
-    {
-      userId: (body.userId ?? body.impersonatedUserId) as string,
-      tenantId: body.tenantId as string | undefined,
+    tokenSession: async (token) => {
+      const user = tokens.userOfToken(db, token);
+      return user ? { userId: user.id, sessionId: token } : null;
     },
-  );
-  const target = db.users.find((u) => u.id === member.id)!;
-  return ok(start(db, target, caller.id), true);
+    startImpersonation: async (impersonator, userId) => {
+      const target = db.users.find((u) => u.id === userId);
+      if (!target) throw contractError('MEMBER_NOT_FOUND');
+      return tokens.startSession(db, target, impersonator.userId);
+    },
+  };
 }
 
-/** The impersonation route (its caller checked here: the descriptor's access is `inHandler`). */
+/** The impersonation route (its caller checked by the handler: the descriptor's access is `inHandler`). */
 export function demoImpersonationRoutes(tokens: DemoTokens): DemoRoutes {
   return {
-    postImpersonation: (db, { body, token }) => {
-      const proof = token ?? (typeof body.actorToken === 'string' ? body.actorToken : null);
-      const caller = tokens.userOfToken(db, proof);
-      return caller
-        ? impersonateDemoUser(db, caller, body, proof!, tokens.startSession)
-        : fail('UNAUTHORIZED');
-    },
+    postImpersonation: (db, request) =>
+      demoPublicHandlers(IMPERSONATION_HANDLERS, (d) => demoImpersonationPorts(d, tokens, request.token))
+        .postImpersonation!(db, request),
   };
 }

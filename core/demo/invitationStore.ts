@@ -112,7 +112,10 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
 }
 
 /** The acceptance ports over the demo's users and one-time tokens. */
-export function demoAcceptancePorts(db: DemoDatabase, tools: DemoInvitationTools): rules.AcceptancePorts {
+export function demoAcceptancePorts(
+  db: DemoDatabase,
+  tools: Pick<DemoInvitationTools, 'now' | 'sendChoosePassword'>,
+): rules.AcceptancePorts {
   const liveLink = (userId: string, token: string) =>
     (db.oneTimeTokens ?? []).find(
       (t) =>

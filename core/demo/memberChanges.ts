@@ -1,15 +1,11 @@
 /**
  * Demo mode's member routes beside core/demo/members.ts: the users page's Unlock (the server's is
- * server/routes/security-policies.ts; demo mode locks no one) and the members' session revoke
- * (registered with the sessions, core/demo/sessions.ts).
+ * server/routes/security-policies.ts; demo mode locks no one). The members' session revoke is
+ * a team-member handler (core/demo/members.ts).
  */
 import { fail, ok } from '../contract/answer';
 import type { DemoRoutes } from './dispatch';
-import { demoMemberListRoutes } from './members';
 import type { UserHandler } from './sessions';
-
-/** POST users/sessions/v1/revoke: a member's sessions in the account ended by an admin. */
-export const revokeDemoMemberSessions: UserHandler = demoMemberListRoutes(Date.now).postUsersSessionsRevoke!;
 
 /** The users page's Unlock: a member of the caller's account, never locked in demo mode. */
 export function demoMemberRoutes(): DemoRoutes<UserHandler> {

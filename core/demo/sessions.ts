@@ -6,12 +6,14 @@
  */
 import type { AuthResponse } from '../api/types';
 import { fail, ok, type Answer } from '../contract/answer';
-import { refuseStayingImpersonation } from '../domain/impersonation';
-import { LOGIN_SESSION_HANDLERS, type LoginSessionPorts } from '../domain/login-sessions';
+import {
+  ACCOUNT_TOKEN_HANDLERS,
+  LOGIN_SESSION_HANDLERS,
+  type LoginSessionPorts,
+} from '../domain/login-sessions';
 import { demoHandlers } from './shared';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
-import { revokeDemoMemberSessions } from './memberChanges';
 import { demoPermissionsOf, demoRolesOf } from './teamAdmin';
 
 /** Demo access token lifetime (spec 000 §9). */
@@ -154,18 +156,15 @@ export function demoSessionRoutes(tokens: DemoTokens, random: () => string): Dem
   };
 }
 
-/** The signed-in user's sessions, a member's sessions ended by an admin, a token for an account. */
+/** The signed-in user's sessions and a token for their account (a member's sessions: core/demo/members.ts). */
 export function demoSignedInSessionRoutes(tokens: DemoTokens): DemoRoutes<UserHandler> {
   return {
     ...demoHandlers(LOGIN_SESSION_HANDLERS, demoLoginSessions),
-    // An admin ends a member's sessions in the account (core/domain/team-members.ts).
-    postUsersSessionsRevoke: revokeDemoMemberSessions,
-    // users.GetUserJwt (server/routes/users.ts): a token of the session for one of the user's accounts.
-    postUsersMeToken: (db, user, { body }) => {
-      refuseStayingImpersonation(Boolean(db.session?.impersonatorId));
-      if (body.tenantId !== user.tenantId) return fail('NOT_ACCOUNT_MEMBER');
-      const { accessToken, expires, expiresIn } = tokens.tokenFor(db, user);
-      return ok({ accessToken, expires, expiresIn });
-    },
+    // users.GetUserJwt: a token of the session for the user's account (demo users have one).
+    ...demoHandlers(ACCOUNT_TOKEN_HANDLERS, (db, user) => ({
+      impersonating: Boolean(db.session?.impersonatorId),
+      tokenForAccount: async (_userId, tenantId) =>
+        tenantId === user.tenantId ? tokens.tokenFor(db, user) : null,
+    })),
   };
 }

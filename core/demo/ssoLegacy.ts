@@ -5,7 +5,7 @@
  * with the same rules and messages as the SSO page. The SAML entity of GET /metadata is
  * `demoSamlMetadata`.
  */
-import { type Answer, fail, ok } from '../contract/answer';
+import { contractError } from '../contract/errors';
 import { holdsPermission } from '../contract/permissions';
 import { SSO_READ_PERMISSION } from '../contract/ssoLegacy';
 import { SSO_LEGACY_HANDLERS } from '../domain/sso-handlers';
@@ -16,18 +16,20 @@ import { demoSsoPorts } from './ssoConfig';
 
 type Tools = { now: () => number; random: () => string };
 
-/** The SAML entity of GET /metadata (the server's LegacySso.samlMetadata; its permission checked there too). */
+/**
+ * The SAML entity of GET /metadata (the server's LegacySso.samlMetadata), for SSO readers: the
+ * route's `byQuery` access, which the server's route table checks.
+ */
 export async function demoSamlMetadata(
   db: DemoDatabase,
   user: DemoUser,
   held: string[],
-  now: () => number,
-  random: () => string,
-): Promise<Answer> {
+  tools: Tools,
+): Promise<unknown> {
   if (!holdsPermission(held, SSO_READ_PERMISSION))
-    return fail('PERMISSION_REQUIRED', { permission: SSO_READ_PERMISSION });
-  const { sso, vendorOf } = demoSsoPorts(db, user, { now, random });
-  return ok(await new LegacySso(sso, vendorOf).samlMetadata(user.tenantId));
+    throw contractError('PERMISSION_REQUIRED', { permission: SSO_READ_PERMISSION });
+  const { sso, vendorOf } = demoSsoPorts(db, user, tools);
+  return new LegacySso(sso, vendorOf).samlMetadata(user.tenantId);
 }
 
 /** The legacy routes (core/contract/routes/sso.ts), by descriptor name. */

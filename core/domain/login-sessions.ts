@@ -3,9 +3,11 @@
  * Session: id, userAgent, createdAt, ipAddress, current; spec 000 §7 "Sessions: GET, DELETE
  * /sessions/v1/me, /{id}, /all, GET /me/current"), written once for the server and demo mode
  * (core/domain/handlers.ts). The current session is the one the call's access token names.
+ * Beside them: a token of the same session for another of the user's accounts.
  */
 import { contractError } from '../contract/errors';
 import { answer, type AreaHandlers } from './handlers';
+import { refuseStayingImpersonation } from './impersonation';
 
 export interface LoginSession {
   id: string;
@@ -44,5 +46,26 @@ export const LOGIN_SESSION_HANDLERS: AreaHandlers<LoginSessionPorts> = {
   deleteUsersSessionsMeById: async (p, { userId, params }) => {
     if (!(await p.end(userId, params.id!))) throw contractError('SESSION_NOT_FOUND');
     return answer({});
+  },
+};
+
+/** A token of the caller's session acting in another of their accounts (users.GetUserJwt). */
+interface AccountTokenPorts {
+  /** The caller's session is an impersonation. */
+  impersonating: boolean;
+  /** A token of the caller's session for `tenantId`; null when the user is no member of it. */
+  tokenForAccount(
+    userId: string,
+    tenantId: string,
+  ): Promise<{ accessToken?: string; expires?: string; expiresIn?: number } | null>;
+}
+
+export const ACCOUNT_TOKEN_HANDLERS: AreaHandlers<AccountTokenPorts> = {
+  // Not while impersonating: impersonation was allowed for one account only.
+  postUsersMeToken: async (p, { userId, body }) => {
+    refuseStayingImpersonation(p.impersonating);
+    const issued = await p.tokenForAccount(userId, body.tenantId as string);
+    if (!issued) throw contractError('NOT_ACCOUNT_MEMBER');
+    return answer({ accessToken: issued.accessToken, expires: issued.expires, expiresIn: issued.expiresIn });
   },
 };

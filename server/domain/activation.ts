@@ -1,102 +1,81 @@
 /**
- * Account activation (spec 000 §4 "Activation", §7: GET /activate/strategy, POST /activate,
- * POST /activate/reset). A user who signed up while the vendor requires activation gets a link;
- * following it proves the email address, sets a password when the account has none yet, and
- * signs the user in.
+ * The server's ports of account activation (the handlers: core/domain/activation-handlers.ts, the
+ * same in demo mode): the users and one-time activation links in the database, argon2id, the email
+ * in the recipient's language (SMTP or the outbox), the invitations' acceptance, and the session
+ * the activation opens (its refresh cookie is set by the route, server/routes/activation.ts).
  */
-import { activationAddress } from '../../core/domain/account-links';
+import {
+  sendActivation,
+  type ActivationPorts,
+  type ActivationUser,
+} from '../../core/domain/activation-handlers';
 import { activationEmail } from '../delivery/messages';
-import { contractError } from '../../core/contract/errors';
-import type { ClientInfo, SignedIn } from './auth';
+import { markActivated } from '../storage/activation';
+import { localeOfRecipient } from '../storage/locales';
 import { countSend } from './attempts';
 import { sendQuietly, type FlowContext } from './account-flows';
+import { acceptancePorts } from './invitations';
 import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens';
-import { acceptInvitationAtActivation, invitationActivationStrategy } from './invitations';
 import { newPasswordProblem } from './password-rules';
 import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from './users';
-import { localeOfRecipient } from '../storage/locales';
 
-/** Emails a fresh activation link to `user` (older links stop working). */
+/** What the ports know of one request: its log, its origin check, and how it signs a user in. */
+interface ActivationRequest {
+  log: (message: string) => void;
+  checkOrigin(): void;
+  startSession(user: UserRow): Promise<unknown>;
+}
+
+const activationUser = (row: UserRow | null): ActivationUser | null =>
+  row && { id: row.id, email: row.email, verified: row.verified, hasPassword: !!row.password_hash };
+
+/** The ports for one request. */
+export function activationPorts(ctx: FlowContext, request: ActivationRequest): ActivationPorts {
+  const { db } = ctx;
+  return {
+    countSend: (email) => countSend(db, email),
+    appUrl: () => ctx.options.appUrl,
+    newPasswordProblem: (password) => newPasswordProblem(db, password),
+    activationUser: async (id) => activationUser(await findUserById(db, id)),
+    activationUserByEmail: async (email) => activationUser(await findUserByEmail(db, email)),
+    activationLinks: {
+      issue: (userId) => issueOneTimeToken(db, { purpose: 'activation', userId, kind: 'link' }),
+      isLive: async (userId, token) => !!(await findLiveLink(db, 'activation', token, userId)),
+      consume: async (userId, token) => !!(await consumeLink(db, 'activation', token, userId)),
+    },
+    sendActivationEmail: (user, link) =>
+      sendQuietly(
+        async () =>
+          ctx.delivery.sendEmail(activationEmail(user.email, link, await localeOfRecipient(db, user.id))),
+        request.log,
+      ),
+    async activate(userId, password) {
+      const passwordHash = password === null ? null : await ctx.hasher.hash(password);
+      await db.transaction(async (tx) => {
+        if (passwordHash) await updatePasswordHash(tx, userId, passwordHash);
+        await markActivated(tx, userId);
+      });
+    },
+    acceptance: acceptancePorts(ctx, request.log),
+    checkOrigin: request.checkOrigin,
+    async startSession(userId) {
+      const user = await findUserById(db, userId);
+      if (!user) throw new Error('the activated user is gone');
+      return request.startSession(user);
+    },
+  };
+}
+
+/** Emails a fresh activation link to `user` (older links stop working): sign-up, an admin's resend. */
 export async function sendActivationEmail(
   ctx: FlowContext,
   user: Pick<UserRow, 'id' | 'email'>,
   log: (message: string) => void,
 ): Promise<void> {
-  const token = await issueOneTimeToken(ctx.db, { purpose: 'activation', userId: user.id, kind: 'link' });
-  const link = activationAddress(ctx.options.appUrl, user.id, token);
-  await sendQuietly(
-    async () =>
-      ctx.delivery.sendEmail(activationEmail(user.email, link, await localeOfRecipient(ctx.db, user.id))),
+  const ports = activationPorts(ctx, {
     log,
-  );
-}
-
-/**
- * Whether activating needs a password (the account has none). The link is an activation link, or
- * the invitation link of a new invitee (never signed in): the client SDK's activation page takes
- * both. Throws 400 for a link that is not live.
- */
-export async function activationStrategy(
-  ctx: FlowContext,
-  userId: string,
-  token: string,
-): Promise<{ shouldSetPassword: boolean }> {
-  const user = await findUserById(ctx.db, userId);
-  const live = user && !user.verified ? await findLiveLink(ctx.db, 'activation', token, user.id) : null;
-  if (user && live) return { shouldSetPassword: !user.password_hash };
-  const invited = await invitationActivationStrategy(ctx, userId, token);
-  if (!invited) throw contractError('ACTIVATION_LINK_INVALID');
-  return invited;
-}
-
-/**
- * Activates the account and signs the user in. The password (when one must be set) is checked
- * before the link is used, so a rejected password does not cost the user their link.
- */
-export async function activateAccount(
-  ctx: FlowContext,
-  input: { userId: string; token: string; password?: string | null | undefined },
-  client: ClientInfo,
-): Promise<SignedIn> {
-  const user = await findUserById(ctx.db, input.userId);
-  if (!user || user.verified) throw contractError('ACTIVATION_LINK_INVALID');
-  // A new invitee's invitation link: accepting it (with the password when there is none) is the
-  // activation; then the invitee is signed in, into the account that invited them.
-  if (
-    !(await findLiveLink(ctx.db, 'activation', input.token, user.id)) &&
-    (await invitationActivationStrategy(ctx, user.id, input.token))
-  ) {
-    await acceptInvitationAtActivation(ctx, input);
-    const joined = await findUserById(ctx.db, user.id);
-    if (!joined) throw contractError('ACTIVATION_LINK_INVALID');
-    return ctx.auth.startSession(joined, client);
-  }
-  let passwordHash: string | null = null;
-  if (!user.password_hash) {
-    if (!input.password) throw contractError('PASSWORD_REQUIRED');
-    const problem = await newPasswordProblem(ctx.db, input.password);
-    if (problem) throw problem;
-    passwordHash = await ctx.hasher.hash(input.password);
-  }
-  const used = await consumeLink(ctx.db, 'activation', input.token, user.id);
-  if (!used) throw contractError('ACTIVATION_LINK_INVALID');
-  await ctx.db.transaction(async (tx) => {
-    if (passwordHash) await updatePasswordHash(tx, user.id, passwordHash);
-    await tx.query('UPDATE users SET verified = true, updated_at = now() WHERE id = $1', [user.id]);
+    checkOrigin: () => {},
+    startSession: () => Promise.reject(new Error('no session here')),
   });
-  return ctx.auth.startSession({ ...user, verified: true }, client);
-}
-
-/**
- * Sends a new activation link when the address has an account that is not active yet. Answers
- * nothing either way; every request counts against the email's sending limit (`countSend`).
- */
-export async function resendActivation(
-  ctx: FlowContext,
-  email: string,
-  log: (message: string) => void,
-): Promise<void> {
-  await countSend(ctx.db, email);
-  const user = await findUserByEmail(ctx.db, email);
-  if (user && !user.verified) await sendActivationEmail(ctx, user, log);
+  await sendActivation(ports, { id: user.id, email: user.email, verified: false, hasPassword: false });
 }

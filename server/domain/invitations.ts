@@ -3,8 +3,9 @@
  * roles, resend, verify, accept, the link's lifetime and answers) are core/domain/invitations.ts,
  * over the SQL of server/storage/invitations.ts; demo mode runs the same rules. Here: the ports on
  * the server (one-time link tokens, stored hashed, single use, one per user and account; password
- * hashing and rules; the emails in the recipient's language; the account's webhooks), the
- * activation page's view of an invitation, and joining through an invite link at sign-up or sign-in.
+ * hashing and rules; the emails in the recipient's language; the account's webhooks; the
+ * acceptance, which the activation page uses too: core/domain/activation-handlers.ts), and joining
+ * through an invite link at sign-up or sign-in.
  *
  * Accepting does not sign in (spec 000 §4: "success (user cleared, unauthenticated)"): the user signs
  * in with their new password. An account that accepts without one gets an email to choose it (a
@@ -12,7 +13,6 @@
  */
 import { holdsPermission } from '../../core/contract/permissions';
 import {
-  acceptInvitation as accept,
   INVITE_PERMISSION,
   type AcceptancePorts,
   type InvitationPorts,
@@ -157,35 +157,6 @@ export function acceptancePorts(ctx: FlowContext, log: Log): AcceptancePorts {
     },
   };
 }
-
-/**
- * The activation strategy (GET /activate/strategy) of a new invitee's invitation link: the client
- * SDK's activation page takes the invitation link of an account the invitation created (no
- * password, address not proven), for which a password is always to be set. Anyone else accepts
- * (POST /invitation/accept) and signs in as they do. null when the link is not such a live invitation.
- */
-export async function invitationActivationStrategy(
-  ctx: FlowContext,
-  userId: string,
-  token: string,
-): Promise<{ shouldSetPassword: true } | null> {
-  const user = await findUserById(ctx.db, userId);
-  if (!user || user.verified || user.password_hash) return null;
-  return (await acceptancePorts(ctx, () => undefined).live(userId, token))
-    ? { shouldSetPassword: true }
-    : null;
-}
-
-/** The activation page accepts a new invitee's invitation with the password it asked for. */
-export const acceptInvitationAtActivation = (
-  ctx: FlowContext,
-  input: { userId: string; token: string; password?: string | null | undefined },
-) =>
-  accept(
-    acceptancePorts(ctx, () => undefined),
-    input,
-    false,
-  );
 
 /** When the link asks for it, the person who joined gets an email saying so. */
 export async function notifyJoined(

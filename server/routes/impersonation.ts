@@ -1,72 +1,73 @@
 /**
  * Impersonation (spec 000 §7 "Impersonation: POST", payload not shown by the spec): under
  * `/{prefix}/identity/resources/impersonation/v1`, the path existing backends of this contract use.
- * Body `{ userId, tenantId? }`. Answers an AuthResponse for the impersonated user and moves the
- * refresh cookie to the new session; the rules are in domain/impersonation.ts.
- *
- * The client SDK (impersonate.impersonate of @frontegg/rest-api 3.1.18) sends
- * `{ impersonatedUserId, actorToken, redirectUrl? }`: `impersonatedUserId` names the user as
- * `userId` does (one of the two, not both). `actorToken` is the impersonator's access token, the
- * proof of who asks: sent without a bearer (the client's impersonation page holds only that
- * token), it is checked exactly as a bearer would be (http/bearer.ts `requireSignedInActor`); sent
- * with one, it must be a token of the bearer's session (401 otherwise). Who may impersonate whom
- * is decided by the same rules either way. `redirectUrl` is accepted and not used: the kit's
- * impersonation route decides where to go. The answer adds the client's `tokenType: "Bearer"`.
+ * The handler is core/domain/impersonation-handlers.ts (demo mode runs it too); here its ports:
+ * the caller verified from the bearer or the body's `actorToken` (http/bearer.ts, the same checks
+ * either way; the descriptor's access is `inHandler`), the rules' reads and the session opened
+ * (server/domain/impersonation.ts), whose refresh cookie replaces the impersonator's.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { impersonate } from '../domain/impersonation';
+import {
+  IMPERSONATION_HANDLERS,
+  type ImpersonationHandlerPorts,
+} from '../../core/domain/impersonation-handlers';
+import { impersonationActor, impersonationStore, openImpersonatedSession } from '../domain/impersonation';
 import { requireSignedInActor, requireSignedInUser } from '../http/bearer';
 import { setRefreshCookie } from '../http/cookies';
-import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
+import { registerPublicHandlers } from '../http/handlers';
 
-const IMPERSONATION_PATH = '/identity/resources/impersonation/v1';
-
-interface ImpersonateBody {
-  userId?: string;
-  impersonatedUserId?: string;
-  actorToken?: string;
-  redirectUrl?: string;
-  tenantId?: string | null;
+function impersonationPorts(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply | undefined,
+): ImpersonationHandlerPorts {
+  return {
+    ...impersonationStore(ctx.db),
+    checkOrigin: () => assertTrustedOrigin(request, ctx.options.corsOrigins),
+    hasBearer: Boolean(request.headers.authorization),
+    actor: async (token) =>
+      impersonationActor(
+        token === undefined
+          ? await requireSignedInUser(ctx.tokens, request)
+          : await requireSignedInActor(ctx.tokens, request, token),
+      ),
+    tokenSession: (token) =>
+      ctx.tokens.verify(token, { ip: request.ip }).then(
+        (claims) => ({ userId: claims.sub, sessionId: claims.sid }),
+        () => null,
+      ),
+    async startImpersonation(impersonator, userId, tenantId) {
+      const target = { userId, tenantId };
+      const signedIn = await openImpersonatedSession(
+        ctx.db,
+        ctx.auth,
+        impersonator,
+        target,
+        clientInfo(request),
+      );
+      // Ids only: who impersonated whom is worth a log line, and holds nothing secret.
+      request.log.info(
+        { impersonator: impersonator.userId, user: userId, tenantId },
+        'impersonation started',
+      );
+      if (reply) setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
+      return signedIn.authResponse;
+    },
+  };
 }
 
 export async function impersonationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post<{ Body: ImpersonateBody }>(
-    // Request schema: core/contract/requests.ts (the demo backend validates with it too).
-    IMPERSONATION_PATH,
-    async (request, reply) => {
-      // Sets the refresh cookie: only pages of trusted origins may ask.
-      assertTrustedOrigin(request, ctx.options.corsOrigins);
-      // A program holding an API token has no browser session to hand over (spec: none; see README).
-      const { actorToken, tenantId } = request.body;
-      const bearerless = !request.headers.authorization && actorToken !== undefined;
-      // Verified here, not by the route table: the token may come in the body (descriptor: inHandler).
-      const caller = bearerless
-        ? await requireSignedInActor(ctx.tokens, request, actorToken)
-        : await requireSignedInUser(ctx.tokens, request);
-      const userId = (request.body.userId ?? request.body.impersonatedUserId)!;
-      if (actorToken !== undefined && !bearerless) {
-        const actor = await ctx.tokens.verify(actorToken, { ip: request.ip }).catch(() => null);
-        if (!actor || actor.sub !== caller.sub || actor.sid !== caller.sid)
-          throw contractError('ACTOR_TOKEN_FOREIGN');
-      }
-      const result = await impersonate(
-        ctx.db,
-        ctx.auth,
-        caller,
-        { userId, ...(tenantId !== undefined ? { tenantId } : {}) },
-        clientInfo(request),
-      );
-      if (!result.ok) throw result.error;
-      // Ids only: who impersonated whom is worth a log line, and holds nothing secret.
-      request.log.info(
-        { impersonator: caller.sub, user: userId, tenantId: caller.tenantId },
-        'impersonation started',
-      );
-      setRefreshCookie(reply, ctx.cookies, result.signedIn.refreshToken);
-      return { ...result.signedIn.authResponse, tokenType: 'Bearer' };
-    },
-  );
+  // The session's cookie: the ports reach the reply of their request.
+  const replies = new WeakMap<FastifyRequest, FastifyReply>();
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request, reply) => {
+      replies.set(request, reply);
+    });
+    registerPublicHandlers(scope, IMPERSONATION_HANDLERS, (request) =>
+      impersonationPorts(ctx, request, replies.get(request)),
+    );
+  });
 }

@@ -1,17 +1,16 @@
 /**
- * User routes (under `/{prefix}/identity/resources/users`): password policy, sign-up, the signed-in
- * user and their tenants.
+ * User routes (under `/{prefix}/identity/resources/users`): password policy, sign-up and the signed-in
+ * user (their accounts: routes/host-info.ts; a token for another: routes/login-sessions.ts).
  */
 import { emailDomainAllowed } from '../domain/email-domain-restrictions';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { sendActivationEmail } from '../domain/activation';
 import { inviteLinkTenant } from '../../core/domain/invitations';
 import { inviteLinkPorts, notifyJoined } from '../domain/invitations';
 import { signUp } from '../domain/signup';
 import { verifyCaptcha } from '../domain/captcha';
-import { listUserTenants, pickActiveTenant, toTenantDto } from '../domain/tenants';
-import { findUserById } from '../domain/users';
+import { pickActiveTenant } from '../domain/tenants';
 import { loadPrincipal, principalOf, profileOf } from '../domain/principal';
 import { callerReadByGuard } from '../http/bearer';
 import { getVendorSettings } from '../domain/vendor';
@@ -21,7 +20,6 @@ import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
 import { parseMetadata } from '../../core/domain/profile';
 import { callerOf } from '../http/route-table';
-import { refuseStayingImpersonation } from '../../core/domain/impersonation';
 
 interface SignUpBody {
   email: string;
@@ -92,16 +90,6 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
-  /** The token's user, their tenants and the tenant the token acts in; 401 if the user is gone. */
-  async function currentUser(request: FastifyRequest) {
-    const claims = callerOf(request);
-    const user = await findUserById(ctx.db, claims.sub);
-    if (!user) throw contractError('USER_NOT_FOUND');
-    const tenants = await listUserTenants(ctx.db, user.id);
-    const active = pickActiveTenant(tenants, claims.tenantId);
-    return { user, tenants, active };
-  }
-
   // One query in all: the session guard's statement reads the caller (http/bearer.ts readsCaller;
   // domain/principal.ts). An API token's call, which the guard does not read for, reads them here.
   app.get(`${base}/v2/me`, { config: { readsCaller: true } }, async (request) => {
@@ -110,30 +98,5 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const principal = read ? principalOf(read) : await loadPrincipal(ctx.db, claims.sub);
     if (!principal) throw contractError('USER_NOT_FOUND');
     return profileOf(principal, pickActiveTenant(principal.tenants, claims.tenantId)?.id ?? null);
-  });
-
-  app.get(`${base}/v2/me/tenants`, async (request) => {
-    const { tenants } = await currentUser(request);
-    return tenants.map(toTenantDto);
-  });
-
-  app.get(`${base}/v3/me/tenants`, async (request) => {
-    const { tenants, active } = await currentUser(request);
-    return { tenants: tenants.map(toTenantDto), activeTenant: active ? toTenantDto(active) : null };
-  });
-
-  /**
-   * users.GetUserJwt: `{ accessToken, expires, expiresIn }` for the same session acting in
-   * `tenantId`, one of the caller's accounts (403 otherwise). A signed-in person only (not an API
-   * token), and not while impersonating: impersonation was allowed for one account only.
-   */
-  app.post<{ Body: { tenantId: string } }>(`${base}/v3/me/token`, async (request) => {
-    const claims = callerOf(request);
-    refuseStayingImpersonation(Boolean(claims.act));
-    const user = await findUserById(ctx.db, claims.sub);
-    if (!user) throw contractError('USER_NOT_FOUND');
-    const issued = await ctx.auth.tokenForTenant(user, request.body.tenantId, claims.sid);
-    if (!issued) throw contractError('NOT_ACCOUNT_MEMBER');
-    return { accessToken: issued.accessToken, expires: issued.expires, expiresIn: issued.expiresIn };
   });
 }

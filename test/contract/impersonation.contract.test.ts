@@ -49,6 +49,16 @@ for (const [name, factory] of factories) {
       await target.close();
     });
 
+    test('the caller: a bearer or an actorToken (401 without either); an actorToken beside a bearer is of its session', async () => {
+      const nobody = await target.call('POST', `${API}/impersonation/v1`, { body: { userId: memberId } });
+      assert.deepEqual([nobody.status, nobody.body.errorCodes], [401, ['BEARER_MISSING']]);
+      const foreign = await target.call('POST', `${API}/impersonation/v1`, {
+        token: admin,
+        body: { impersonatedUserId: memberId, actorToken: 'not-a-token-of-this-session' },
+      });
+      assert.deepEqual([foreign.status, foreign.body.errorCodes], [401, ['ACTOR_TOKEN_FOREIGN']]);
+    });
+
     test('naming another account is refused with 403', async () => {
       const answer = await target.call('POST', `${API}/impersonation/v1`, {
         token: admin,
@@ -64,6 +74,7 @@ for (const [name, factory] of factories) {
         body: { userId: memberId },
       });
       assert.equal(started.status, 200, JSON.stringify(started.body));
+      assert.equal(started.body.tokenType, 'Bearer');
       const token = started.body.accessToken as string;
       const chained = await target.call('POST', `${API}/impersonation/v1`, {
         token,

@@ -190,6 +190,18 @@ for (const [name, factory] of factories) {
       }
     });
 
+    test("resending activation counts against the email's sending limit, known or not: the sixth request is refused", async () => {
+      for (const email of [newEmail(), `nobody-${newEmail()}`]) {
+        for (let i = 0; i < 5; i++)
+          assert.equal(
+            (await target.call('POST', `${USERS}/activate/reset`, { body: { email } })).status,
+            200,
+          );
+        const refused = await target.call('POST', `${USERS}/activate/reset`, { body: { email } });
+        assert.deepEqual([refused.status, refused.body.errorCodes], [429, ['TOO_MANY_CODES']], email);
+      }
+    });
+
     test('activation: malformed strategy queries are 400 with an errors list', async () => {
       for (const query of ['', '?userId=00000000-0000-4000-8000-000000000000', '?token=abc']) {
         const res = await target.call('GET', `${USERS}/activate/strategy${query}`);
