@@ -159,11 +159,9 @@ export function demoSsoRepository(db: DemoDatabase, { now, random }: DemoClock):
       live(c).groups.push(added);
       return { ...added };
     },
-    async updateGroup(groupId, group, roleIds) {
-      const found = groupOf(groupId).group;
-      Object.assign(found, { group, roleIds });
-      return { ...found };
-    },
+    updateGroup: async (groupId, group, roleIds) => ({
+      ...Object.assign(groupOf(groupId).group, { group, roleIds }),
+    }),
     removeGroup: async (groupId) => void remove(groupOf(groupId).owner.groups, withId(groupId)),
   };
 }
@@ -180,13 +178,9 @@ const demoSsoServices = (random: () => string): SsoServices => ({
   oidcRedirect: demoOidcRedirect(),
 });
 
-/** The account's SSO connections: the shared use cases over the demo's storage. */
-const demoSsoConnectionsOf = (db: DemoDatabase, tools: DemoClock) =>
-  new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random));
-
 /** The SSO routes' ports (core/domain/sso-handlers.ts) over the demo's storage, for one caller. */
 export const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: DemoClock): SsoHandlerPorts => ({
-  sso: demoSsoConnectionsOf(db, tools),
+  sso: new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random)),
   vendorOf: async () => 'demo-vendor',
   held: async () => demoPermissionsOf(db, user),
   grantedBy: async (tenantId, ids) =>
