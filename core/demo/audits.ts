@@ -91,14 +91,18 @@ const contains = (value: string, part: string) => value.toLowerCase().includes(p
 /** The records matching the filters, in the list's order (the server's WHERE and ORDER BY). */
 function matching(records: AuditRecord[], query: AuditFilter): AuditRecord[] {
   const search = query.filter?.trim();
-  const key = (r: AuditRecord) =>
-    query.sortBy === 'severity' ? rank(r.severity) : String(r[query.sortBy as keyof AuditRecord] ?? '');
+  const field = (r: AuditRecord, name: string) => String(r[name as keyof AuditRecord] ?? '');
+  const key = (r: AuditRecord) => (query.sortBy === 'severity' ? rank(r.severity) : field(r, query.sortBy));
   const matches = (r: AuditRecord, name: string, value: string) =>
     name === 'createdAt'
       ? r.createdAt.startsWith(value)
       : name === 'severity'
         ? r.severity.toLowerCase() === value.toLowerCase()
-        : contains(String(r[name as keyof AuditRecord] ?? ''), value);
+        : contains(field(r, name), value);
+  const order = descending(
+    by(key, (r) => r._id),
+    query.sortDirection !== 'asc',
+  );
   return records
     .filter(
       (r) =>
@@ -107,12 +111,7 @@ function matching(records: AuditRecord[], query: AuditFilter): AuditRecord[] {
           ([name, raw]) => !raw?.trim() || matches(r, name, raw.trim()),
         ),
     )
-    .sort(
-      descending(
-        by(key, (r) => r._id),
-        query.sortDirection !== 'asc',
-      ),
-    );
+    .sort(order);
 }
 
 /** The audits entity of GET /metadata (its columns). */
