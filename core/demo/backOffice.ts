@@ -17,23 +17,34 @@ import { demoRoleRoutes } from './teamRoles';
 import { demoGroupRoutes } from './teamGroups';
 import { demoTokenRoutes } from './apiTokens';
 import type { DemoRoutes } from './dispatch';
-import type { DemoClock } from './rows';
 import type { UserHandler } from './sessions';
 
+export interface BackOfficeDeps {
+  now: () => number;
+  random: () => string;
+}
+
 /** Every back-office handler by descriptor name; each needs a signed-in caller. */
-export const demoBackOfficeRoutes = (clock: DemoClock): DemoRoutes<UserHandler> => ({
-  ...demoSecurityPolicyRoutes(clock),
-  ...demoAuditRoutes(clock),
-  ...demoReportRoutes(clock),
-  ...demoAuditStreamRoutes(clock),
-  ...demoSecurityCenterRoutes(clock),
-  ...demoConnectivityRoutes(clock),
-  ...demoDirectoryRoutes(clock),
-  ...demoSubAccountRoutes(clock),
-  ...demoSsoConfigRoutes(clock),
-  ...demoSsoLegacyRoutes(clock),
-  ...demoBillingRoutes(clock),
-  ...demoRoleRoutes(clock),
-  ...demoGroupRoutes(clock),
-  ...demoTokenRoutes(clock),
-});
+export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoutes<UserHandler> {
+  return {
+    // The security page's policies and restrictions, the audit log.
+    ...demoSecurityPolicyRoutes({ now, random }),
+    ...demoAuditRoutes({ now, random }),
+    // Reports and notifications, audit streams, the security centre, connectivity, directory.
+    ...demoReportRoutes({ now, random }),
+    ...demoAuditStreamRoutes({ now, random }),
+    ...demoSecurityCenterRoutes({ now, random }),
+    ...demoConnectivityRoutes({ now, random }),
+    ...demoDirectoryRoutes({ now, random }),
+    // Sub-accounts, their members, the tenant switch and custom login.
+    ...demoSubAccountRoutes({ now, random }),
+    // SSO connections and the legacy single-connection calls, billing.
+    ...demoSsoConfigRoutes({ now, random }),
+    ...demoSsoLegacyRoutes({ now, random }),
+    ...demoBillingRoutes({ now, random }),
+    // Roles and permissions, groups and API tokens.
+    ...demoRoleRoutes({ now, random }),
+    ...demoGroupRoutes({ now, random }),
+    ...demoTokenRoutes({ now, random }),
+  };
+}

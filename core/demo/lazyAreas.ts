@@ -10,14 +10,14 @@
 import type { RouteName } from '../contract/routes';
 import type { DemoRoutes, Handler } from './dispatch';
 import type { UserHandler } from './sessions';
-import type { DemoClock } from './rows';
+import type { BackOfficeDeps } from './backOffice';
 
 /** Imports the back office's module (tests make it fail). */
 export type BackOfficeLoader = () => Promise<typeof import('./backOffice')>;
 
 const loadBackOffice: BackOfficeLoader = () => import('./backOffice');
 
-interface LazyAreasDeps extends DemoClock {
+interface LazyAreasDeps extends BackOfficeDeps {
   /** Wraps the handlers with the bearer's user (core/demo/sessions.ts). */
   signedIn: (area: DemoRoutes<UserHandler>) => DemoRoutes;
 }
