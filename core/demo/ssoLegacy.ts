@@ -11,9 +11,10 @@ import { SSO_READ_PERMISSION } from '../contract/ssoLegacy';
 import { SSO_LEGACY_HANDLERS } from '../domain/sso-handlers';
 import { LegacySso } from '../domain/sso-legacy';
 import type { DemoDatabase, DemoUser } from './data';
-import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { demoSsoPorts } from './ssoConfig';
+
+type Tools = { now: () => number; random: () => string };
 
 /** The SAML entity of GET /metadata (the server's LegacySso.samlMetadata; its permission checked there too). */
 export async function demoSamlMetadata(
@@ -30,5 +31,5 @@ export async function demoSamlMetadata(
 }
 
 /** The legacy routes (core/contract/routes/sso.ts), by descriptor name. */
-export const demoSsoLegacyRoutes = (tools: DemoClock) =>
+export const demoSsoLegacyRoutes = (tools: Tools) =>
   demoHandlers(SSO_LEGACY_HANDLERS, (db, user) => demoSsoPorts(db, user, tools));
