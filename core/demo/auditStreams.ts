@@ -13,6 +13,7 @@ import { AUDIT_STREAM_HANDLERS } from '../domain/audit-stream-handlers';
 import type { AuditStreamPorts } from '../domain/audit-streams';
 import { samples } from './audits';
 import type { DemoDatabase } from './data';
+import { isoNow, page, remove, update, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 
 /** An account's streams and each stream's recorded attempts, newest first. */
@@ -41,65 +42,49 @@ const streamedOf = (r: AuditRecord): StreamedAuditRecord => ({
 });
 
 /** The rules' ports over one account's stored streams. */
-function demoPorts(
-  db: DemoDatabase,
-  tenantId: string,
-  now: () => number,
-  random: () => string,
-): AuditStreamPorts {
-  db.auditStreams ??= {};
-  const mine = (db.auditStreams[tenantId] ??= { streams: [], attempts: {} });
-  const find = (id: string) => mine.streams.find((s) => s.id === id) ?? null;
+function demoPorts(db: DemoDatabase, tenantId: string, { now, random }: DemoClock): AuditStreamPorts {
+  const mine = ((db.auditStreams ??= {})[tenantId] ??= { streams: [], attempts: {} });
+  const find = (id: string) => mine.streams.find(withId(id)) ?? null;
   return {
     streams: {
       list: async () => mine.streams,
       count: async () => mine.streams.length,
       get: async (_tenant, id) => find(id),
-      async create(_tenant, stream) {
+      async create(_tenant, { name, url, format, token }) {
         const created: AuditStreamDto = {
           id: random(),
-          name: stream.name,
-          url: stream.url,
-          format: stream.format,
+          name,
+          url,
+          format,
           state: 'active',
-          hasToken: stream.token !== null,
+          hasToken: token !== null,
           failingSince: null,
           alertedAt: null,
           lastDeliveredAt: null,
-          createdAt: new Date(now()).toISOString(),
+          createdAt: isoNow(now),
         };
         mine.streams.push(created);
         mine.attempts[created.id] = [];
         return created;
       },
-      async setState(_tenant, id, state) {
-        const stream = find(id);
-        if (stream) stream.state = state;
-        return stream;
-      },
+      setState: async (_tenant, id, state) => update(mine.streams, withId(id), { state }) ?? null,
       async remove(_tenant, id) {
-        const before = mine.streams.length;
-        mine.streams = mine.streams.filter((s) => s.id !== id);
         delete mine.attempts[id];
-        return mine.streams.length < before;
+        return remove(mine.streams, withId(id));
       },
-      async deliveries(_tenant, id, offset, count) {
-        const all = mine.attempts[id] ?? [];
-        return {
-          items: all.slice(offset, offset + count),
-          total: all.length,
-          pending: 0,
-          delivered: 0,
-          failed: 0,
-        };
-      },
+      deliveries: async (_tenant, id, offset, count) => ({
+        ...page(mine.attempts[id] ?? [], offset, count),
+        pending: 0,
+        delivered: 0,
+        failed: 0,
+      }),
       async backfill(_tenant, id, from, limit) {
-        const stream = find(id)!;
+        const { format } = find(id)!;
         const records = samples(db, tenantId, now())
           .filter((r) => Date.parse(r.createdAt) >= from.getTime())
           .reverse()
           .slice(0, limit);
-        const stamp = new Date(now()).toISOString();
+        const createdAt = isoNow(now);
         const recorded = records.map((r): AuditStreamAttempt => ({
           id: random(),
           eventId: r._id,
@@ -109,8 +94,8 @@ function demoPorts(
           response: '',
           durationMs: 0,
           sent: false,
-          body: streamBody(stream.format as AuditStreamFormat, streamedOf(r)),
-          createdAt: stamp,
+          body: streamBody(format as AuditStreamFormat, streamedOf(r)),
+          createdAt,
         }));
         mine.attempts[id] = [...recorded.reverse(), ...(mine.attempts[id] ?? [])].slice(0, KEPT_ATTEMPTS);
         return records.length;
@@ -124,6 +109,5 @@ function demoPorts(
 }
 
 /** The audit-stream routes (core/domain/audit-stream-handlers.ts) over the caller's account's streams. */
-export function demoAuditStreamRoutes(now: () => number, random: () => string) {
-  return demoHandlers(AUDIT_STREAM_HANDLERS, (db, user) => demoPorts(db, user.tenantId, now, random));
-}
+export const demoAuditStreamRoutes = (clock: DemoClock) =>
+  demoHandlers(AUDIT_STREAM_HANDLERS, (db, user) => demoPorts(db, user.tenantId, clock));

@@ -10,6 +10,7 @@ import { AUDIT_SEVERITIES, type AuditRecord, type AuditSeverity } from '../contr
 import { auditTarget } from '../domain/audit';
 import { AUDIT_LOG_HANDLERS, auditsEntity, type AuditFilter, type AuditLogPorts } from '../domain/audit-log';
 import type { DemoDatabase, DemoUser } from './data';
+import { by, descending, page, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 
 type Json = Record<string, unknown>;
@@ -85,30 +86,32 @@ export function samples(db: DemoDatabase, tenantId: string, now: number): AuditR
 }
 
 const rank = (severity: string) => AUDIT_SEVERITIES.indexOf(severity as AuditSeverity);
+const contains = (value: string, part: string) => value.toLowerCase().includes(part.toLowerCase());
 
 /** The records matching the filters, in the list's order (the server's WHERE and ORDER BY). */
 function matching(records: AuditRecord[], query: AuditFilter): AuditRecord[] {
-  const contains = (value: string, part: string) => value.toLowerCase().includes(part.toLowerCase());
   const search = query.filter?.trim();
-  const direction = query.sortDirection === 'asc' ? 1 : -1;
-  const key = (r: AuditRecord) =>
-    query.sortBy === 'severity' ? rank(r.severity) : String(r[query.sortBy as keyof AuditRecord] ?? '');
+  const field = (r: AuditRecord, name: string) => String(r[name as keyof AuditRecord] ?? '');
+  const key = (r: AuditRecord) => (query.sortBy === 'severity' ? rank(r.severity) : field(r, query.sortBy));
+  const matches = (r: AuditRecord, name: string, value: string) =>
+    name === 'createdAt'
+      ? r.createdAt.startsWith(value)
+      : name === 'severity'
+        ? r.severity.toLowerCase() === value.toLowerCase()
+        : contains(field(r, name), value);
+  const order = descending(
+    by(key, (r) => r._id),
+    query.sortDirection !== 'asc',
+  );
   return records
     .filter(
       (r) =>
         (!search || [r.email, r.action, r.description, r.ip].some((v) => contains(v, search))) &&
-        Object.entries(query.filters ?? {}).every(([name, raw]) => {
-          const value = raw?.trim();
-          if (!value) return true;
-          if (name === 'createdAt') return r.createdAt.startsWith(value);
-          if (name === 'severity') return r.severity.toLowerCase() === value.toLowerCase();
-          return contains(String(r[name as keyof AuditRecord] ?? ''), value);
-        }),
+        Object.entries(query.filters ?? {}).every(
+          ([name, raw]) => !raw?.trim() || matches(r, name, raw.trim()),
+        ),
     )
-    .sort((a, b) => {
-      const [x, y] = [key(a), key(b)];
-      return (x < y ? -1 : x > y ? 1 : a._id < b._id ? -1 : 1) * direction;
-    });
+    .sort(order);
 }
 
 /** The audits entity of GET /metadata (its columns). */
@@ -127,8 +130,8 @@ function demoAuditLogPorts(db: DemoDatabase, tenantId: string, now: () => number
   const records = () => recordsOf(db, tenantId, now());
   return {
     async page(_tenant, query) {
-      const found = matching(records(), query);
-      return { data: found.slice(query.offset, query.offset + query.count), total: found.length };
+      const { items, total } = page(matching(records(), query), query.offset, query.count);
+      return { data: items, total };
     },
     count: async (_tenant, since, severities) =>
       records().filter(
@@ -142,6 +145,5 @@ function demoAuditLogPorts(db: DemoDatabase, tenantId: string, now: () => number
 }
 
 /** GET /audits, GET /audits/stats and the CSV exports (core/domain/audit-log.ts) over the account's records. */
-export function demoAuditRoutes(now: () => number) {
-  return demoHandlers(AUDIT_LOG_HANDLERS, (db, user) => demoAuditLogPorts(db, user.tenantId, now));
-}
+export const demoAuditRoutes = ({ now }: DemoClock) =>
+  demoHandlers(AUDIT_LOG_HANDLERS, (db, user) => demoAuditLogPorts(db, user.tenantId, now));

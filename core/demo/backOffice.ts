@@ -32,12 +32,12 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
   return {
     // The security page's policies and restrictions, the audit log.
     ...demoSecurityPolicyRoutes({ now, random }),
-    ...demoAuditRoutes(now),
+    ...demoAuditRoutes({ now, random }),
     // Reports and notifications, audit streams, the security centre, connectivity, directory.
     ...demoReportRoutes({ now, random }),
-    ...demoAuditStreamRoutes(now, random),
-    ...demoSecurityCenterRoutes(now),
-    ...demoConnectivityRoutes(now, random),
+    ...demoAuditStreamRoutes({ now, random }),
+    ...demoSecurityCenterRoutes({ now, random }),
+    ...demoConnectivityRoutes({ now, random }),
     ...demoDirectoryRoutes({ now, random }),
     // Sub-accounts, their members, the tenant switch and custom login.
     ...demoSubAccountRoutes({ now, random }),

@@ -7,15 +7,13 @@
  * out: entitlements from the plan (no bundle) and Stripe's own calls (customers answer the
  * development provider's id).
  */
-import { fail, failWith, ok } from '../contract/answer';
-import { isContractError } from '../contract/errors';
+import { fail, ok } from '../contract/answer';
 import { BILLING_HANDLERS, DEVELOPMENT_CARD_HANDLERS } from '../domain/billing-handlers';
 import { demoBillingHandlerPorts, demoBillingOf, type DemoBillingStore } from './billingStore';
 import type { DemoRoutes } from './dispatch';
+import type { DemoClock } from './rows';
 import type { UserHandler } from './sessions';
 import { demoHandlers } from './shared';
-
-type Env = { now: () => number; random: () => string };
 
 /** A one-page PDF with the invoice's lines (Helvetica, no library: the demo runs in the browser). */
 function invoicePdf(lines: string[]): Blob {
@@ -44,26 +42,21 @@ function invoicePdf(lines: string[]): Blob {
   return new Blob([pdf], { type: 'application/pdf' });
 }
 
-/** A handler whose changes to the account's billing are stored, refused or not. */
+/** A handler whose changes to the account's billing are stored, a read's too (a trial that ended on the way). */
 const keptWhenChanged =
   (handler: UserHandler): UserHandler =>
   async (db, user, request) => {
     const stored = () => JSON.stringify((db as DemoBillingStore).billing?.[user.tenantId] ?? null);
     const before = stored();
-    try {
-      const answer = await handler(db, user, request);
-      return stored() !== before ? { ...answer, save: true } : answer;
-    } catch (error) {
-      if (!isContractError(error) || stored() === before) throw error;
-      return { ...failWith(error), save: true };
-    }
+    const answer = await handler(db, user, request);
+    return stored() !== before ? { ...answer, save: true } : answer;
   };
 
 /** Billing's routes (core/contract/routes/billing.ts), by descriptor name. */
-export function demoBillingRoutes(env: Env): DemoRoutes<UserHandler> {
+export function demoBillingRoutes(clock: DemoClock): DemoRoutes<UserHandler> {
   const routes: DemoRoutes<UserHandler> = {
     ...demoHandlers({ ...BILLING_HANDLERS, ...DEVELOPMENT_CARD_HANDLERS }, (db, user) =>
-      demoBillingHandlerPorts(db, user, env),
+      demoBillingHandlerPorts(db, user, clock),
     ),
     getSubscriptionsBillingInvoicesByIdPdf: (db, user, { params }) => {
       const invoice = demoBillingOf(db, user.tenantId).invoices.find((i) => i.id === params.id);

@@ -11,6 +11,7 @@ import type { BillingPorts, Subscription } from '../domain/billing';
 import type { BillingHandlerPorts, Card, Invoice } from '../domain/billing-handlers';
 import { PLAN_CATALOGUE, type Plan } from '../domain/billing-plans';
 import type { DemoDatabase, DemoUser } from './data';
+import { by, isoNow, keep, update, withId, type DemoClock } from './rows';
 
 /** The catalogue as demo mode has it: plan `plan-<slug>`, in US dollars. */
 const DEMO_PLANS: Plan[] = PLAN_CATALOGUE.map((entry) => ({
@@ -22,17 +23,10 @@ const DEMO_PLANS: Plan[] = PLAN_CATALOGUE.map((entry) => ({
   externalPriceId: null,
 }));
 
-interface DemoMethod {
-  id: string;
+type DemoMethod = Omit<Card, 'type' | 'externalId' | 'name' | 'email' | 'address'> & {
   setupId: string;
-  status: 'pending' | 'requires_confirmation' | 'succeeded';
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  isDefault: boolean;
   billingDetails: { name: string; email?: string; address?: Record<string, string> };
-}
+};
 interface DemoInvoice extends Omit<Invoice, 'externalId'> {
   externalId?: string;
   plan: string;
@@ -40,19 +34,12 @@ interface DemoInvoice extends Omit<Invoice, 'externalId'> {
   card: string;
   key: string;
 }
-interface DemoSubscription {
-  id: string;
+/** The stored subscription (the shape predates the domain's: the cancellation is an object). */
+type DemoSubscription = Omit<Subscription, 'tenantId' | 'externalId' | 'cancellation' | 'version'> & {
   externalId?: string;
-  planId: string;
-  status: Subscription['status'];
-  startDate: string;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  trialEnd: string | null;
   cancellation: { policy: 'atPeriodEnd' } | null;
-  paymentMethodId: string | null;
   version?: number;
-}
+};
 export interface DemoBilling {
   /** Made on the first read of the account's billing. */
   subscription?: DemoSubscription;
@@ -68,56 +55,33 @@ export type DemoBillingStore = DemoDatabase & {
 };
 
 /** The account's billing record, made empty on first use. */
-export function demoBillingOf(db: DemoDatabase, tenantId: string): DemoBilling {
-  const store = db as DemoBillingStore;
-  store.billing ??= {};
-  return (store.billing[tenantId] ??= { methods: [], invoices: [] });
-}
+export const demoBillingOf = (db: DemoDatabase, tenantId: string): DemoBilling =>
+  (((db as DemoBillingStore).billing ??= {})[tenantId] ??= { methods: [], invoices: [] });
 
 const toDomain = (tenantId: string, s: DemoSubscription): Subscription => ({
-  id: s.id,
+  ...s,
   tenantId,
-  planId: s.planId,
   externalId: s.externalId ?? '',
-  status: s.status,
-  startDate: s.startDate,
-  currentPeriodStart: s.currentPeriodStart,
-  currentPeriodEnd: s.currentPeriodEnd,
-  trialEnd: s.trialEnd,
   cancellation: s.cancellation?.policy ?? null,
-  paymentMethodId: s.paymentMethodId,
   version: s.version ?? 1,
 });
-const toStored = (sub: Subscription): DemoSubscription => ({
-  id: sub.id,
-  externalId: sub.externalId,
-  planId: sub.planId,
-  status: sub.status,
-  startDate: sub.startDate,
-  currentPeriodStart: sub.currentPeriodStart,
-  currentPeriodEnd: sub.currentPeriodEnd,
-  trialEnd: sub.trialEnd,
+const toStored = ({ tenantId: _tenantId, ...sub }: Subscription): DemoSubscription => ({
+  ...sub,
   cancellation: sub.cancellation ? { policy: sub.cancellation } : null,
-  paymentMethodId: sub.paymentMethodId,
   version: sub.version + 1,
 });
 
 const planById = (id: string) => DEMO_PLANS.find((p) => p.id === id);
 
 /** Billing's ports over the account `tenantId` of the stored data `db`. */
-export function demoBillingPorts(
-  db: DemoDatabase,
-  tenantId: string,
-  env: { now: () => number; random: () => string },
-): BillingPorts {
+export function demoBillingPorts(db: DemoDatabase, tenantId: string, clock: DemoClock): BillingPorts {
   const mine = demoBillingOf(db, tenantId);
   const save = (sub: Subscription) => toDomain(tenantId, (mine.subscription = toStored(sub)));
-  const methodOf = (id: string) => mine.methods.find((m) => m.id === id);
   const makeDefault = (id: string) => {
     for (const m of mine.methods) m.isDefault = m.id === id;
   };
   return {
-    now: env.now,
+    now: clock.now,
     plans: {
       list: async () => DEMO_PLANS,
       find: async (idOrSlug) => DEMO_PLANS.find((p) => p.id === idOrSlug || p.slug === idOrSlug) ?? null,
@@ -126,15 +90,15 @@ export function demoBillingPorts(
     switches: async () => ({ ...DEFAULT_BILLING_SWITCHES, ...(db as DemoBillingStore).billingVendor }),
     subscriptions: {
       ofAccount: async () => (mine.subscription ? toDomain(tenantId, mine.subscription) : null),
-      async startTrial(_tenantId, trial) {
+      async startTrial(_tenantId, { planId, start, trialEnd }) {
         mine.subscription ??= {
-          id: `sub-${env.random()}`,
-          planId: trial.planId,
+          id: `sub-${clock.random()}`,
+          planId,
           status: 'trialing',
-          startDate: trial.start,
-          currentPeriodStart: trial.start,
-          currentPeriodEnd: trial.trialEnd,
-          trialEnd: trial.trialEnd,
+          startDate: start,
+          currentPeriodStart: start,
+          currentPeriodEnd: trialEnd,
+          trialEnd,
           cancellation: null,
           paymentMethodId: null,
           version: 1,
@@ -147,10 +111,10 @@ export function demoBillingPorts(
       async recordCharge(sub, charge) {
         if (mine.invoices.some((i) => i.key === charge.key)) return null;
         mine.invoices.unshift({
-          id: `inv-${env.random()}`,
+          id: `inv-${clock.random()}`,
           externalId: charge.externalId,
           subscriptionId: sub.id,
-          paymentDate: new Date(env.now()).toISOString(),
+          paymentDate: isoNow(clock.now),
           totalAmount: charge.amount,
           currency: charge.currency,
           paid: charge.paid,
@@ -173,14 +137,14 @@ export function demoBillingPorts(
     }),
     methods: {
       async find(_tenantId, id) {
-        const m = methodOf(id);
+        const m = mine.methods.find(withId(id));
         return m ? { id: m.id, externalId: m.setupId, brand: m.brand, last4: m.last4 } : null;
       },
       makeDefault: async (_tenantId, id) => makeDefault(id),
     },
     payments: {
       async completeSetup(_tenantId, id) {
-        const m = methodOf(id);
+        const m = mine.methods.find(withId(id));
         if (!m) throw contractError('PAYMENT_METHOD_NOT_FOUND');
         if (m.status !== 'succeeded') throw contractError('CARD_NOT_CONFIRMED');
       },
@@ -195,26 +159,20 @@ export function demoBillingPorts(
   };
 }
 
-const card = (m: DemoMethod): Card => ({
-  id: m.id,
+const card = ({ setupId, billingDetails: { name, email, address }, ...m }: DemoMethod): Card => ({
+  ...m,
   type: 'card',
-  externalId: m.setupId,
-  brand: m.brand,
-  last4: m.last4,
-  expMonth: m.expMonth,
-  expYear: m.expYear,
-  isDefault: m.isDefault,
-  name: m.billingDetails.name,
-  email: m.billingDetails.email ?? null,
-  address: m.billingDetails.address ?? {},
-  status: m.status,
+  externalId: setupId,
+  name,
+  email: email ?? null,
+  address: address ?? {},
 });
 
 /** Billing's routes' ports (core/domain/billing-handlers.ts) for `user` in their account. */
 export function demoBillingHandlerPorts(
   db: DemoDatabase,
   user: DemoUser,
-  env: { now: () => number; random: () => string },
+  clock: DemoClock,
 ): BillingHandlerPorts {
   const mine = demoBillingOf(db, user.tenantId);
   const setupOf = (setupId: string) => mine.methods.find((m) => m.setupId === setupId);
@@ -224,12 +182,12 @@ export function demoBillingHandlerPorts(
       externalId: i.externalId ?? '',
     }));
   return {
-    ...demoBillingPorts(db, user.tenantId, env),
+    ...demoBillingPorts(db, user.tenantId, clock),
     caller: { name: user.name, email: user.email },
     vendorId: async () => 'demo-vendor',
     invoices: {
       list: async () => invoices(),
-      find: async (_tenantId, id) => invoices().find((i) => i.id === id) ?? null,
+      find: async (_tenantId, id) => invoices().find(withId(id)) ?? null,
     },
     cards: {
       // The default first, then the newest (the server's order).
@@ -237,20 +195,20 @@ export function demoBillingHandlerPorts(
         mine.methods
           .filter((m) => m.status === 'succeeded')
           .reverse()
-          .sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
+          .sort(by(({ isDefault }) => Number(!isDefault)))
           .map(card),
       find: async (_tenantId, id) => {
-        const found = mine.methods.find((m) => m.id === id);
+        const found = mine.methods.find(withId(id));
         return found ? card(found) : null;
       },
       async updateDetails(_tenantId, { id }, { email, address }) {
-        const details = mine.methods.find((m) => m.id === id)!.billingDetails;
+        const details = mine.methods.find(withId(id))!.billingDetails;
         if (email !== undefined) details.email = email;
         if (address) details.address = address;
       },
       async startSetup(_tenantId, { name, email }) {
-        const setupId = `seti_dev_${env.random()}`;
-        const id = `pm-${env.random()}`;
+        const setupId = `seti_dev_${clock.random()}`;
+        const id = `pm-${clock.random()}`;
         mine.methods.push({
           id,
           setupId,
@@ -262,7 +220,7 @@ export function demoBillingHandlerPorts(
           isDefault: false,
           billingDetails: { name: name ?? '', email },
         });
-        return { id: setupId, paymentMethodId: id, setupIntentSecret: `${setupId}_secret_${env.random()}` };
+        return { id: setupId, paymentMethodId: id, setupIntentSecret: `${setupId}_secret_${clock.random()}` };
       },
       async recordCard(_tenantId, setupId, { name, ...fields }, status) {
         const setup = setupOf(setupId);
@@ -275,8 +233,8 @@ export function demoBillingHandlerPorts(
         return setup ? { id: setup.id, status: setup.status } : null;
       },
       async finish(id, approve) {
-        if (approve) mine.methods.find((m) => m.id === id)!.status = 'succeeded';
-        else mine.methods = mine.methods.filter((m) => m.id !== id || m.status === 'succeeded');
+        if (approve) update(mine.methods, withId(id), { status: 'succeeded' });
+        else keep(mine.methods, (m) => m.id !== id || m.status === 'succeeded');
       },
     },
     provider: { name: 'development', publishableKey: '' },

@@ -7,32 +7,25 @@ import type { ScimConfiguration } from '../api/directory';
 import type { DirectoryPorts } from '../domain/directory';
 import { DIRECTORY_HANDLERS } from '../domain/directory-handlers';
 import type { DemoDatabase } from './data';
+import { isoNow, remove, update, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 
 const demoDirectoryPorts = (db: DemoDatabase, now: () => number): DirectoryPorts => {
   const mine = (tenantId: string) => ((db.directory ??= {})[tenantId] ??= []);
-  const find = (tenantId: string, id: string) => mine(tenantId).find((c) => c.id === id);
   return {
     list: async (tenantId) => mine(tenantId),
     async insert(tenantId, c) {
-      const stored: ScimConfiguration = { ...c, createdAt: new Date(now()).toISOString(), lastSync: null };
+      const stored: ScimConfiguration = { ...c, createdAt: isoNow(now), lastSync: null };
       mine(tenantId).push(stored);
       return stored;
     },
-    async update(tenantId, id, sync) {
-      const found = find(tenantId, id);
-      if (found && sync !== undefined) found.syncToUserManagement = sync;
-      return !!found;
-    },
-    async remove(tenantId, id) {
-      const found = find(tenantId, id);
-      if (found) mine(tenantId).splice(mine(tenantId).indexOf(found), 1);
-      return !!found;
-    },
-    countUsers: async (tenantId, id) => (find(tenantId, id) ? 0 : null),
+    update: async (tenantId, id, sync) =>
+      !!update(mine(tenantId), withId(id), sync === undefined ? {} : { syncToUserManagement: sync }),
+    remove: async (tenantId, id) => remove(mine(tenantId), withId(id)),
+    countUsers: async (tenantId, id) => (mine(tenantId).some(withId(id)) ? 0 : null),
   };
 };
 
 /** The directory routes of a signed-in caller (core/contract/routes/directory.ts), by descriptor name. */
-export const demoDirectoryRoutes = (tools: { now: () => number; random: () => string }) =>
-  demoHandlers(DIRECTORY_HANDLERS, (db) => demoDirectoryPorts(db, tools.now));
+export const demoDirectoryRoutes = ({ now }: DemoClock) =>
+  demoHandlers(DIRECTORY_HANDLERS, (db) => demoDirectoryPorts(db, now));

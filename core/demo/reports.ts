@@ -12,6 +12,7 @@ import {
 import { NOTIFICATION_HANDLERS, REPORT_HANDLERS } from '../domain/report-handlers';
 import type { ReportSendPorts, StoredReport } from '../domain/reports';
 import type { DemoDatabase } from './data';
+import { by, byLocale, isoNow, page, update, upsert, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 
 /** A notification as demo mode stores it: whose, in which account. */
@@ -22,84 +23,63 @@ export interface DemoNotification extends StoredNotification {
 
 const OUTBOX_KEEP = 50;
 
-interface Clock {
-  now: () => number;
-  random: () => string;
-}
-
-function reportPorts(db: DemoDatabase, clock: Clock): ReportSendPorts {
+function reportPorts(db: DemoDatabase, clock: DemoClock): ReportSendPorts {
   const mine = (tenantId: string) => ((db.reports ??= {})[tenantId] ??= []);
   return {
     stored: async (tenantId) => mine(tenantId),
     save: async (tenantId, report) => {
-      const list = mine(tenantId);
-      const at = new Date(clock.now()).toISOString();
-      const before = list.find((r) => r.templateId === report.templateId);
-      const saved: StoredReport = { ...report, createdAt: before?.createdAt ?? at, updatedAt: at };
-      list.splice(before ? list.indexOf(before) : list.length, before ? 1 : 0, saved);
-      return saved;
+      const at = isoNow(clock.now);
+      const same = (r: StoredReport) => r.templateId === report.templateId;
+      const createdAt = mine(tenantId).find(same)?.createdAt ?? at;
+      return upsert(mine(tenantId), same, { ...report, createdAt, updatedAt: at });
     },
     members: async (tenantId) =>
       db.users
         .filter((u) => u.tenantId === tenantId && !u.invitationPending)
-        .sort((a, b) => a.email.localeCompare(b.email))
-        .map((u) => ({
-          name: u.name,
-          email: u.email,
-          createdAt: u.createdAt,
-          lastLogin: u.lastLogin ?? null,
+        .sort(byLocale((u) => u.email))
+        .map(({ name, email, createdAt, lastLogin }) => ({
+          name,
+          email,
+          createdAt,
+          lastLogin: lastLogin ?? null,
         })),
     now: () => new Date(clock.now()),
     deliver: async (to, subject, text) => {
-      (db.outbox ??= []).unshift({
-        channel: 'email',
-        to,
-        subject,
-        text,
-        createdAt: new Date(clock.now()).toISOString(),
-      });
-      db.outbox.length = Math.min(db.outbox.length, OUTBOX_KEEP);
+      const outbox = (db.outbox ??= []);
+      outbox.unshift({ channel: 'email', to, subject, text, createdAt: isoNow(clock.now) });
+      outbox.length = Math.min(outbox.length, OUTBOX_KEEP);
     },
     notify: async (n) => notificationStore(db, clock).add(n),
   };
 }
 
-/** Every member's notifications. */
-const stored = (db: DemoDatabase): DemoNotification[] => (db.notifications ??= []);
-
-function notificationStore(db: DemoDatabase, clock: Clock): NotificationsRepository {
+function notificationStore(db: DemoDatabase, clock: DemoClock): NotificationsRepository {
   const of = (tenantId: string, userId: string) =>
-    stored(db).filter((n) => n.tenantId === tenantId && n.userId === userId);
-  const find = (tenantId: string, userId: string, id: string) =>
-    of(tenantId, userId).find((n) => n.id === id);
+    (db.notifications ??= []).filter((n) => n.tenantId === tenantId && n.userId === userId);
+  const set = (tenantId: string, userId: string, id: string, changes: Partial<DemoNotification>) =>
+    !!update(of(tenantId, userId), withId(id), changes);
   return {
-    list: async (tenantId, userId, page) =>
+    list: async (tenantId, userId, { offset, count }) =>
       // Written in order: reversed is newest first; then pinned first (a stable sort).
-      of(tenantId, userId)
-        .reverse()
-        .filter((n) => n.status !== 'archived')
-        .sort((a, b) => Number(b.isPinned) - Number(a.isPinned))
-        .slice(page.offset, page.offset + page.count)
-        .map(({ tenantId: _t, userId: _u, ...n }) => n),
+      page(
+        of(tenantId, userId)
+          .reverse()
+          .filter((n) => n.status !== 'archived')
+          .sort(by((n) => Number(!n.isPinned))),
+        offset,
+        count,
+      ).items.map(({ tenantId: _t, userId: _u, ...n }) => n),
     add: async (n) => {
-      stored(db).push({
+      (db.notifications ??= []).push({
         ...n,
         id: clock.random(),
         status: 'unread',
         isPinned: false,
-        createdAt: new Date(clock.now()).toISOString(),
+        createdAt: isoNow(clock.now),
       });
     },
-    setStatus: async (tenantId, userId, id, status) => {
-      const found = find(tenantId, userId, id);
-      if (found) found.status = status;
-      return !!found;
-    },
-    setPinned: async (tenantId, userId, id, pinned) => {
-      const found = find(tenantId, userId, id);
-      if (found) found.isPinned = pinned;
-      return !!found;
-    },
+    setStatus: async (tenantId, userId, id, status) => set(tenantId, userId, id, { status }),
+    setPinned: async (tenantId, userId, id, isPinned) => set(tenantId, userId, id, { isPinned }),
     markAllRead: async (tenantId, userId) => {
       for (const n of of(tenantId, userId)) if (n.status === 'unread') n.status = 'read';
     },
@@ -110,7 +90,7 @@ function notificationStore(db: DemoDatabase, clock: Clock): NotificationsReposit
  * The reports' and notifications' routes (core/domain/report-handlers.ts) over the page's storage,
  * in the caller's account.
  */
-export function demoReportRoutes(clock: Clock) {
+export function demoReportRoutes(clock: DemoClock) {
   return {
     ...demoHandlers(REPORT_HANDLERS, (db) => reportPorts(db, clock)),
     ...demoHandlers(NOTIFICATION_HANDLERS, (db) => notificationStore(db, clock)),

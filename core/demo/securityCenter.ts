@@ -9,6 +9,7 @@
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
 import type { DemoDatabase } from './data';
+import type { DemoClock } from './rows';
 import { demoSecurityPolicyPorts } from './securityPolicies';
 import { demoHandlers } from './shared';
 import { demoSsoConnections } from './ssoConfig';
@@ -45,8 +46,5 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
 }
 
 /** The centre's routes (core/domain/security-center.ts) over the caller's account's data. */
-export function demoSecurityCenterRoutes(now: () => number) {
-  return demoHandlers(SECURITY_CENTRE_HANDLERS, (db, user) =>
-    demoSecurityCentrePorts(db, user.tenantId, now),
-  );
-}
+export const demoSecurityCenterRoutes = ({ now }: DemoClock) =>
+  demoHandlers(SECURITY_CENTRE_HANDLERS, (db, user) => demoSecurityCentrePorts(db, user.tenantId, now));

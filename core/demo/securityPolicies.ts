@@ -25,6 +25,7 @@ import {
   SECURITY_POLICY_HANDLERS,
   type SecurityPolicyHandlerPorts,
 } from '../domain/security-policy-handlers';
+import { isoNow, page, remove, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 
 const VENDOR_CREATED = '2024-01-01T00:00:00.000Z';
@@ -62,121 +63,78 @@ export function demoSecurityPolicyPorts(
   stamp: string,
   id: (prefix: string) => string,
 ): SecurityPolicyPorts {
-  const fieldsOf = (policy: Stored) => {
-    const { id: _id, createdAt: _created, updatedAt: _updated, ...settings } = policy;
-    return settings;
-  };
+  const ownId = (kind: PolicyKind) => `${kind}-policy-${tenantId}`;
+  const stored = (kind: PolicyKind): Stored | undefined =>
+    kind === 'sessions'
+      ? mine.sessions && ({ ...mine.sessions, id: ownId(kind) } as unknown as Stored)
+      : mine.policies?.[kind];
+  const read = <K extends PolicyKind>({ id, createdAt = stamp, updatedAt = stamp, ...settings }: Stored) =>
+    ({ id, settings, createdAt, updatedAt }) as unknown as StoredPolicy<K>;
   return {
     policies: {
-      async vendor(kind, settings) {
-        return {
-          id: `vendor-${kind}-policy`,
-          settings,
-          createdAt: VENDOR_CREATED,
-          updatedAt: VENDOR_CREATED,
-        };
-      },
+      vendor: async (kind, settings) => ({
+        id: `vendor-${kind}-policy`,
+        settings,
+        createdAt: VENDOR_CREATED,
+        updatedAt: VENDOR_CREATED,
+      }),
       async ofAccount<K extends PolicyKind>(kind: K) {
-        if (kind === 'sessions')
-          return mine.sessions
-            ? ({
-                id: `sessions-policy-${tenantId}`,
-                settings: mine.sessions,
-                createdAt: stamp,
-                updatedAt: stamp,
-              } as unknown as StoredPolicy<K>)
-            : null;
-        const own = mine.policies?.[kind as Exclude<PolicyKind, 'sessions'>];
-        if (!own) return null;
-        return {
-          id: own.id,
-          settings: fieldsOf(own),
-          createdAt: own.createdAt ?? stamp,
-          updatedAt: own.updatedAt ?? stamp,
-        } as unknown as StoredPolicy<K>;
+        const own = stored(kind);
+        return own ? read<K>(own) : null;
       },
       async saveForAccount<K extends PolicyKind>(kind: K, _tenantId: string, settings: PolicySettings[K]) {
-        if (kind === 'sessions') {
-          mine.sessions = settings as SessionPolicy;
-          return { id: `sessions-policy-${tenantId}`, settings, createdAt: stamp, updatedAt: stamp };
-        }
-        const key = kind as Exclude<PolicyKind, 'sessions'>;
-        const existing = mine.policies?.[key];
-        const saved = {
-          ...settings,
-          id: existing?.id ?? `${kind}-policy-${tenantId}`,
-          createdAt: existing?.createdAt ?? stamp,
-          updatedAt: stamp,
-        } as Stored;
-        mine.policies = { ...mine.policies, [key]: saved };
-        return { id: saved.id, settings, createdAt: saved.createdAt!, updatedAt: stamp };
+        const existing = stored(kind);
+        if (kind === 'sessions') mine.sessions = settings as SessionPolicy;
+        else
+          mine.policies = {
+            ...mine.policies,
+            [kind]: {
+              ...settings,
+              id: existing?.id ?? ownId(kind),
+              createdAt: existing?.createdAt ?? stamp,
+              updatedAt: stamp,
+            },
+          };
+        return read<K>(stored(kind)!);
       },
     },
     ipRestrictions: {
-      async config() {
-        return mine.ipConfig ?? null;
-      },
-      async saveConfig(_tenantId, config) {
-        mine.ipConfig = config;
-      },
-      async page(_tenantId, { offset, limit, strategy }) {
-        const listed = (mine.ips ?? []).filter((entry) => !strategy || entry.strategy === strategy);
-        return { items: listed.slice(offset, offset + limit), total: listed.length };
-      },
+      config: async () => mine.ipConfig ?? null,
+      saveConfig: async (_tenantId, config) => void (mine.ipConfig = config),
+      page: async (_tenantId, { offset, limit, strategy }) =>
+        page(
+          (mine.ips ?? []).filter((entry) => !strategy || entry.strategy === strategy),
+          offset,
+          limit,
+        ),
       async upsert(_tenantId, entries) {
-        const stored = (mine.ips ??= []);
-        for (const entry of entries) {
-          const fields = {
-            isActive: entry.isActive,
-            ...(entry.description ? { description: entry.description } : {}),
-            updatedAt: stamp,
-          };
-          const existing = stored.find((e) => e.ip === entry.ip && e.strategy === entry.strategy);
-          if (existing) {
+        const ips = (mine.ips ??= []);
+        for (const { ip, strategy, isActive, description } of entries) {
+          const fields = { isActive, ...(description ? { description } : {}), updatedAt: stamp };
+          const existing = ips.find((e) => e.ip === ip && e.strategy === strategy);
+          if (!existing) ips.unshift({ id: id('ip'), ip, strategy, createdAt: stamp, ...fields });
+          else {
             delete existing.description;
             Object.assign(existing, fields);
-          } else
-            stored.unshift({
-              id: id('ip'),
-              ip: entry.ip,
-              strategy: entry.strategy,
-              createdAt: stamp,
-              ...fields,
-            });
+          }
         }
       },
-      async remove(_tenantId, given) {
-        const index = (mine.ips ?? []).findIndex((entry) => entry.id === given);
-        if (index >= 0) mine.ips!.splice(index, 1);
-        return index >= 0;
-      },
-      async activeIps(_tenantId, strategy) {
-        return (mine.ips ?? []).filter((e) => e.isActive && e.strategy === strategy).map((e) => e.ip);
-      },
+      remove: async (_tenantId, given) => remove(mine.ips ?? [], withId(given)),
+      activeIps: async (_tenantId, strategy) =>
+        (mine.ips ?? []).filter((e) => e.isActive && e.strategy === strategy).map((e) => e.ip),
     },
     emailDomains: {
-      async config() {
-        return mine.domainConfig ?? null;
-      },
-      async saveConfig(_tenantId, config) {
-        mine.domainConfig = config;
-      },
-      async list() {
-        return mine.domains ?? [];
-      },
+      config: async () => mine.domainConfig ?? null,
+      saveConfig: async (_tenantId, config) => void (mine.domainConfig = config),
+      list: async () => mine.domains ?? [],
       async add(_tenantId, domain, type) {
         const domains = (mine.domains ??= []);
         const existing = domains.find((d) => d.domain === domain && d.type === type);
         if (existing) return existing;
-        const saved = { id: id('domain'), domain, type };
-        domains.push(saved);
-        return saved;
+        domains.push({ id: id('domain'), domain, type });
+        return domains.at(-1)!;
       },
-      async remove(_tenantId, given) {
-        const index = (mine.domains ?? []).findIndex((d) => d.id === given);
-        if (index >= 0) mine.domains!.splice(index, 1);
-        return index >= 0;
-      },
+      remove: async (_tenantId, given) => remove(mine.domains ?? [], withId(given)),
     },
     // Demo mode sends no webhooks.
     emit: async () => {},
@@ -184,14 +142,14 @@ export function demoSecurityPolicyPorts(
 }
 
 /** The security page's routes (core/domain/security-policy-handlers.ts) over the caller's account's settings. */
-export function demoSecurityPolicyRoutes(clock: { now: () => number; random: () => string }) {
-  return demoHandlers(SECURITY_POLICY_HANDLERS, (db, user): SecurityPolicyHandlerPorts => {
-    const mine = ((db.securityPolicies ??= {})[user.tenantId] ??= {});
-    const id = (prefix: string) => `${prefix}-${clock.random()}`;
-    const stamp = new Date(clock.now()).toISOString();
-    return {
-      ...demoSecurityPolicyPorts(mine, user.tenantId, stamp, id),
-      globalPolicy: async () => GLOBAL_POLICY,
-    };
-  });
+export function demoSecurityPolicyRoutes(clock: DemoClock) {
+  return demoHandlers(SECURITY_POLICY_HANDLERS, (db, user): SecurityPolicyHandlerPorts => ({
+    ...demoSecurityPolicyPorts(
+      ((db.securityPolicies ??= {})[user.tenantId] ??= {}),
+      user.tenantId,
+      isoNow(clock.now),
+      (prefix) => `${prefix}-${clock.random()}`,
+    ),
+    globalPolicy: async () => GLOBAL_POLICY,
+  }));
 }

@@ -21,11 +21,10 @@ import {
 import type { SsoGroup } from '../api/ssoConfig';
 import { SSO_CONFIG_HANDLERS, type SsoHandlerPorts } from '../domain/sso-handlers';
 import type { DemoDatabase, DemoUser } from './data';
+import { isoNow, remove, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoMetadata';
 import { demoPermissionsOf, demoRoles, visibleRoles } from './teamAdmin';
-
-type Tools = { now: () => number; random: () => string };
 
 const DEMO_SP = 'https://auth.demo.example/frontegg/identity/resources/auth/v1/sso/saml';
 
@@ -111,19 +110,18 @@ function applyChanges(c: DemoSsoConnection, changes: SsoChanges, stamp: string):
 }
 
 /** The connections' repository over the demo's storage (role keys are the demo's role ids). */
-export function demoSsoRepository(db: DemoDatabase, { now, random }: Tools): SsoConnectionRepository {
-  const stamp = () => new Date(now()).toISOString();
+export function demoSsoRepository(db: DemoDatabase, { now, random }: DemoClock): SsoConnectionRepository {
   const mine = (tenantId: string) => demoSsoConnections(db, tenantId, now);
   const all = () => Object.values(db.ssoConnections ?? {}).flat();
-  const live = (c: { id: string }) => all().find((x) => x.id === c.id)!;
+  const live = (c: { id: string }) => all().find(withId(c.id))!;
   const groupOf = (groupId: string) => {
-    const owner = all().find((c) => c.groups.some((g) => g.id === groupId))!;
-    return { owner, group: owner.groups.find((g) => g.id === groupId)! };
+    const owner = all().find((c) => c.groups.some(withId(groupId)))!;
+    return { owner, group: owner.groups.find(withId(groupId))! };
   };
   return {
     list: async (tenantId) => mine(tenantId).map((c) => recordOf(db, c)),
     async find(tenantId, id) {
-      const found = mine(tenantId).find((c) => c.id === id);
+      const found = mine(tenantId).find(withId(id));
       return found && recordOf(db, found);
     },
     rolesOfIds: async (tenantId, ids) =>
@@ -132,17 +130,14 @@ export function demoSsoRepository(db: DemoDatabase, { now, random }: Tools): Sso
         .map((r) => ({ id: r.id, key: r.id })),
     async insert(tenantId, { type, verification, roleKeys }) {
       const id = random();
-      mine(tenantId).push(newConnection(id, type, verification, roleKeys, stamp()));
+      mine(tenantId).push(newConnection(id, type, verification, roleKeys, isoNow(now)));
       return id;
     },
     async update(tenantId, id, _protocol, changes) {
-      const c = mine(tenantId).find((x) => x.id === id);
-      if (c && Object.keys(changes).length) applyChanges(c, changes, stamp());
+      const c = mine(tenantId).find(withId(id));
+      if (c && Object.keys(changes).length) applyChanges(c, changes, isoNow(now));
     },
-    async remove(tenantId, c) {
-      const list = mine(tenantId);
-      list.splice(list.indexOf(live(c)), 1);
-    },
+    remove: async (tenantId, c) => void remove(mine(tenantId), withId(c.id)),
     async addDomain(_tenantId, c, domain) {
       const domains = live(c).domains;
       if (domains.some((d) => d.domain === domain)) return undefined;
@@ -150,16 +145,13 @@ export function demoSsoRepository(db: DemoDatabase, { now, random }: Tools): Sso
       domains.push(added);
       return { ...added };
     },
-    async removeDomain(c, domainId) {
-      const owner = live(c);
-      owner.domains = owner.domains.filter((d) => d.id !== domainId);
-    },
+    removeDomain: async (c, domainId) => void remove(live(c).domains, withId(domainId)),
     async markValidated(c, domain) {
       const taken = all().some(
         (o) => o.id !== c.id && o.domains.some((d) => d.domain === domain.domain && d.validated),
       );
       if (taken) return false;
-      live(c).domains.find((d) => d.id === domain.id)!.validated = true;
+      live(c).domains.find(withId(domain.id))!.validated = true;
       return true;
     },
     async addGroup(_tenantId, c, group, roleIds) {
@@ -167,15 +159,10 @@ export function demoSsoRepository(db: DemoDatabase, { now, random }: Tools): Sso
       live(c).groups.push(added);
       return { ...added };
     },
-    async updateGroup(groupId, group, roleIds) {
-      const found = groupOf(groupId).group;
-      Object.assign(found, { group, roleIds });
-      return { ...found };
-    },
-    async removeGroup(groupId) {
-      const { owner } = groupOf(groupId);
-      owner.groups = owner.groups.filter((g) => g.id !== groupId);
-    },
+    updateGroup: async (groupId, group, roleIds) => ({
+      ...Object.assign(groupOf(groupId).group, { group, roleIds }),
+    }),
+    removeGroup: async (groupId) => void remove(groupOf(groupId).owner.groups, withId(groupId)),
   };
 }
 
@@ -191,13 +178,9 @@ const demoSsoServices = (random: () => string): SsoServices => ({
   oidcRedirect: demoOidcRedirect(),
 });
 
-/** The account's SSO connections: the shared use cases over the demo's storage. */
-const demoSsoConnectionsOf = (db: DemoDatabase, tools: Tools) =>
-  new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random));
-
 /** The SSO routes' ports (core/domain/sso-handlers.ts) over the demo's storage, for one caller. */
-export const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: Tools): SsoHandlerPorts => ({
-  sso: demoSsoConnectionsOf(db, tools),
+export const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: DemoClock): SsoHandlerPorts => ({
+  sso: new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random)),
   vendorOf: async () => 'demo-vendor',
   held: async () => demoPermissionsOf(db, user),
   grantedBy: async (tenantId, ids) =>
@@ -207,5 +190,5 @@ export const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: Tools): Ss
 });
 
 /** The multi-SSO routes (core/contract/routes/sso.ts), by descriptor name. */
-export const demoSsoConfigRoutes = (tools: Tools) =>
+export const demoSsoConfigRoutes = (tools: DemoClock) =>
   demoHandlers(SSO_CONFIG_HANDLERS, (db, user) => demoSsoPorts(db, user, tools));

@@ -7,6 +7,21 @@ import type { TenantType } from '../domain/sub-accounts';
 import type { DemoDatabase, DemoUser } from './data';
 
 export type DemoTenant = Tenant & { parentTenantId?: string | null; tenantType?: TenantType };
+
+/** The stored accounts, with their place in the tree. */
+export const demoTenants = (db: DemoDatabase) => db.tenants as DemoTenant[];
+
+/** A new account below `parentTenantId`, as stored. */
+export const newDemoTenant = (tenantId: string, name: string, parentTenantId: string, createdAt: string) => ({
+  id: tenantId,
+  tenantId,
+  name,
+  parentTenantId,
+  isReseller: false,
+  metadata: '{}',
+  vendorId: 'demo-vendor',
+  createdAt,
+});
 export interface DemoMembership {
   userId: string;
   tenantId: string;
@@ -26,18 +41,8 @@ export function membershipsOf(db: DemoDatabase & { memberships?: DemoMembership[
   const home = db.tenants[0];
   const admin = db.users.find((u) => u.roleKeys.includes('Admin') && u.tenantId === home?.tenantId);
   if (!home || !admin) return db.memberships;
-  const add = (tenantId: string, name: string, parentTenantId: string) => {
-    (db.tenants as DemoTenant[]).push({
-      id: tenantId,
-      tenantId,
-      name,
-      parentTenantId,
-      isReseller: false,
-      metadata: '{}',
-      vendorId: 'demo-vendor',
-      createdAt: '2026-02-01T00:00:00.000Z',
-    });
-  };
+  const add = (tenantId: string, name: string, parentTenantId: string) =>
+    demoTenants(db).push(newDemoTenant(tenantId, name, parentTenantId, '2026-02-01T00:00:00.000Z'));
   add('demo-europe', 'Demo Company Europe', home.tenantId);
   add('demo-paris', 'Demo Company Paris', 'demo-europe');
   add('demo-berlin', 'Demo Company Berlin', 'demo-europe');
@@ -65,7 +70,7 @@ export function tenantsOfUser(db: DemoDatabase, user: DemoUser): Tenant[] {
 
 /** How far `tenantId` lies below `rootId` (0: itself), or -1 outside its tree. */
 export function levelBelow(db: DemoDatabase, rootId: string, tenantId: string): number {
-  const find = (id: string | null | undefined) => (db.tenants as DemoTenant[]).find((t) => t.tenantId === id);
+  const find = (id: string | null | undefined) => demoTenants(db).find((t) => t.tenantId === id);
   let current = find(tenantId);
   for (let depth = 0; current && depth < 100; depth += 1) {
     if (current.tenantId === rootId) return depth;

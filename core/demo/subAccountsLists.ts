@@ -5,7 +5,8 @@
  */
 import type { SubAccountItem, SubAccountListsRepository } from '../domain/sub-account-lists';
 import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
-import { type DemoMembership, type DemoTenant, membershipsOf, within } from './subAccountsData';
+import { by, byLocale, descending, page } from './rows';
+import { type DemoMembership, type DemoTenant, demoTenants, membershipsOf, within } from './subAccountsData';
 
 const rolesOf = (keys: string[]) =>
   keys.map((key) => ({ id: `role-${key}`, key, name: DEMO_ROLES[key]?.name ?? key }));
@@ -19,7 +20,7 @@ export function describeDemoSubAccount(db: DemoDatabase, tenant: DemoTenant): Su
     parentTenantId: tenant.parentTenantId ?? null,
     createdAt: tenant.createdAt ?? new Date(0).toISOString(),
     numberOfUsers: membershipsOf(db).filter((m) => m.tenantId === tenant.tenantId).length,
-    numberOfChildren: (db.tenants as DemoTenant[]).filter((t) => t.parentTenantId === tenant.tenantId).length,
+    numberOfChildren: demoTenants(db).filter((t) => t.parentTenantId === tenant.tenantId).length,
     metadata: JSON.parse(tenant.metadata ?? '{}') as unknown,
     tenantType: tenant.tenantType ?? null,
   };
@@ -27,37 +28,34 @@ export function describeDemoSubAccount(db: DemoDatabase, tenant: DemoTenant): Su
 
 export function demoSubAccountListsRepository(db: DemoDatabase): SubAccountListsRepository {
   return {
-    async search(query) {
-      const { rootId, sortBy, order } = query;
-      const filter = query.filter.toLowerCase();
-      const field = (t: DemoTenant) => String(sortBy === 'createdAt' ? t.createdAt : t.tenantId);
-      const compare = (a: DemoTenant, b: DemoTenant) =>
+    async search({ rootId, sortBy, order, parentId, filter, offset, limit }) {
+      const part = filter.toLowerCase();
+      const key = (t: DemoTenant) =>
         sortBy === 'name'
-          ? a.name.toLowerCase().localeCompare(b.name.toLowerCase())
-          : field(a).localeCompare(field(b));
-      const all = (db.tenants as DemoTenant[]).filter(
-        (t) => t.tenantId !== rootId && within(db, rootId, t.tenantId),
+          ? t.name.toLowerCase()
+          : String(t[sortBy === 'createdAt' ? 'createdAt' : 'tenantId']);
+      const compare = descending(byLocale(key), order === 'DESC');
+      const { items, total } = page(
+        demoTenants(db)
+          .filter((t) => t.tenantId !== rootId && within(db, rootId, t.tenantId))
+          .filter((t) =>
+            part ? t.name.toLowerCase().includes(part) : t.parentTenantId === (parentId ?? rootId),
+          )
+          .sort((a, b) => compare(a, b) || (a.tenantId < b.tenantId ? -1 : 1)),
+        offset,
+        limit,
       );
-      const matching = (
-        filter
-          ? all.filter((t) => t.name.toLowerCase().includes(filter))
-          : all.filter((t) => t.parentTenantId === (query.parentId ?? rootId))
-      ).sort((a, b) => compare(a, b) * (order === 'DESC' ? -1 : 1) || (a.tenantId < b.tenantId ? -1 : 1));
-      return {
-        items: matching
-          .slice(query.offset, query.offset + query.limit)
-          .map((t) => describeDemoSubAccount(db, t)),
-        totalItems: matching.length,
-      };
+      return { items: items.map((t) => describeDemoSubAccount(db, t)), totalItems: total };
     },
     async members(tenantId, offset, limit) {
       const members = membershipsOf(db)
         .filter((m) => m.tenantId === tenantId)
         .map((m) => ({ m, u: db.users.find((u) => u.id === m.userId) }))
         .filter((x): x is { m: DemoMembership; u: DemoUser } => !!x.u)
-        .sort((a, b) => a.u.name.toLowerCase().localeCompare(b.u.name.toLowerCase()));
+        .sort(byLocale(({ u }) => u.name.toLowerCase()));
+      const { items, total } = page(members, offset, limit);
       return {
-        items: members.slice(offset, offset + limit).map(({ m, u }) => ({
+        items: items.map(({ m, u }) => ({
           id: u.id,
           email: u.email,
           name: u.name,
@@ -65,7 +63,7 @@ export function demoSubAccountListsRepository(db: DemoDatabase): SubAccountLists
           roles: rolesOf(m.roleKeys),
           subAccountAccessAllowed: m.accessAllowed,
         })),
-        totalItems: members.length,
+        totalItems: total,
       };
     },
     async treeMembers(rootId, query) {
@@ -78,11 +76,11 @@ export function demoSubAccountListsRepository(db: DemoDatabase): SubAccountLists
         .filter(
           (u) => !filter || u.email.toLowerCase().includes(filter) || u.name.toLowerCase().includes(filter),
         )
-        .sort((a, b) => sortKey(a).localeCompare(sortKey(b)) * (query.order === 'DESC' ? -1 : 1));
+        .sort(descending(byLocale(sortKey), query.order === 'DESC'));
       const items = people.slice(query.offset, query.offset + query.limit).map((u) => {
         const mine = inTree
           .filter((ms) => ms.userId === u.id)
-          .sort((a, b) => Number(b.tenantId === rootId) - Number(a.tenantId === rootId));
+          .sort(by((ms) => Number(ms.tenantId !== rootId)));
         return {
           id: u.id,
           sub: u.id,

@@ -9,20 +9,25 @@ import type { SubAccountsRepository } from '../domain/sub-accounts';
 import { describeDemoSubAccount } from './subAccountsLists';
 import { demoRoles } from './teamAdmin';
 import { DEMO_ROLES, type DemoDatabase } from './data';
-import { type DemoTenant, levelBelow, membershipsOf, within } from './subAccountsData';
-
-/** Keeps in `list` (in place: the stored array) only what `kept` says. */
-const keep = <T>(list: T[], kept: (item: T) => boolean) => list.splice(0, list.length, ...list.filter(kept));
+import { by, isoNow, keep, update, type DemoClock } from './rows';
+import {
+  type DemoMembership,
+  demoTenants,
+  levelBelow,
+  membershipsOf,
+  newDemoTenant,
+  within,
+} from './subAccountsData';
 
 /** The sub-accounts repository (core/domain/sub-accounts.ts) over the page's stored accounts and memberships. */
 export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsRepository {
   const memberships = membershipsOf(db);
-  const memberOf = (tenantId: string, userId: string) =>
-    memberships.find((m) => m.tenantId === tenantId && m.userId === userId);
+  const isMember = (tenantId: string, userId: string) => (m: DemoMembership) =>
+    m.tenantId === tenantId && m.userId === userId;
   return {
     isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
     async rename(tenantId, name, tenantType) {
-      const tenant = (db.tenants as DemoTenant[]).find((t) => t.tenantId === tenantId);
+      const tenant = demoTenants(db).find((t) => t.tenantId === tenantId);
       if (!tenant) return null;
       tenant.name = name;
       if (tenantType) tenant.tenantType = tenantType;
@@ -33,15 +38,13 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
       keep(memberships, (m) => !within(db, tenantId, m.tenantId));
       keep(db.tenants, (t) => !within(db, tenantId, t.tenantId));
     },
-    isMember: async (tenantId, userId) =>
-      memberships.some((m) => m.tenantId === tenantId && m.userId === userId),
+    isMember: async (tenantId, userId) => memberships.some(isMember(tenantId, userId)),
     async removeMember(tenantId, userId) {
       keep(memberships, (m) => m.userId !== userId || !within(db, tenantId, m.tenantId));
     },
     async parentsOf(tenantId) {
       const parents: string[] = [];
-      const parentOf = (id: string) =>
-        (db.tenants as DemoTenant[]).find((t) => t.tenantId === id)?.parentTenantId;
+      const parentOf = (id: string) => demoTenants(db).find((t) => t.tenantId === id)?.parentTenantId;
       for (let id = parentOf(tenantId); id && parents.length < 100; id = parentOf(id)) parents.push(id);
       return parents;
     },
@@ -57,32 +60,28 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
     },
     assignableRoles: async (_tenantId, roleIds) => roleIds.filter((id) => DEMO_ROLES[roleKey(id)]),
     async addMembers(members) {
-      if (members.some((n) => memberOf(n.tenantId, n.userId))) return false;
+      if (members.some((n) => memberships.some(isMember(n.tenantId, n.userId)))) return false;
       for (const { userId, tenantId, roleIds, allowAccess } of members)
         memberships.push({ userId, tenantId, roleKeys: roleIds.map(roleKey), accessAllowed: allowAccess });
       return true;
     },
     roleIdsOf: async (tenantId, userId) =>
-      (memberOf(tenantId, userId)?.roleKeys ?? []).map((key) => `role-${key}`),
-    async setRoles(tenantId, userId, roleIds) {
-      const membership = memberOf(tenantId, userId);
-      if (membership) membership.roleKeys = roleIds.map(roleKey);
-    },
-    async setAccess(tenantId, userId, allowed) {
-      const membership = memberOf(tenantId, userId);
-      if (membership) membership.accessAllowed = allowed;
-    },
+      (memberships.find(isMember(tenantId, userId))?.roleKeys ?? []).map((key) => `role-${key}`),
+    setRoles: async (tenantId, userId, roleIds) =>
+      void update(memberships, isMember(tenantId, userId), { roleKeys: roleIds.map(roleKey) }),
+    setAccess: async (tenantId, userId, accessAllowed) =>
+      void update(memberships, isMember(tenantId, userId), { accessAllowed }),
     async treeOf(rootId) {
-      // The SQL's order: by level, then lower-cased name, then id (code points, as the C collation).
-      const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-      return (db.tenants as DemoTenant[])
+      // The SQL's order: by level, then lower-cased name, then id.
+      return demoTenants(db)
         .map((t) => ({ t, level: levelBelow(db, rootId, t.tenantId) }))
         .filter(({ level }) => level >= 0)
         .sort(
-          (a, b) =>
-            a.level - b.level ||
-            text(a.t.name.toLowerCase(), b.t.name.toLowerCase()) ||
-            text(a.t.tenantId, b.t.tenantId),
+          by(
+            ({ level }) => level,
+            ({ t }) => t.name.toLowerCase(),
+            ({ t }) => t.tenantId,
+          ),
         )
         .map(({ t, level }) => ({
           tenantId: t.tenantId,
@@ -109,24 +108,13 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
  * the client chose is the account's own (demo ids are no UUIDs), taken in any case anywhere; the
  * creator role is the built-in Admin (the server's `default_for_creator`).
  */
-export function demoSubAccountCreation(
-  db: DemoDatabase,
-  tools: { now: () => number; random: () => string },
-): SubAccountCreationRepository {
+export function demoSubAccountCreation(db: DemoDatabase, clock: DemoClock): SubAccountCreationRepository {
   const repo: SubAccountCreationRepository = {
     isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
     async insert({ parentId, name, tenantId: chosen, tenantType }) {
       if (chosen && db.tenants.some((t) => t.id.toLowerCase() === chosen.toLowerCase())) return null;
-      const tenantId = chosen ?? tools.random();
-      const tenant: DemoTenant = {
-        id: tenantId,
-        tenantId,
-        name,
-        parentTenantId: parentId,
-        isReseller: false,
-        metadata: '{}',
-        vendorId: 'demo-vendor',
-        createdAt: new Date(tools.now()).toISOString(),
+      const tenant = {
+        ...newDemoTenant(chosen ?? clock.random(), name, parentId, isoNow(clock.now)),
         ...(tenantType ? { tenantType } : {}),
       };
       db.tenants.push(tenant);
