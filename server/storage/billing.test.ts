@@ -31,6 +31,9 @@ interface Store {
   addSetup(tenantId: string, setupId: string): Promise<void>;
 }
 
+/** How many cards the PGlite store's `addCard` has added (each a second newer than the last). */
+let cardsAdded = 0;
+
 repositorySuite<Store>(
   'billing repositories',
   {
@@ -51,10 +54,12 @@ repositorySuite<Store>(
         ]);
       },
       async addCard(tenantId, last4) {
+        // Each card a second after the one before: two inserts in one tick of the embedded
+        // database's clock would tie on created_at, and "the newest first" would not decide.
         const { rows } = await db.query<{ id: string }>(
-          `INSERT INTO billing_payment_methods (tenant_id, external_id, brand, last4, setup_status)
-           VALUES ($1, $2, 'visa', $3, 'succeeded') RETURNING id`,
-          [tenantId, `pm_${last4}`, last4],
+          `INSERT INTO billing_payment_methods (tenant_id, external_id, brand, last4, setup_status, created_at)
+           VALUES ($1, $2, 'visa', $3, 'succeeded', now() + make_interval(secs => $4)) RETURNING id`,
+          [tenantId, `pm_${last4}`, last4, (cardsAdded += 1)],
         );
         return rows[0]!.id;
       },
