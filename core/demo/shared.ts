@@ -41,13 +41,13 @@ export function demoHandlers<P>(
 /** An area's public shared handlers as demo handlers; `ports` gives the area's ports for one call. */
 export function demoPublicHandlers<P>(
   handlers: PublicHandlers<P>,
-  ports: (db: DemoDatabase) => P,
+  ports: (db: DemoDatabase, request: DemoRequest) => P,
 ): DemoRoutes {
   return Object.fromEntries(
     Object.entries(handlers).map(([name, handler]) => [
       name,
       async (db: DemoDatabase, request: DemoRequest) => {
-        return saved(request, () => handler!(ports(db), { ...request, ip: undefined }));
+        return saved(request, () => handler!(ports(db, request), { ...request, ip: undefined }));
       },
     ]),
   );

@@ -3,11 +3,21 @@
  * settings the login box reads before anyone signs in (configurations, the password's rules, the
  * vendor, the application's addresses, SSO pre-login).
  */
-import type { AuthResponse, SignUpResponse } from '../api/types';
-import { fail, failWith, ok, type Answer } from '../contract/answer';
+import type { SignUpResponse } from '../api/types';
+import { fail, ok, type Answer } from '../contract/answer';
+import {
+  PASSWORD_SIGN_IN_HANDLERS,
+  type PasswordSignInPorts,
+  type SignInUser,
+} from '../domain/sign-in-handlers';
+import { assertAccountAllows } from '../domain/sign-in-methods';
+import { demoLoginAliases } from './loginAlias';
+import { demoPublicHandlers } from './shared';
+import { demoSignInMethodPorts } from './signInMethods';
+import { membershipsOf } from './subAccountsData';
 import { appOrigin, type createDemoAccountFlows } from './accountFlows';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, type DemoDatabase, type DemoUser } from './data';
-import type { DemoRoutes, Handler } from './dispatch';
+import type { DemoRequest, DemoRoutes, Handler } from './dispatch';
 import { demoSsoPreLogin } from './hostedLogin';
 import type { createDemoInvitations } from './invitations';
 import type { createDemoMfa } from './mfaFlows';
@@ -82,9 +92,71 @@ function signUp(db: DemoDatabase, body: Record<string, unknown>, deps: SignInDep
   return ok(answer, true);
 }
 
+type DemoSignInUser = SignInUser & { stored: DemoUser };
+
+/**
+ * The ports of the shared password sign-in (core/domain/sign-in-handlers.ts) over the demo's data:
+ * its sample passwords, its attempt counters (per email: the demo knows no address), its MFA gate
+ * and stored session. The demo has no captcha (its policy is off) and locks no one.
+ */
+function passwordSignInPorts(
+  db: DemoDatabase,
+  request: DemoRequest,
+  { passwordless, mfa, tokens, invitations }: SignInDeps,
+): PasswordSignInPorts<DemoSignInUser> {
+  const methods = demoSignInMethodPorts(db);
+  return {
+    checkOrigin: () => {},
+    methods,
+    verifyCaptcha: async () => {},
+    loginAlias: { port: demoLoginAliases(db), alias: request.loginAlias },
+    attempts: {
+      assertNotLocked: async (email) => {
+        const locked = passwordless.lockedFor(db, email);
+        if (locked) throw tooManyAttempts(locked);
+      },
+      recordFailure: async (email) => passwordless.recordFailure(db, email),
+    },
+    userByEmail: async (email) => {
+      const stored = db.users.find((u) => u.email.toLowerCase() === email.toLowerCase());
+      return stored
+        ? { id: stored.id, email: stored.email, verified: stored.verified !== false, locked: false, stored }
+        : null;
+    },
+    verifyPassword: async (password, user) => user?.stored.password === password,
+    countLockout: async () => {},
+    passwordMatched: async (email) => passwordless.clearFailures(db, email),
+    unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
+    isBreached: isDemoBreached,
+    async secondFactor(user, tenantId) {
+      await assertAccountAllows(methods, tenantId ?? user.stored.tenantId, 'EmailAndPassword');
+      return mfa.gate(db, user.stored);
+    },
+    sessions: {
+      async start({ stored }, tenantId) {
+        // The sub-accounts' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
+        if (tenantId && stored.tenantId !== tenantId)
+          (await import('./subAccounts')).moveToAccount(db, stored, tenantId);
+        return { authResponse: tokens.startSession(db, stored) };
+      },
+      end: async () => {},
+      keep: () => {},
+    },
+    // A live invite link makes the user a member of its account, with no role (like the server).
+    async joinInvitation({ stored }, token) {
+      const link = invitations.signUpTenant(db, token);
+      if ('status' in link) return null;
+      const memberships = membershipsOf(db);
+      if (!memberships.some((m) => m.userId === stored.id && m.tenantId === link.tenantId))
+        memberships.push({ userId: stored.id, tenantId: link.tenantId, roleKeys: [], accessAllowed: true });
+      return link.tenantId;
+    },
+  };
+}
+
 /** Sign-in by password, sign-up, and the public settings of the login box. */
 export function demoSignInRoutes(deps: SignInDeps): DemoRoutes {
-  const { passwordless, mfa, tokens } = deps;
+  const { tokens } = deps;
   // Bodies and queries passed the contract's schemas (core/contract/requests.ts) before a handler runs.
   const ssoPreLogin: Handler = (_db, { body }) =>
     demoSsoPreLogin(body.email as string) ?? fail('SSO_NOT_CONFIGURED');
@@ -119,21 +191,7 @@ export function demoSignInRoutes(deps: SignInDeps): DemoRoutes {
     getVendorsPublic: () => ok({ name: 'Auth Elements demo', logo: '', icon: '', whiteLabelMode: false }),
     postAuthUserSsoPrelogin: ssoPreLogin,
     postAuthUserSamlPrelogin: ssoPreLogin,
-    postAuthUser: (db, { body }) => {
-      const locked = passwordless.lockedFor(db, body.email as string);
-      if (locked) return failWith(tooManyAttempts(locked));
-      const user = db.users.find((u) => u.email.toLowerCase() === (body.email as string).toLowerCase());
-      if (!user || user.password !== body.password) {
-        passwordless.recordFailure(db, body.email as string);
-        return { ...fail('CREDENTIALS_INCORRECT'), save: true };
-      }
-      passwordless.clearFailures(db, body.email as string);
-      const second = mfa.gate(db, user);
-      if (second) return ok(second, true);
-      const answer: AuthResponse = tokens.startSession(db, user);
-      if (isDemoBreached(body.password as string)) answer.isBreachedPassword = true;
-      return ok(answer, true);
-    },
+    ...demoPublicHandlers(PASSWORD_SIGN_IN_HANDLERS, (db, request) => passwordSignInPorts(db, request, deps)),
     postUsersSignUp: (db, { body }) => signUp(db, body, deps),
   };
 }

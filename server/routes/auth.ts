@@ -2,18 +2,16 @@
  * Authentication routes (under `/{prefix}/identity/resources/auth`): sign-in, refresh, sign-out,
  * SSO pre-login. The refresh token travels only in the httpOnly cookie, never in a body.
  */
-import {
-  accountOfLoginAlias,
-  aliasOfHeader,
-  assertAliasMember,
-  LOGIN_ALIAS_HEADER,
-} from '../../core/domain/login-alias';
+import { aliasOfHeader, LOGIN_ALIAS_HEADER } from '../../core/domain/login-alias';
+import { PASSWORD_SIGN_IN_HANDLERS, type PasswordSignInPorts } from '../../core/domain/sign-in-handlers';
+import { passwordSignInSteps, type SignedIn, type SignInRow } from '../domain/auth';
+import { signInMethodRepository } from '../storage/sign-in-methods';
+import { registerPublicHandlers } from '../http/handlers';
 import { loginAliasRepository } from '../storage/login-alias';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { verifyCaptcha } from '../domain/captcha';
 import { joinAtSignIn } from '../domain/invitations';
-import { assertVendorAllows } from '../domain/sign-in-methods';
 import { tenantSsoRoute } from '../domain/sso-config';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
@@ -21,13 +19,6 @@ import { assertTrustedOrigin } from '../http/origin';
 import { mfaGate } from '../http/mfa-gate';
 import { clientInfo } from '../http/client-info';
 import { answerAbsent, prefersQuietAbsence } from '../http/quiet-absence';
-
-interface LoginBody {
-  email: string;
-  password: string;
-  recaptchaToken?: string | null;
-  invitationToken?: string | null;
-}
 
 interface PreloginBody {
   email: string;
@@ -44,52 +35,16 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const ssoIssuer = ctx.options.issuer.replace(/\/+$/, '');
   const noBody = { bodyLimit: 1024 };
 
-  app.post<{ Body: LoginBody }>(`${base}/v1/user`, async (request, reply) => {
-    assertTrustedOrigin(request, ctx.options.corsOrigins);
-    // The sign-in methods (the application's here, the account's in the gate) and the captcha policy.
-    await assertVendorAllows(ctx.db, 'EmailAndPassword');
-    await verifyCaptcha(ctx, {
-      token: request.body.recaptchaToken,
-      email: request.body.email,
-      ip: request.ip,
+  // Sign-in by password: the shared handler (core/domain/sign-in-handlers.ts) over this server's
+  // ports; the session's refresh token goes on the reply as the httpOnly cookie, never in the body.
+  const replies = new WeakMap<FastifyRequest, FastifyReply>();
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request, reply) => {
+      replies.set(request, reply);
     });
-    // A login alias (custom login per account): its account's members sign in there.
-    const aliases = loginAliasRepository(ctx.db);
-    const aliasTenant = await accountOfLoginAlias(
-      aliases,
-      aliasOfHeader(request.headers[LOGIN_ALIAS_HEADER]),
+    registerPublicHandlers(scope, PASSWORD_SIGN_IN_HANDLERS, (request) =>
+      signInPorts(ctx, request, replies.get(request)!),
     );
-    // invitationToken (an invite link) joins its tenant after a completed sign-in: joinAtSignIn.
-    const result = await ctx.auth.login(
-      request.body.email,
-      request.body.password,
-      clientInfo(request),
-      mfaGate(ctx, ctx.mfa, request, 'EmailAndPassword'),
-      aliasTenant
-        ? { tenantId: aliasTenant, assertMember: (userId) => assertAliasMember(aliases, aliasTenant, userId) }
-        : undefined,
-    );
-    if (!result.ok) {
-      throw result.reason === 'unverified'
-        ? contractError('EMAIL_NOT_VERIFIED')
-        : result.reason === 'locked'
-          ? contractError('ACCOUNT_LOCKED')
-          : contractError('CREDENTIALS_INCORRECT');
-    }
-    // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts). The
-    // invite link is not used then (the sign-in is not complete).
-    if ('mfa' in result) return result.mfa;
-    const signedIn = request.body.invitationToken
-      ? await joinAtSignIn(
-          ctx,
-          request.body.email,
-          request.body.invitationToken,
-          result.signedIn,
-          clientInfo(request),
-        )
-      : result.signedIn;
-    setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-    return signedIn.authResponse;
   });
 
   app.post(`${base}/v1/user/token/refresh`, noBody, async (request, reply) => {
@@ -138,4 +93,44 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (prefersQuietAbsence(request)) return answerAbsent(reply);
     throw contractError('SESSION_EXPIRED');
   }
+}
+
+/** The ports of the shared password sign-in over this server, for one request. */
+function signInPorts(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const client = clientInfo(request);
+  const steps = passwordSignInSteps(ctx.db, ctx.hasher, client);
+  const gate = mfaGate(ctx, ctx.mfa, request, 'EmailAndPassword');
+  // The principal the password's statement read serves the first session; one reopened in the
+  // account an invite link joined reads the user again (a new membership).
+  let known = true;
+  const start = (user: SignInRow, tenantId: string | null) =>
+    ctx.auth.startSession(
+      { ...user.row, ...(tenantId ? { active_tenant_id: tenantId } : {}) },
+      client,
+      tenantId,
+      undefined,
+      known ? steps.principal() : null,
+    );
+  const ports: PasswordSignInPorts<SignInRow, SignedIn> = {
+    ...steps,
+    checkOrigin: () => assertTrustedOrigin(request, ctx.options.corsOrigins),
+    methods: signInMethodRepository(ctx.db),
+    verifyCaptcha: (email, token) =>
+      verifyCaptcha(ctx, { token: token as string | null | undefined, email, ip: request.ip }),
+    loginAlias: {
+      port: loginAliasRepository(ctx.db),
+      alias: aliasOfHeader(request.headers[LOGIN_ALIAS_HEADER]),
+    },
+    secondFactor: (user, tenantId) => gate(user.row, tenantId),
+    sessions: {
+      start,
+      end: (session) => {
+        known = false;
+        return ctx.auth.logout(session.refreshToken);
+      },
+      keep: (session) => setRefreshCookie(reply, ctx.cookies, session.refreshToken),
+    },
+    joinInvitation: (user, token) => joinAtSignIn(ctx, user.row, token),
+  };
+  return ports as unknown as PasswordSignInPorts;
 }
