@@ -34,13 +34,13 @@ export function demoLoginAliases(db: DemoDatabase & { customLogin?: CustomLogins
   };
 }
 
-const ALIAS_ROUTES = ['getConfigurationsAuthStrategiesPublic', 'getConfigurationsPublic'];
+const ALIAS_ROUTES = ['getConfigurationsAuthStrategiesPublic'];
 type Strategies = { mainAuthStrategies: Array<{ strategy: string }> };
 
 /**
  * The handler of a route the alias changes, wrapped: the public methods read answers the account's
- * (`accountStrategies`), the public policy its first method as `authStrategy`. A password sign-in
- * reads the alias itself (core/domain/sign-in-handlers.ts). Other routes are returned as they are.
+ * (`accountStrategies`). The public policy and a password sign-in read the alias themselves
+ * (core/domain/sign-in-settings-handlers.ts, sign-in-handlers.ts). Other routes are returned as they are.
  */
 export function withLoginAlias(
   name: string,
@@ -52,9 +52,6 @@ export function withLoginAlias(
     const port = demoLoginAliases(db);
     const tenantId = await accountOfLoginAlias(port, request.loginAlias);
     if (!tenantId) return handler(db, request);
-    if (name === 'getConfigurationsAuthStrategiesPublic') return ok(await accountStrategies(db, tenantId));
-    const answer = await handler(db, request);
-    const first = (await accountStrategies(db, tenantId)).mainAuthStrategies[0]?.strategy;
-    return answer.status === 200 && first ? ok({ ...(answer.body as object), authStrategy: first }) : answer;
+    return ok(await accountStrategies(db, tenantId));
   };
 }

@@ -11,7 +11,17 @@ import { loginAliasRepository } from '../storage/login-alias';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { verifyCaptcha } from '../domain/captcha';
-import { joinAtSignIn } from '../domain/invitations';
+import { inviteLinkPorts, joinAtSignIn, notifyJoined } from '../domain/invitations';
+import { SIGN_UP_HANDLERS, type SignUpPorts } from '../../core/domain/sign-up-handlers';
+import { createAccount } from '../domain/signup';
+import { sendActivationEmail } from '../domain/activation';
+import { emailDomainAllowed } from '../domain/email-domain-restrictions';
+import { countSignUp } from '../domain/attempts';
+import { isBreachedPassword } from '../domain/breached-passwords';
+import { getVendorSettings } from '../domain/vendor';
+import { listUserTenants } from '../domain/tenants';
+import { findUserById, loadUserProfile } from '../domain/users';
+import { parseMetadata } from '../../core/domain/profile';
 import { tenantSsoRoute } from '../domain/sso-config';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
@@ -44,6 +54,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     });
     registerPublicHandlers(scope, PASSWORD_SIGN_IN_HANDLERS, (request) =>
       signInPorts(ctx, request, replies.get(request)!),
+    );
+    registerPublicHandlers(scope, SIGN_UP_HANDLERS, (request) =>
+      signUpPorts(ctx, request, replies.get(request)!),
     );
   });
 
@@ -133,4 +146,47 @@ function signInPorts(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
     joinInvitation: (user, token) => joinAtSignIn(ctx, user.row, token),
   };
   return ports as unknown as PasswordSignInPorts;
+}
+
+/** The ports of the shared sign-up over this server, for one request. */
+function signUpPorts(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const client = clientInfo(request);
+  const log = (message: string) => request.log.error(message);
+  let vendorId = '';
+  const ports: SignUpPorts<SignedIn> = {
+    checkOrigin: () => assertTrustedOrigin(request, ctx.options.corsOrigins),
+    verifyCaptcha: (email, token) =>
+      verifyCaptcha(ctx, { token: token as string | null | undefined, email, ip: request.ip }),
+    inviteLinks: inviteLinkPorts(ctx),
+    emailDomainAllowed: (tenantId, email) => emailDomainAllowed(ctx.db, tenantId, email),
+    async settings() {
+      const settings = await getVendorSettings(ctx.db);
+      vendorId = settings.id;
+      return settings;
+    },
+    methods: signInMethodRepository(ctx.db),
+    isBreached: isBreachedPassword,
+    countSignUp: () => countSignUp(ctx.db, request.ip, ctx.options.signUpsPerIp),
+    createAccount: (account) =>
+      createAccount(ctx, vendorId, {
+        ...account,
+        metadata: parseMetadata(account.metadata as Parameters<typeof parseMetadata>[0]),
+      }),
+    async startSession(userId, tenantId) {
+      const user = await findUserById(ctx.db, userId);
+      if (!user) throw contractError('USER_NOT_FOUND');
+      return ctx.auth.startSession({ ...user, active_tenant_id: tenantId }, client, tenantId);
+    },
+    keepSession: (session) => setRefreshCookie(reply, ctx.cookies, session.refreshToken),
+    async profile(userId, tenantId) {
+      const user = await findUserById(ctx.db, userId);
+      if (!user) throw contractError('USER_NOT_FOUND');
+      // A new user has no second factor yet.
+      return loadUserProfile(ctx.db, user, await listUserTenants(ctx.db, userId), tenantId);
+    },
+    // A delivery failure is logged; the user can ask again with POST /activate/reset.
+    sendActivation: (id, email) => sendActivationEmail(ctx, { id, email }, log),
+    notifyJoined: (to, tenant) => notifyJoined(ctx, to, tenant, log),
+  };
+  return ports as unknown as SignUpPorts;
 }

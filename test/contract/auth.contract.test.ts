@@ -115,6 +115,21 @@ for (const [name, factory] of factories) {
       assert.ok(Array.isArray(v2.body));
     });
 
+    test('sign-up keeps the email lower-case; the same address in other letters is taken (409)', async () => {
+      await target.clearCookies();
+      const user = newUser();
+      const mixed = `Mixed-${user.email}`.replace('example.com', 'Example.COM');
+      const signUp = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: { ...user, email: mixed },
+      });
+      assert.equal(signUp.status, 200);
+      assert.equal(signUp.body.user.email, mixed.toLowerCase());
+      const again = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: { ...user, email: mixed.toUpperCase() },
+      });
+      assert.equal(again.status, 409);
+    });
+
     test('sign-in with an invite link joins its account, with no role; a link not live changes nothing', async () => {
       await target.clearCookies();
       const owner = newUser();
