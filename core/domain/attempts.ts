@@ -15,7 +15,7 @@
 import { SIGN_IN_LIMITS } from './passwordless';
 
 /** Failures per IP address in one window (many people may share one address). */
-export const MAX_FAILURES_PER_IP = 100;
+const MAX_FAILURES_PER_IP = 100;
 
 /** A counter's key and the uses its window allows. */
 export interface AttemptKey {
@@ -39,7 +39,7 @@ export function attemptKeys(email: string, ip: string | undefined): AttemptKey[]
 }
 
 /** One key's counter: its uses in the window that started at `startedAt` (milliseconds). */
-export interface AttemptWindow {
+interface AttemptWindow {
   failures: number;
   startedAt: number;
 }
