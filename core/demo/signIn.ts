@@ -3,7 +3,7 @@
  * settings the login box reads before anyone signs in (configurations, the password's rules, the
  * vendor, the application's addresses, SSO pre-login).
  */
-import { fail, ok } from '../contract/answer';
+import { fail } from '../contract/answer';
 import { contractError } from '../contract/errors';
 import { SIGN_UP_HANDLERS, type SignUpPorts } from '../domain/sign-up-handlers';
 import { SIGN_IN_SETTINGS_HANDLERS, type SignInSettingsPorts } from '../domain/sign-in-settings-handlers';
@@ -106,7 +106,11 @@ function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
 }
 
 /** The ports of the login box's public reads (core/domain/sign-in-settings-handlers.ts) over the demo's settings. */
-function signInSettingsPorts(db: DemoDatabase, request: DemoRequest): SignInSettingsPorts {
+function signInSettingsPorts(
+  db: DemoDatabase,
+  request: DemoRequest,
+  tokens: DemoTokens,
+): SignInSettingsPorts {
   return {
     settings: async () => ({
       ...(DEMO_POLICY as Required<typeof DEMO_POLICY>),
@@ -119,6 +123,12 @@ function signInSettingsPorts(db: DemoDatabase, request: DemoRequest): SignInSett
     loginAlias: { port: demoLoginAliases(db), alias: request.loginAlias },
     // The demo's captcha policy is off.
     captchaPolicy: async () => ({ enabled: false }),
+    appUrl: appOrigin,
+    async bearerAccount() {
+      const user = request.token ? tokens.userOfToken(db, request.token) : null;
+      if (request.token && !user) throw contractError('UNAUTHORIZED');
+      return user?.tenantId ?? null;
+    },
   };
 }
 
@@ -191,18 +201,9 @@ export function demoSignInRoutes(deps: SignInDeps): DemoRoutes {
   const ssoPreLogin: Handler = (_db, { body }) =>
     demoSsoPreLogin(body.email as string) ?? fail('SSO_NOT_CONFIGURED');
   return {
-    ...demoPublicHandlers(SIGN_IN_SETTINGS_HANDLERS, (db, request) => signInSettingsPorts(db, request)),
-    // Public (read before sign-in): the application's addresses; the account only for a signed-in caller.
-    getTenantsAccountSettingsPublic: (db, { token }) => {
-      const user = token ? tokens.userOfToken(db, token) : null;
-      if (token && !user) return fail('UNAUTHORIZED');
-      const applicationUrl = appOrigin();
-      return ok({
-        ...(user ? { tenantId: user.tenantId } : {}),
-        applicationUrl,
-        loginUrl: signInAddress(applicationUrl),
-      });
-    },
+    ...demoPublicHandlers(SIGN_IN_SETTINGS_HANDLERS, (db, request) =>
+      signInSettingsPorts(db, request, tokens),
+    ),
     postAuthUserSsoPrelogin: ssoPreLogin,
     postAuthUserSamlPrelogin: ssoPreLogin,
     ...demoPublicHandlers(PASSWORD_SIGN_IN_HANDLERS, (db, request) => passwordSignInPorts(db, request, deps)),

@@ -1,10 +1,11 @@
 /**
  * The public settings the login box reads before anyone signs in (spec 000 §7): the public policy,
  * the password policy (both shapes), the captcha policy, SSO's availability and the vendor's public
- * info, written once for the server and demo mode (core/domain/handlers.ts). With a login alias
+ * info, the application's addresses, written once for the server and demo mode (core/domain/handlers.ts). With a login alias
  * (custom login per account) the public policy's `authStrategy` is that account's first method.
  * What differs between the backends is a port: where the application's settings are kept.
  */
+import { signInAddress } from './account-links';
 import { answer, type PublicHandlers } from './handlers';
 import { accountOfLoginAlias, type LoginAliasPort } from './login-alias';
 import { accountSignInMethods, allows, vendorSignInMethods, type SignInMethodPorts } from './sign-in-methods';
@@ -31,6 +32,13 @@ export interface SignInSettingsPorts {
   loginAlias: { port: LoginAliasPort; alias: string | undefined };
   /** The captcha policy without its secret, `{ enabled: false }` before any is saved. */
   captchaPolicy(): Promise<object>;
+  /** The application's address (where emailed links point). */
+  appUrl(): string;
+  /**
+   * The active account of the request's bearer, null without one; a bearer that does not verify is
+   * refused (401) as on every route, not silently read as a guest.
+   */
+  bearerAccount(): Promise<string | null>;
 }
 
 /**
@@ -78,5 +86,16 @@ export const SIGN_IN_SETTINGS_HANDLERS: PublicHandlers<SignInSettingsPorts> = {
   async getVendorsPublic(p) {
     const { whiteLabelMode } = await p.settings();
     return answer({ name: await p.vendorName(), logo: '', icon: '', whiteLabelMode });
+  },
+  // The client SDK's getPublicSettings: the application's address and its sign-in page, nothing
+  // secret; the caller's active account only with a bearer.
+  async getTenantsAccountSettingsPublic(p) {
+    const tenantId = await p.bearerAccount();
+    const applicationUrl = p.appUrl();
+    return answer({
+      ...(tenantId ? { tenantId } : {}),
+      applicationUrl,
+      loginUrl: signInAddress(applicationUrl),
+    });
   },
 };

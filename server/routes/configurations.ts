@@ -19,6 +19,7 @@ import { getVendorSettings } from '../domain/vendor';
 import { SIGN_IN_SETTINGS_HANDLERS } from '../../core/domain/sign-in-settings-handlers';
 import { signInMethodRepository } from '../storage/sign-in-methods';
 import { registerPublicHandlers } from '../http/handlers';
+import { requireUser } from '../http/bearer';
 
 /** Registers the configuration routes on `app` (already scoped to the URL prefix). */
 export async function configurationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -43,6 +44,9 @@ export async function configurationRoutes(app: FastifyInstance, ctx: AppContext)
       alias: aliasOfHeader(request.headers[LOGIN_ALIAS_HEADER]),
     },
     captchaPolicy: () => publicCaptchaPolicy(ctx.db),
+    appUrl: () => ctx.options.appUrl,
+    bearerAccount: async () =>
+      request.headers.authorization ? ((await requireUser(ctx.tokens, request)).tenantId ?? null) : null,
   }));
 
   app.get('/identity/resources/configurations/v1/auth/strategies/public', async (request) =>
