@@ -3,13 +3,13 @@
  * settings the login box reads before anyone signs in (configurations, the password's rules, the
  * vendor, the application's addresses, SSO pre-login).
  */
-import { fail } from '../contract/answer';
 import { contractError } from '../contract/errors';
 import { SIGN_UP_HANDLERS, type SignUpPorts } from '../domain/sign-up-handlers';
 import { SIGN_IN_SETTINGS_HANDLERS, type SignInSettingsPorts } from '../domain/sign-in-settings-handlers';
 import { demoEmail } from './delivery';
 import {
   PASSWORD_SIGN_IN_HANDLERS,
+  SSO_PRE_LOGIN_HANDLERS,
   type PasswordSignInPorts,
   type SignInUser,
 } from '../domain/sign-in-handlers';
@@ -20,7 +20,7 @@ import { demoSignInMethodPorts } from './signInMethods';
 import { membershipsOf } from './subAccountsData';
 import { appOrigin, type createDemoAccountFlows } from './accountFlows';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, type DemoDatabase, type DemoUser } from './data';
-import type { DemoRequest, DemoRoutes, Handler } from './dispatch';
+import type { DemoRequest, DemoRoutes } from './dispatch';
 import { demoSsoPreLogin } from './hostedLogin';
 import type { createDemoInvitations } from './invitations';
 import type { createDemoMfa } from './mfaFlows';
@@ -132,6 +132,7 @@ function signInSettingsPorts(
   };
 }
 
+type SsoRoute = { address: string; idpType: string };
 type DemoSignInUser = SignInUser & { stored: DemoUser };
 
 /**
@@ -197,15 +198,16 @@ function passwordSignInPorts(
 /** Sign-in by password, sign-up, and the public settings of the login box. */
 export function demoSignInRoutes(deps: SignInDeps): DemoRoutes {
   const { tokens } = deps;
-  // Bodies and queries passed the contract's schemas (core/contract/requests.ts) before a handler runs.
-  const ssoPreLogin: Handler = (_db, { body }) =>
-    demoSsoPreLogin(body.email as string) ?? fail('SSO_NOT_CONFIGURED');
   return {
     ...demoPublicHandlers(SIGN_IN_SETTINGS_HANDLERS, (db, request) =>
       signInSettingsPorts(db, request, tokens),
     ),
-    postAuthUserSsoPrelogin: ssoPreLogin,
-    postAuthUserSamlPrelogin: ssoPreLogin,
+    // SSO pre-login: the demo's sample domains (core/demo/hostedLogin.ts); it answers no quiet absence.
+    ...demoPublicHandlers(SSO_PRE_LOGIN_HANDLERS, () => ({
+      ssoRoute: async (domain) =>
+        (demoSsoPreLogin(`someone@${domain}`)?.body as SsoRoute | undefined) ?? null,
+      quietAbsence: () => null,
+    })),
     ...demoPublicHandlers(PASSWORD_SIGN_IN_HANDLERS, (db, request) => passwordSignInPorts(db, request, deps)),
     ...demoPublicHandlers(SIGN_UP_HANDLERS, (db) => signUpPorts(db, deps)),
   };

@@ -10,6 +10,7 @@
  * client's address. A session's refresh token never reaches the answer: `sessions.keep` hands it
  * to the route's transport (the server's httpOnly cookie).
  */
+import type { Answer } from '../contract/answer';
 import { contractError } from '../contract/errors';
 import { answer, type PublicHandlers } from './handlers';
 import { accountOfLoginAlias, assertAliasMember, type LoginAliasPort } from './login-alias';
@@ -133,4 +134,30 @@ async function signInWithPassword<U extends SignInUser, S extends StartedSession
 
 export const PASSWORD_SIGN_IN_HANDLERS: PublicHandlers<PasswordSignInPorts> = {
   postAuthUser: async (p, { body }) => answer(await signInWithPassword(p, body)),
+};
+
+/** The ports of SSO pre-login: where the email's domain signs in, and the quiet answer of none. */
+export interface SsoPreLoginPorts {
+  /** The address and identity-provider type of the domain's SSO (OIDC or SAML), or null. */
+  ssoRoute(domain: string): Promise<{ address: string; idpType: string } | null>;
+  /** "None" without an error status when the caller asked for it (Prefer: quiet-absence), else null. */
+  quietAbsence(): Answer | null;
+}
+
+/**
+ * SSO pre-login (spec 000 §7): the address and identity-provider type for the email's domain; v1
+ * (`/user/saml/prelogin`) is the legacy name of the same question. A domain without SSO is 404.
+ */
+async function ssoPreLogin(p: SsoPreLoginPorts, { body }: { body: Record<string, unknown> }) {
+  const domain = (body.email as string).trim().toLowerCase().split('@').pop() ?? '';
+  const route = domain ? await p.ssoRoute(domain) : null;
+  if (route) return answer(route);
+  const quiet = p.quietAbsence();
+  if (quiet) return quiet;
+  throw contractError('SSO_NOT_CONFIGURED');
+}
+
+export const SSO_PRE_LOGIN_HANDLERS: PublicHandlers<SsoPreLoginPorts> = {
+  postAuthUserSsoPrelogin: ssoPreLogin,
+  postAuthUserSamlPrelogin: ssoPreLogin,
 };

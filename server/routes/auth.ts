@@ -3,7 +3,11 @@
  * SSO pre-login. The refresh token travels only in the httpOnly cookie, never in a body.
  */
 import { aliasOfHeader, LOGIN_ALIAS_HEADER } from '../../core/domain/login-alias';
-import { PASSWORD_SIGN_IN_HANDLERS, type PasswordSignInPorts } from '../../core/domain/sign-in-handlers';
+import {
+  PASSWORD_SIGN_IN_HANDLERS,
+  SSO_PRE_LOGIN_HANDLERS,
+  type PasswordSignInPorts,
+} from '../../core/domain/sign-in-handlers';
 import { passwordSignInSteps, type SignedIn, type SignInRow } from '../domain/auth';
 import { signInMethodRepository } from '../storage/sign-in-methods';
 import { registerPublicHandlers } from '../http/handlers';
@@ -30,11 +34,6 @@ import { mfaGate } from '../http/mfa-gate';
 import { clientInfo } from '../http/client-info';
 import { answerAbsent, prefersQuietAbsence } from '../http/quiet-absence';
 
-interface PreloginBody {
-  email: string;
-  tenantId?: string | null;
-}
-
 /**
  * Registers the auth routes on `app` (already scoped to the URL prefix). Request schemas:
  * core/contract/requests.ts (the demo backend validates with them too).
@@ -58,6 +57,29 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     registerPublicHandlers(scope, SIGN_UP_HANDLERS, (request) =>
       signUpPorts(ctx, request, replies.get(request)!),
     );
+    // SSO pre-login: the domains the vendor configured, then the validated domains of the
+    // accounts' enabled connections.
+    registerPublicHandlers(scope, SSO_PRE_LOGIN_HANDLERS, (request) => ({
+      async ssoRoute(domain) {
+        const { rows } = await ctx.db.query<{ address: string; idp_type: string }>(
+          'SELECT address, idp_type FROM sso_domains WHERE domain = $1',
+          [domain],
+        );
+        if (rows[0]) return { address: rows[0].address, idpType: rows[0].idp_type };
+        const route = await tenantSsoRoute(ctx.db, domain);
+        return (
+          route && {
+            address: `${ssoIssuer}${apiPrefix}/identity/resources/auth/v1/sso/${route.protocol}/${route.key}/start`,
+            idpType: route.protocol,
+          }
+        );
+      },
+      quietAbsence() {
+        if (!prefersQuietAbsence(request)) return null;
+        replies.get(request)!.header('preference-applied', 'quiet-absence');
+        return { status: 204, body: undefined };
+      },
+    }));
   });
 
   app.post(`${base}/v1/user/token/refresh`, noBody, async (request, reply) => {
@@ -75,30 +97,6 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     clearRefreshCookie(reply, ctx.cookies);
     return {};
   });
-
-  // SSO pre-login (spec 000 §7): the address and identity-provider type for the email's domain.
-  // v1 (`/user/saml/prelogin`) is the legacy name of the same question; both answer OIDC and SAML domains.
-  const findSsoDomain = async (request: FastifyRequest<{ Body: PreloginBody }>, reply: FastifyReply) => {
-    const domain = request.body.email.trim().toLowerCase().split('@').pop() ?? '';
-    const { rows } = await ctx.db.query<{ address: string; idp_type: string }>(
-      'SELECT address, idp_type FROM sso_domains WHERE domain = $1',
-      [domain],
-    );
-    const match = rows[0];
-    if (match) return { address: match.address, idpType: match.idp_type };
-    // Connections configured by tenant administrators: validated domains of enabled connections.
-    const route = domain ? await tenantSsoRoute(ctx.db, domain) : null;
-    if (!route) {
-      if (prefersQuietAbsence(request)) return answerAbsent(reply);
-      throw contractError('SSO_NOT_CONFIGURED');
-    }
-    return {
-      address: `${ssoIssuer}${apiPrefix}/identity/resources/auth/v1/sso/${route.protocol}/${route.key}/start`,
-      idpType: route.protocol,
-    };
-  };
-  app.post<{ Body: PreloginBody }>(`${base}/v2/user/sso/prelogin`, findSsoDomain);
-  app.post<{ Body: PreloginBody }>(`${base}/v1/user/saml/prelogin`, findSsoDomain);
 
   function refuse(request: FastifyRequest, reply: FastifyReply) {
     // The cookie is useless now; remove it so the browser stops sending it.
