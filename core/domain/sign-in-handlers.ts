@@ -137,7 +137,7 @@ export const PASSWORD_SIGN_IN_HANDLERS: PublicHandlers<PasswordSignInPorts> = {
 };
 
 /** The ports of SSO pre-login: where the email's domain signs in, and the quiet answer of none. */
-export interface SsoPreLoginPorts {
+interface SsoPreLoginPorts {
   /** The address and identity-provider type of the domain's SSO (OIDC or SAML), or null. */
   ssoRoute(domain: string): Promise<{ address: string; idpType: string } | null>;
   /** "None" without an error status when the caller asked for it (Prefer: quiet-absence), else null. */
