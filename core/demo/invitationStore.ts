@@ -230,5 +230,5 @@ export function demoInviteLinkPorts(
 }
 
 /** The stored invite link a live token names, or undefined. */
-export const demoLiveInviteLink = (db: DemoDatabase, token: unknown, now: number) =>
+const demoLiveInviteLink = (db: DemoDatabase, token: unknown, now: number) =>
   (db.inviteLinks ?? []).find((l) => typeof token === 'string' && l.token === token && l.expiresAt > now);

@@ -13,7 +13,6 @@ import {
   demoAcceptancePorts,
   demoInvitationPorts,
   demoInviteLinkPorts,
-  demoLiveInviteLink,
   type DemoInvitationTools,
 } from './invitationStore';
 import { demoHandlers, demoPublicHandlers } from './shared';
@@ -65,16 +64,5 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     }),
   );
 
-  /** The account a sign-up's invitationToken joins; a failure answer when it is not live. */
-  function signUpTenant(
-    db: DemoDatabase,
-    token: unknown,
-  ): { tenantId: string; shouldSendEmail: boolean } | Answer {
-    const link = demoLiveInviteLink(db, token, tools.now());
-    return link
-      ? { tenantId: link.tenantId, shouldSendEmail: link.shouldSendEmail }
-      : fail('INVITE_LINK_INVALID');
-  }
-
-  return { routes, signUpTenant };
+  return { routes, publicPorts };
 }

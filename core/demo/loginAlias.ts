@@ -9,7 +9,6 @@ import { ok, type Answer } from '../contract/answer';
 import {
   accountOfLoginAlias,
   aliasOfHeader,
-  assertAliasMember,
   LOGIN_ALIAS_HEADER,
   type LoginAliasPort,
 } from '../domain/login-alias';
@@ -23,7 +22,7 @@ export const loginAliasOf = (headers: HeadersInit | undefined) =>
 
 type CustomLogins = Record<string, { enabled: boolean; loginAlias: string | null }>;
 
-function demoLoginAliases(db: DemoDatabase & { customLogin?: CustomLogins }): LoginAliasPort {
+export function demoLoginAliases(db: DemoDatabase & { customLogin?: CustomLogins }): LoginAliasPort {
   return {
     accountOfAlias: async (alias) =>
       Object.entries(db.customLogin ?? {}).find(
@@ -35,14 +34,13 @@ function demoLoginAliases(db: DemoDatabase & { customLogin?: CustomLogins }): Lo
   };
 }
 
-const ALIAS_ROUTES = ['postAuthUser', 'getConfigurationsAuthStrategiesPublic', 'getConfigurationsPublic'];
+const ALIAS_ROUTES = ['getConfigurationsAuthStrategiesPublic'];
 type Strategies = { mainAuthStrategies: Array<{ strategy: string }> };
 
 /**
  * The handler of a route the alias changes, wrapped: the public methods read answers the account's
- * (`accountStrategies`), the public policy its first method as `authStrategy`; a password sign-in
- * that succeeds is kept only for a member, who is moved into the account (as the tenant switch
- * does). Other routes are returned as they are.
+ * (`accountStrategies`). The public policy and a password sign-in read the alias themselves
+ * (core/domain/sign-in-settings-handlers.ts, sign-in-handlers.ts). Other routes are returned as they are.
  */
 export function withLoginAlias(
   name: string,
@@ -54,21 +52,6 @@ export function withLoginAlias(
     const port = demoLoginAliases(db);
     const tenantId = await accountOfLoginAlias(port, request.loginAlias);
     if (!tenantId) return handler(db, request);
-    if (name === 'getConfigurationsAuthStrategiesPublic') return ok(await accountStrategies(db, tenantId));
-    const answer = await handler(db, request);
-    if (name === 'getConfigurationsPublic') {
-      const first = (await accountStrategies(db, tenantId)).mainAuthStrategies[0]?.strategy;
-      return answer.status === 200 && first
-        ? ok({ ...(answer.body as object), authStrategy: first })
-        : answer;
-    }
-    const email = String(request.body.email).toLowerCase();
-    const user = db.users.find((u) => u.email.toLowerCase() === email);
-    if (answer.status !== 200 || !user) return answer;
-    // After the password: a refusal (thrown) is answered without saving, so no session is kept.
-    await assertAliasMember(port, tenantId, user.id);
-    // The sub-accounts' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
-    if (user.tenantId !== tenantId) (await import('./subAccounts')).moveToAccount(db, user, tenantId);
-    return answer;
+    return ok(await accountStrategies(db, tenantId));
   };
 }

@@ -11,39 +11,37 @@ import {
   type PasswordlessPorts,
   type PasswordlessUser,
 } from '../domain/passwordless';
+import { attemptKeys, counted, emailKey, lockedForMs, sendKey, takeSlot } from '../domain/attempts';
 import { DEMO_POLICY, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
 import { demoEmail, demoSms } from './delivery';
 
-const WINDOW_MS = SIGN_IN_LIMITS.windowSeconds * 1000;
 const key = (email: string) => email.trim().toLowerCase();
 
 export const tooManyAttempts = (ms: number) => tooManyError('TOO_MANY_ATTEMPTS', Math.ceil(ms / 1000));
 
-/** The failed-attempt and sending counters per email, in fixed windows (the server's attempts.ts). */
+/**
+ * The failed-attempt and sending counters in the demo's data, by the shared rules
+ * (core/domain/attempts.ts: the server's keys and fixed windows; the demo knows no address).
+ */
 export function demoAttemptCounters(now: () => number) {
+  const stored = (db: DemoDatabase) => (db.attempts ??= {});
   /** Milliseconds the email is still locked for, or 0. */
-  function lockedFor(db: DemoDatabase, email: string): number {
-    const entry = db.attempts?.[key(email)];
-    if (!entry || entry.startedAt + WINDOW_MS <= now() || entry.failures < SIGN_IN_LIMITS.failuresPerEmail)
-      return 0;
-    return entry.startedAt + WINDOW_MS - now();
-  }
+  const lockedFor = (db: DemoDatabase, email: string) =>
+    Math.max(
+      0,
+      ...attemptKeys(email, undefined).map((k) => lockedForMs(db.attempts?.[k.key], k.limit, now())),
+    );
   function recordFailure(db: DemoDatabase, email: string) {
-    const attempts = (db.attempts ??= {});
-    const entry = attempts[key(email)];
-    if (!entry || entry.startedAt + WINDOW_MS <= now())
-      attempts[key(email)] = { failures: 1, startedAt: now() };
-    else entry.failures += 1;
+    for (const { key } of attemptKeys(email, undefined)) stored(db)[key] = counted(stored(db)[key], now());
   }
   const clearFailures = (db: DemoDatabase, email: string) => {
-    if (db.attempts) delete db.attempts[key(email)];
+    if (db.attempts) delete db.attempts[emailKey(email)];
   };
   /** Counts a code or link sent to `email`; TOO_MANY_CODES when over the limit. */
   function countSend(db: DemoDatabase, email: string) {
-    const entry = db.attempts?.[`send:${key(email)}`];
-    if (entry && entry.startedAt + WINDOW_MS > now() && entry.failures >= SIGN_IN_LIMITS.sendsPerEmail)
-      throw tooManyError('TOO_MANY_CODES', Math.ceil((entry.startedAt + WINDOW_MS - now()) / 1000));
-    recordFailure(db, `send:${email}`);
+    const slot = takeSlot(stored(db)[sendKey(email)], SIGN_IN_LIMITS.sendsPerEmail, now());
+    stored(db)[sendKey(email)] = slot.entry;
+    if (slot.refusedForSeconds !== null) throw tooManyError('TOO_MANY_CODES', slot.refusedForSeconds);
   }
   return { lockedFor, recordFailure, clearFailures, countSend };
 }

@@ -46,13 +46,13 @@ export function demoHandlers<P>(
 /** An area's public shared handlers as demo handlers; `ports` gives the area's ports for one call. */
 export function demoPublicHandlers<P>(
   handlers: PublicHandlers<P>,
-  ports: (db: DemoDatabase) => P,
+  ports: (db: DemoDatabase, request: DemoRequest) => P,
 ): DemoRoutes {
   return Object.fromEntries(
     Object.entries(handlers).map(([name, handler]) => [
       name,
       (db: DemoDatabase, request: DemoRequest) =>
-        saved(request, () => handler!(ports(db), { ...request, ip: undefined })),
+        saved(request, () => handler!(ports(db, request), { ...request, ip: undefined })),
     ]),
   );
 }

@@ -3,11 +3,24 @@
  * settings the login box reads before anyone signs in (configurations, the password's rules, the
  * vendor, the application's addresses, SSO pre-login).
  */
-import type { AuthResponse, SignUpResponse } from '../api/types';
-import { fail, failWith, ok, type Answer } from '../contract/answer';
+import { contractError } from '../contract/errors';
+import { SIGN_UP_HANDLERS, type SignUpPorts } from '../domain/sign-up-handlers';
+import { SIGN_IN_SETTINGS_HANDLERS, type SignInSettingsPorts } from '../domain/sign-in-settings-handlers';
+import { demoEmail } from './delivery';
+import {
+  PASSWORD_SIGN_IN_HANDLERS,
+  SSO_PRE_LOGIN_HANDLERS,
+  type PasswordSignInPorts,
+  type SignInUser,
+} from '../domain/sign-in-handlers';
+import { assertAccountAllows } from '../domain/sign-in-methods';
+import { demoLoginAliases } from './loginAlias';
+import { demoPublicHandlers } from './shared';
+import { demoSignInMethodPorts } from './signInMethods';
+import { membershipsOf } from './subAccountsData';
 import { appOrigin, type createDemoAccountFlows } from './accountFlows';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, type DemoDatabase, type DemoUser } from './data';
-import type { DemoRoutes, Handler } from './dispatch';
+import type { DemoRequest, DemoRoutes } from './dispatch';
 import { demoSsoPreLogin } from './hostedLogin';
 import type { createDemoInvitations } from './invitations';
 import type { createDemoMfa } from './mfaFlows';
@@ -15,6 +28,9 @@ import { isDemoBreached, tooManyAttempts, type createDemoPasswordless } from './
 import { profileOf } from './profile';
 import type { DemoTokens } from './sessions';
 import { signInAddress } from '../domain/account-links';
+
+/** The longest password, as the server's default policy has it. */
+const DEMO_PASSWORD_MAX_LENGTH = 128;
 
 interface SignInDeps {
   tokens: DemoTokens;
@@ -26,114 +42,173 @@ interface SignInDeps {
   random: () => string;
 }
 
-/** POST users/signUp: a new account with its first member (the Admin), or a member of an invitation's. */
-function signUp(db: DemoDatabase, body: Record<string, unknown>, deps: SignInDeps): Answer {
+/**
+ * The ports of the shared sign-up (core/domain/sign-up-handlers.ts) over the demo's data: the new
+ * user keeps their sample password, a new account holds the Admin role, the emails go to the demo
+ * outbox. The demo has no captcha and counts no addresses.
+ */
+function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
   const { invitations, accountFlows, tokens, now, random } = deps;
-  const password = body.password as string;
-  if (password.length < DEMO_PASSWORD_MIN_LENGTH) return fail('PASSWORD_TOO_SHORT', { n: 8 });
-  if (isDemoBreached(password)) return fail('PASSWORD_BREACHED');
-  // Sign-up through an invite link joins that account, with no role (like the server).
-  const joining = body.invitationToken ? invitations.signUpTenant(db, body.invitationToken) : null;
-  if (joining && 'status' in joining) return joining;
-  const email = (body.email as string).trim();
-  if (db.users.some((u) => u.email.toLowerCase() === email.toLowerCase())) return fail('USER_EXISTS');
-  const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim() : email.split('@')[0]!;
-  const tenantId = joining ? joining.tenantId : random();
-  const companyName =
-    typeof body.companyName === 'string' && body.companyName.trim()
-      ? body.companyName.trim()
-      : `${name}'s account`;
-  if (!joining)
-    db.tenants.push({
-      id: tenantId,
-      tenantId,
-      name: companyName,
-      isReseller: false,
-      metadata: '{}',
-      vendorId: 'demo-vendor',
-      createdAt: new Date(now()).toISOString(),
-    });
-  const user: DemoUser = {
-    id: random(),
-    email,
-    name,
-    password,
-    tenantId,
-    roleKeys: joining ? [] : ['Admin'],
-    createdAt: new Date(now()).toISOString(),
+  const { invitations: members, links } = invitations.publicPorts(db);
+  const byId = (id: string) => db.users.find((u) => u.id === id)!;
+  return {
+    checkOrigin: () => {},
+    verifyCaptcha: async () => {},
+    inviteLinks: links,
+    emailDomainAllowed: (tenantId, email) => members.emailDomainAllowed(tenantId, email),
+    settings: async () => ({
+      allowSignups: DEMO_POLICY.allowSignups,
+      signUpRequiresActivation: !!db.settings?.signUpRequiresActivation,
+      passwordMinLength: DEMO_PASSWORD_MIN_LENGTH,
+      passwordMaxLength: DEMO_PASSWORD_MAX_LENGTH,
+    }),
+    methods: demoSignInMethodPorts(db),
+    isBreached: isDemoBreached,
+    countSignUp: async () => {},
+    async createAccount({ email, password, name, tenantName, joinTenantId, shouldActivate }) {
+      if (db.users.some((u) => u.email.toLowerCase() === email)) throw contractError('USER_EXISTS');
+      const createdAt = new Date(now()).toISOString();
+      const tenantId = joinTenantId ?? random();
+      if (!joinTenantId)
+        db.tenants.push({
+          id: tenantId,
+          tenantId,
+          name: tenantName,
+          isReseller: false,
+          metadata: '{}',
+          vendorId: 'demo-vendor',
+          createdAt,
+        });
+      const user: DemoUser = {
+        id: random(),
+        email,
+        name,
+        password,
+        tenantId,
+        roleKeys: joinTenantId ? [] : ['Admin'],
+        createdAt,
+      };
+      // Not verified until the activation link is followed, when the application asks for one.
+      if (shouldActivate) user.verified = false;
+      db.users.push(user);
+      return { userId: user.id, tenantId };
+    },
+    startSession: async (userId) => ({ authResponse: tokens.startSession(db, byId(userId)) }),
+    keepSession: () => {},
+    profile: async (userId) => profileOf(db, byId(userId)),
+    sendActivation: async (userId) => accountFlows.sendActivation(db, byId(userId)),
+    notifyJoined: async (to, tenant) => {
+      if (!tenant.shouldSendEmail) return;
+      const params = { tenantName: tenant.name, loginLink: signInAddress(appOrigin()) };
+      accountFlows.sendEmail(db, to.email, ...demoEmail(db, byId(to.userId), 'joinedAccount', params));
+    },
   };
-  db.users.push(user);
-  if (db.settings?.signUpRequiresActivation) {
-    // Like the server: not signed in, an activation link by email.
-    user.verified = false;
-    accountFlows.sendActivation(db, user);
-    return ok(
-      { shouldActivate: true, userId: user.id, tenantId, user: profileOf(db, user) } satisfies SignUpResponse,
-      true,
-    );
-  }
-  const answer: SignUpResponse = {
-    shouldActivate: false,
-    userId: user.id,
-    tenantId,
-    user: profileOf(db, user),
-    authResponse: tokens.startSession(db, user),
+}
+
+/** The ports of the login box's public reads (core/domain/sign-in-settings-handlers.ts) over the demo's settings. */
+function signInSettingsPorts(
+  db: DemoDatabase,
+  request: DemoRequest,
+  tokens: DemoTokens,
+): SignInSettingsPorts {
+  return {
+    settings: async () => ({
+      ...(DEMO_POLICY as Required<typeof DEMO_POLICY>),
+      whiteLabelMode: false,
+      passwordMinLength: DEMO_PASSWORD_MIN_LENGTH,
+      passwordMaxLength: DEMO_PASSWORD_MAX_LENGTH,
+    }),
+    vendorName: async () => 'Auth Elements demo',
+    methods: demoSignInMethodPorts(db),
+    loginAlias: { port: demoLoginAliases(db), alias: request.loginAlias },
+    // The demo's captcha policy is off.
+    captchaPolicy: async () => ({ enabled: false }),
+    appUrl: appOrigin,
+    async bearerAccount() {
+      const user = request.token ? tokens.userOfToken(db, request.token) : null;
+      if (request.token && !user) throw contractError('UNAUTHORIZED');
+      return user?.tenantId ?? null;
+    },
   };
-  return ok(answer, true);
+}
+
+type SsoRoute = { address: string; idpType: string };
+type DemoSignInUser = SignInUser & { stored: DemoUser };
+
+/**
+ * The ports of the shared password sign-in (core/domain/sign-in-handlers.ts) over the demo's data:
+ * its sample passwords, its attempt counters (per email: the demo knows no address), its MFA gate
+ * and stored session. The demo has no captcha (its policy is off) and locks no one.
+ */
+function passwordSignInPorts(
+  db: DemoDatabase,
+  request: DemoRequest,
+  { passwordless, mfa, tokens, invitations }: SignInDeps,
+): PasswordSignInPorts<DemoSignInUser> {
+  const methods = demoSignInMethodPorts(db);
+  return {
+    checkOrigin: () => {},
+    methods,
+    verifyCaptcha: async () => {},
+    loginAlias: { port: demoLoginAliases(db), alias: request.loginAlias },
+    attempts: {
+      assertNotLocked: async (email) => {
+        const locked = passwordless.lockedFor(db, email);
+        if (locked) throw tooManyAttempts(locked);
+      },
+      recordFailure: async (email) => passwordless.recordFailure(db, email),
+    },
+    userByEmail: async (email) => {
+      const stored = db.users.find((u) => u.email.toLowerCase() === email.toLowerCase());
+      return stored
+        ? { id: stored.id, email: stored.email, verified: stored.verified !== false, locked: false, stored }
+        : null;
+    },
+    verifyPassword: async (password, user) => user?.stored.password === password,
+    countLockout: async () => {},
+    passwordMatched: async (email) => passwordless.clearFailures(db, email),
+    unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
+    isBreached: isDemoBreached,
+    async secondFactor(user, tenantId) {
+      await assertAccountAllows(methods, tenantId ?? user.stored.tenantId, 'EmailAndPassword');
+      return mfa.gate(db, user.stored);
+    },
+    sessions: {
+      async start({ stored }, tenantId) {
+        // The sub-accounts' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
+        if (tenantId && stored.tenantId !== tenantId)
+          (await import('./subAccounts')).moveToAccount(db, stored, tenantId);
+        return { authResponse: tokens.startSession(db, stored) };
+      },
+      end: async () => {},
+      keep: () => {},
+    },
+    // A live invite link makes the user a member of its account, with no role (like the server).
+    async joinInvitation({ stored }, token) {
+      const link = await invitations.publicPorts(db).links.tenantOf(token);
+      if (!link) return null;
+      const memberships = membershipsOf(db);
+      if (!memberships.some((m) => m.userId === stored.id && m.tenantId === link.tenantId))
+        memberships.push({ userId: stored.id, tenantId: link.tenantId, roleKeys: [], accessAllowed: true });
+      return link.tenantId;
+    },
+  };
 }
 
 /** Sign-in by password, sign-up, and the public settings of the login box. */
 export function demoSignInRoutes(deps: SignInDeps): DemoRoutes {
-  const { passwordless, mfa, tokens } = deps;
-  // Bodies and queries passed the contract's schemas (core/contract/requests.ts) before a handler runs.
-  const ssoPreLogin: Handler = (_db, { body }) =>
-    demoSsoPreLogin(body.email as string) ?? fail('SSO_NOT_CONFIGURED');
+  const { tokens } = deps;
   return {
-    getConfigurationsPublic: (db) =>
-      ok({
-        ...DEMO_POLICY,
-        ...(db.settings?.authStrategy ? { authStrategy: db.settings.authStrategy } : {}),
-      }),
-    getConfigurationsPassword: () =>
-      ok({
-        allowPassphrases: false,
-        minLength: DEMO_PASSWORD_MIN_LENGTH,
-        maxLength: 128,
-        minPhraseLength: DEMO_PASSWORD_MIN_LENGTH,
-        minOptionalTestsToPass: 0,
-      }),
-    getConfigurationsCaptchaPolicyPublic: () => ok({ enabled: false }),
-    getTeamSsoConfigurationsPublic: () => ok({ isActive: true }),
-    // Public (read before sign-in): the application's addresses; the account only for a signed-in caller.
-    getTenantsAccountSettingsPublic: (db, { token }) => {
-      const user = token ? tokens.userOfToken(db, token) : null;
-      if (token && !user) return fail('UNAUTHORIZED');
-      const applicationUrl = appOrigin();
-      return ok({
-        ...(user ? { tenantId: user.tenantId } : {}),
-        applicationUrl,
-        loginUrl: signInAddress(applicationUrl),
-      });
-    },
-    getUsersPasswordsConfig: () => ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
-    getVendorsPublic: () => ok({ name: 'Auth Elements demo', logo: '', icon: '', whiteLabelMode: false }),
-    postAuthUserSsoPrelogin: ssoPreLogin,
-    postAuthUserSamlPrelogin: ssoPreLogin,
-    postAuthUser: (db, { body }) => {
-      const locked = passwordless.lockedFor(db, body.email as string);
-      if (locked) return failWith(tooManyAttempts(locked));
-      const user = db.users.find((u) => u.email.toLowerCase() === (body.email as string).toLowerCase());
-      if (!user || user.password !== body.password) {
-        passwordless.recordFailure(db, body.email as string);
-        return { ...fail('CREDENTIALS_INCORRECT'), save: true };
-      }
-      passwordless.clearFailures(db, body.email as string);
-      const second = mfa.gate(db, user);
-      if (second) return ok(second, true);
-      const answer: AuthResponse = tokens.startSession(db, user);
-      if (isDemoBreached(body.password as string)) answer.isBreachedPassword = true;
-      return ok(answer, true);
-    },
-    postUsersSignUp: (db, { body }) => signUp(db, body, deps),
+    ...demoPublicHandlers(SIGN_IN_SETTINGS_HANDLERS, (db, request) =>
+      signInSettingsPorts(db, request, tokens),
+    ),
+    // SSO pre-login: the demo's sample domains (core/demo/hostedLogin.ts); it answers no quiet absence.
+    ...demoPublicHandlers(SSO_PRE_LOGIN_HANDLERS, () => ({
+      ssoRoute: async (domain) =>
+        (demoSsoPreLogin(`someone@${domain}`)?.body as SsoRoute | undefined) ?? null,
+      quietAbsence: () => null,
+    })),
+    ...demoPublicHandlers(PASSWORD_SIGN_IN_HANDLERS, (db, request) => passwordSignInPorts(db, request, deps)),
+    ...demoPublicHandlers(SIGN_UP_HANDLERS, (db) => signUpPorts(db, deps)),
   };
 }

@@ -1,38 +1,22 @@
 /**
  * Rate limiting of failed sign-in attempts (wrong passwords, wrong sign-in codes), of codes and
  * links sent, and of sign-ups, kept in the `attempt_counters` table (migration 3) so every server
- * process shares the counts.
- *
- * Fixed windows: a key's failures count from its first failure for ATTEMPT_WINDOW_SECONDS; at the
- * limit the key is refused until the window ends, whatever is typed (a correct password too, so a
- * guesser learns nothing from the 429). Two keys per attempt: the email (guessing one account) and
- * the client's IP (spraying one password over many accounts). A successful sign-in clears the
- * email's count. Refused attempts are not counted again, so the lock ends when the window does.
+ * process shares the counts. The keys, limits and fixed windows are the shared rules'
+ * (core/domain/attempts.ts, which demo mode applies to its stored counters); here they are SQL,
+ * one statement per count.
  */
 import { isContractError, tooManyError, type ContractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 import { principalFromJson, principalJson, type PrincipalRow } from '../storage/principal';
-import { normalizeEmail } from './users';
 import { SIGN_IN_LIMITS } from '../../core/domain/passwordless';
+import { attemptKeys, emailKey, sendKey, type AttemptKey } from '../../core/domain/attempts';
+
+export { attemptKeys };
 
 /** The window and the per-email limits are the shared rules' (core/domain/passwordless.ts). */
 const ATTEMPT_WINDOW_SECONDS = SIGN_IN_LIMITS.windowSeconds;
 /** Failures per email in one window. */
 export const MAX_FAILURES_PER_EMAIL = SIGN_IN_LIMITS.failuresPerEmail;
-/** Failures per IP in one window (many people may share one address). */
-const MAX_FAILURES_PER_IP = 100;
-
-interface AttemptKey {
-  key: string;
-  limit: number;
-}
-
-/** The keys one sign-in attempt counts against. */
-export function attemptKeys(email: string, ip: string | undefined): AttemptKey[] {
-  const keys: AttemptKey[] = [{ key: `email:${normalizeEmail(email)}`, limit: MAX_FAILURES_PER_EMAIL }];
-  if (ip) keys.push({ key: `ip:${ip}`, limit: MAX_FAILURES_PER_IP });
-  return keys;
-}
 
 /** Seconds until the first key at its limit may try again, or null when none is at its limit. */
 async function lockedFor(db: Database, keys: AttemptKey[]): Promise<number | null> {
@@ -64,7 +48,7 @@ export async function recordFailure(db: Database, keys: AttemptKey[]): Promise<v
 
 /** Forgets the failures of the email after a successful sign-in (the IP's count stays). */
 export async function clearFailures(db: Database, email: string): Promise<void> {
-  await db.query('DELETE FROM attempt_counters WHERE key = $1', [`email:${normalizeEmail(email)}`]);
+  await db.query('DELETE FROM attempt_counters WHERE key = $1', [emailKey(email)]);
 }
 
 /**
@@ -93,7 +77,7 @@ export async function passwordMatched(
         WHERE id = $2::uuid
           AND (failed_sign_ins <> 0 OR ($3::boolean IS NOT NULL AND (breached_password_at IS NOT NULL) <> $3::boolean))
      ) SELECT ${user.readPrincipal ? principalJson('$2::uuid') : 'NULL'} AS principal`,
-    [`email:${normalizeEmail(email)}`, user.userId, user.breached],
+    [emailKey(email), user.userId, user.breached],
   );
   return principalFromJson(rows[0]?.principal);
 }
@@ -134,7 +118,7 @@ async function takeSlot(db: Database, { key, limit }: AttemptKey): Promise<numbe
  * password reset and the activation resend.
  */
 export async function countSend(db: Database, email: string): Promise<void> {
-  const seconds = await takeSlot(db, { key: `send:${normalizeEmail(email)}`, limit: MAX_SENDS_PER_EMAIL });
+  const seconds = await takeSlot(db, { key: sendKey(email), limit: MAX_SENDS_PER_EMAIL });
   if (seconds !== null) throw tooManyError('TOO_MANY_CODES', seconds);
 }
 
@@ -149,9 +133,7 @@ export async function countCodeSend(
   target: { kind: 'sms'; phone: string } | { kind: 'email'; email: string },
 ): Promise<void> {
   const destination =
-    target.kind === 'sms'
-      ? `send:phone:${target.phone.replace(/[^\d+]/g, '')}`
-      : `send:${normalizeEmail(target.email)}`;
+    target.kind === 'sms' ? `send:phone:${target.phone.replace(/[^\d+]/g, '')}` : sendKey(target.email);
   for (const key of [`send:user:${userId}`, destination]) {
     const seconds = await takeSlot(db, { key, limit: MAX_SENDS_PER_EMAIL });
     if (seconds !== null) throw tooManyError('TOO_MANY_CODES', seconds);

@@ -25,6 +25,7 @@ import {
 import type { AuthResponse, TokenService } from './tokens';
 import { displayName, findUserByEmail, updatePasswordHash, type UserRow } from './users';
 import { getVendorSettings } from './vendor';
+import type { SignInUser } from '../../core/domain/sign-in-handlers';
 import { emitEvent } from './connectivity';
 
 /** Where a request came from; stored with the session for the sessions list. */
@@ -43,16 +44,54 @@ export interface SignedIn {
 /** A refresh's answer. `refreshToken` null: a raced refresh, the browser keeps the cookie it has. */
 type Refreshed = Omit<SignedIn, 'refreshToken'> & { refreshToken: string | null };
 
-type LoginResult =
-  | { ok: true; signedIn: SignedIn }
-  | { ok: true; mfa: object }
-  | { ok: false; reason: 'invalid' | 'unverified' | 'locked' };
+/** A user as the shared sign-in reads them (core/domain/sign-in-handlers.ts), with the row beside. */
+export type SignInRow = SignInUser & { row: UserRow };
 
-/** Asks for a second factor after the password matched: the MFA answer, or null to sign in now. */
-type SecondFactorGate = (user: UserRow, preferredTenantId?: string | null) => Promise<object | null>;
-
-/** The login response of a password sign-in: isBreachedPassword when the password is on the breach list. */
-type PasswordAuthResponse = AuthResponse & { isBreachedPassword?: boolean };
+/**
+ * The storage steps of a password sign-in (core/domain/sign-in-handlers.ts), over the database:
+ * the attempt counters of the email and the client's address, argon2id, the lockout policy and the
+ * one statement that, after a matching password, forgets the failures, stores the breach verdict
+ * and reads the user's principal for the session (`principal()`).
+ */
+export function passwordSignInSteps(db: Database, hasher: PasswordHasher, client: ClientInfo) {
+  let principal: Principal | null = null;
+  const keys = (email: string) => attemptKeys(email, client.ip);
+  return {
+    attempts: {
+      assertNotLocked: (email: string) => assertNotLocked(db, keys(email)),
+      recordFailure: (email: string) => recordFailure(db, keys(email)),
+    },
+    async userByEmail(email: string): Promise<SignInRow | null> {
+      const row = await findUserByEmail(db, email);
+      return row && { id: row.id, email: row.email, verified: row.verified, locked: !!row.locked_at, row };
+    },
+    verifyPassword: (password: string, user: SignInRow | null) =>
+      hasher.verify(password, user?.row.password_hash ?? null),
+    // The policy in force is read only on a failure, with the same statements for an unknown email.
+    async countLockout(user: SignInRow | null) {
+      const row = user?.row ?? null;
+      await recordFailedSignIn(db, row, await lockoutContextOf(db, row), client);
+    },
+    async passwordMatched(
+      email: string,
+      user: SignInRow | null,
+      breach?: { breached: boolean; password: string },
+    ) {
+      const read = await passwordMatched(
+        db,
+        email,
+        user && { userId: user.id, breached: breach?.breached ?? null, readPrincipal: !!breach },
+      );
+      principal = principalOf(read);
+      if (user && breach && hasher.needsRehash(user.row.password_hash))
+        await updatePasswordHash(db, user.id, await hasher.hash(breach.password), { rehash: true });
+    },
+    unverifiedMaySignIn: async () => (await getVendorSettings(db)).allowNotVerifiedUsersLogin,
+    isBreached: isBreachedPassword,
+    /** The principal the matching password's statement read (null before it). */
+    principal: () => principal,
+  };
+}
 
 /** Orchestrates sessions and tokens for the auth routes. */
 export class AuthService {
@@ -62,70 +101,6 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly refreshTtlSeconds: number,
   ) {}
-
-  /**
-   * Checks email and password. Unknown email and wrong password give the same answer after the
-   * same work (one password hash, the same writes), so the endpoint cannot be used to find out who
-   * has an account.
-   */
-  async login(
-    email: string,
-    password: string,
-    client: ClientInfo,
-    secondFactor?: SecondFactorGate,
-    /** The account of the login alias (core/domain/login-alias.ts): the user must be its member; the session opens there. */
-    aliasAccount?: { tenantId: string; assertMember: (userId: string) => Promise<void> },
-  ): Promise<LoginResult> {
-    // Refused before the password is looked at: while locked, a right password is refused too.
-    const keys = attemptKeys(email, client.ip);
-    await assertNotLocked(this.db, keys);
-    const user = await findUserByEmail(this.db, email);
-    const matches = await this.hasher.verify(password, user?.password_hash ?? null);
-    if (!user || !matches) {
-      // The lockout policy in force for a registered user is read only on a failure (a success
-      // does not need it), with the same statements for an unknown email: a refusal costs both
-      // kinds of email the same, one hash and the same reads and writes. Timing does not tell who
-      // has an account.
-      const lockout = await lockoutContextOf(this.db, user);
-      await recordFailure(this.db, keys);
-      // The lockout policy (security page): consecutive failures lock the user until an
-      // administrator unlocks them. The failure that locks answers as a wrong password does.
-      await recordFailedSignIn(this.db, user, lockout, client);
-      return { ok: false, reason: 'invalid' };
-    }
-    // A locked user is refused even with the right password; only someone holding the password
-    // learns that the account is locked (a wrong one answers 'invalid' as for anyone).
-    if (user.locked_at) {
-      await passwordMatched(this.db, email, null);
-      return { ok: false, reason: 'locked' };
-    }
-    // Checked only after the password matched: it reveals nothing to someone without it. The
-    // vendor's settings are read only for an unverified user (a verified one needs nothing from them).
-    if (!user.verified && !(await getVendorSettings(this.db)).allowNotVerifiedUsersLogin) {
-      await passwordMatched(this.db, email, { userId: user.id, breached: null });
-      return { ok: false, reason: 'unverified' };
-    }
-    // The breach check needs the plain password, which only exists here. The verdict is stored per
-    // user (never the password) for the security centre, before the second factor: a user whose
-    // password is known has a breached first factor whether or not they finish signing in.
-    // The same statement reads the user with their tenants, roles and IP rules for the session
-    // (storage/principal.ts): after the password matched, so a refusal never costs that read.
-    const breached = isBreachedPassword(password);
-    const principal = principalOf(
-      await passwordMatched(this.db, email, { userId: user.id, breached, readPrincipal: true }),
-    );
-    if (this.hasher.needsRehash(user.password_hash)) {
-      await updatePasswordHash(this.db, user.id, await this.hasher.hash(password), { rehash: true });
-    }
-    if (aliasAccount) await aliasAccount.assertMember(user.id);
-    const mfa = secondFactor ? await secondFactor(user, aliasAccount?.tenantId) : null;
-    if (mfa) return { ok: true, mfa };
-    const signedIn = await this.startSession(user, client, aliasAccount?.tenantId, undefined, principal);
-    // The login box shows the breachedPassword step for it (spec 000 §4), behind the
-    // security-center-show-login-flows flag.
-    if (breached) (signedIn.authResponse as PasswordAuthResponse).isBreachedPassword = true;
-    return { ok: true, signedIn };
-  }
 
   /**
    * Opens a session for `user` in their active tenant and issues the first tokens. With

@@ -36,11 +36,17 @@ import {
   vendorOfTenant,
 } from '../storage/invitations';
 import { sendQuietly, type FlowContext } from './account-flows';
-import type { ClientInfo, SignedIn } from './auth';
 import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens';
 import { newPasswordProblem } from './password-rules';
 import { loadAuthorization } from './tenants';
-import { displayName, findUserByEmail, findUserById, insertUser, UserExistsError } from './users';
+import {
+  displayName,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  UserExistsError,
+  type UserRow,
+} from './users';
 import { emitEvent } from './connectivity';
 
 type Log = (message: string) => void;
@@ -175,23 +181,15 @@ export async function notifyJoined(
 /**
  * Sign-in with an invite link's `invitationToken` (spec 000 §7 "POST /user ... invitationToken"): a
  * live link makes the signed-in user a member of its account (no role; an email invitation still
- * pending there becomes accepted), and the session is reopened in that account. A token that is not
- * live changes nothing: the sign-in stands (the screen already said "We couldn't verify your
+ * pending there becomes accepted); the answer is the account, where the sign-in reopens the session. A token that is not
+ * live changes nothing (null): the sign-in stands (the screen already said "We couldn't verify your
  * invitation").
  */
-export async function joinAtSignIn(
-  ctx: FlowContext,
-  email: string,
-  token: string,
-  signedIn: SignedIn,
-  client: ClientInfo,
-): Promise<SignedIn> {
+export async function joinAtSignIn(ctx: FlowContext, user: UserRow, token: string): Promise<string | null> {
   const tenant = await inviteLinkPorts(ctx).tenantOf(token);
-  const user = tenant ? await findUserByEmail(ctx.db, email) : null;
-  if (!tenant || !user) return signedIn;
+  if (!tenant) return null;
   // A domain the account's restrictions refuse does not join (the sign-in stands, as for a dead link).
-  if (!(await emailDomainAllowed(ctx.db, tenant.tenantId, user.email))) return signedIn;
+  if (!(await emailDomainAllowed(ctx.db, tenant.tenantId, user.email))) return null;
   await ctx.db.transaction((tx) => joinByLink(tx, user.id, tenant.tenantId));
-  await ctx.auth.logout(signedIn.refreshToken);
-  return ctx.auth.startSession({ ...user, active_tenant_id: tenant.tenantId }, client, tenant.tenantId);
+  return tenant.tenantId;
 }

@@ -5,7 +5,7 @@
 import type { Database } from '../storage/database';
 import { contractError, type ContractError } from '../../core/contract/errors';
 import { isBreachedPassword } from './breached-passwords';
-import { checkPasswordPolicy } from './signup';
+import { checkPasswordPolicy } from '../../core/domain/sign-up-handlers';
 import { getVendorSettings } from './vendor';
 
 /** The error naming the broken rule, or null when the password is acceptable. */

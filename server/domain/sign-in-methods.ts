@@ -15,14 +15,13 @@ import {
   saveAccountSignInMethods,
   vendorSignInMethods as vendorMethods,
   type SignInMethod,
-  type SignInMethods,
   type StrategiesBody,
 } from '../../core/domain/sign-in-methods';
 import type { Database } from '../storage/database';
 import { signInMethodRepository } from '../storage/sign-in-methods';
 
-export type { SignInMethod, SignInMethods };
-export { allows, strategiesAnswer } from '../../core/domain/sign-in-methods';
+export type { SignInMethod };
+export { strategiesAnswer } from '../../core/domain/sign-in-methods';
 
 /** The application's methods (the vendor row). */
 export const vendorSignInMethods = (db: Database) => vendorMethods(signInMethodRepository(db));

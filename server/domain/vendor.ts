@@ -5,7 +5,6 @@
  */
 import type { Database } from '../storage/database';
 import { vendorRow } from '../storage/vendor';
-import { allows, type SignInMethods } from './sign-in-methods';
 
 interface VendorSettings {
   id: string;
@@ -40,22 +39,5 @@ export async function getVendorSettings(db: Database): Promise<VendorSettings> {
     passwordMinLength: row.password_min_length,
     passwordMaxLength: row.password_max_length,
     passkeysEnabled: row.passkeys_enabled === true,
-  };
-}
-
-/**
- * The public policy answer of `GET /identity/resources/configurations/v1/public`: `authStrategy` is
- * the application's first sign-in method, the Passkeys secondary strategy its passkeys switch
- * (domain/sign-in-methods.ts).
- */
-export function publicPolicy(settings: VendorSettings, methods: SignInMethods) {
-  return {
-    allowSignups: settings.allowSignups,
-    allowNotVerifiedUsersLogin: settings.allowNotVerifiedUsersLogin,
-    apiTokensEnabled: settings.apiTokensEnabled,
-    forcePermissions: settings.forcePermissions,
-    authStrategy: methods.main[0] ?? settings.authStrategy,
-    machineToMachineAuthStrategy: settings.machineToMachineAuthStrategy,
-    secondaryStrategies: [{ strategy: 'Passkeys', isActive: allows(methods, 'Passkeys') }],
   };
 }

@@ -7,34 +7,19 @@
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { signInAddress } from '../../core/domain/account-links';
 import { unknownLocation } from '../../core/domain/ip-addresses';
 import { ACCOUNT_SETTINGS_HANDLERS } from '../../core/domain/account-settings-handlers';
 import { accountSettingsRepository } from '../storage/account-settings';
-import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
 import { strictObject } from '../http/schemas';
 import { registerHandlers } from '../http/handlers';
-
-const ACCOUNT = '/tenants/resources/account-settings/v1';
 
 export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // GET and PUT: core/domain/account-settings-handlers.ts.
   registerHandlers(app, ACCOUNT_SETTINGS_HANDLERS, () => accountSettingsRepository(ctx.db));
 
-  // The client SDK's getPublicSettings, read before sign-in (the page wants `applicationUrl`): the
-  // application's address and its sign-in page, both from the server's configuration (`appUrl`, the
-  // address every emailed link uses), nothing secret. With a valid bearer the caller's active account
-  // is named too (`tenantId`); a guest is told of no account (docs/contract.md). A bearer that does
-  // not verify is refused as on every route, not silently read as a guest.
-  app.get(`${ACCOUNT}/public`, async (request) => {
-    const claims = request.headers.authorization ? await requireUser(ctx.tokens, request) : null;
-    return {
-      ...(claims?.tenantId ? { tenantId: claims.tenantId } : {}),
-      applicationUrl: ctx.options.appUrl,
-      loginUrl: signInAddress(ctx.options.appUrl),
-    };
-  });
+  // GET /public (read before sign-in): core/domain/sign-in-settings-handlers.ts, registered by
+  // routes/configurations.ts.
 
   /**
    * metadata.getIpAdressMetadata: the same shape for an address the caller names (a session's, an IP

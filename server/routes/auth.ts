@@ -2,18 +2,30 @@
  * Authentication routes (under `/{prefix}/identity/resources/auth`): sign-in, refresh, sign-out,
  * SSO pre-login. The refresh token travels only in the httpOnly cookie, never in a body.
  */
+import { aliasOfHeader, LOGIN_ALIAS_HEADER } from '../../core/domain/login-alias';
 import {
-  accountOfLoginAlias,
-  aliasOfHeader,
-  assertAliasMember,
-  LOGIN_ALIAS_HEADER,
-} from '../../core/domain/login-alias';
+  PASSWORD_SIGN_IN_HANDLERS,
+  SSO_PRE_LOGIN_HANDLERS,
+  type PasswordSignInPorts,
+} from '../../core/domain/sign-in-handlers';
+import { passwordSignInSteps, type SignedIn, type SignInRow } from '../domain/auth';
+import { signInMethodRepository } from '../storage/sign-in-methods';
+import { registerPublicHandlers } from '../http/handlers';
 import { loginAliasRepository } from '../storage/login-alias';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { verifyCaptcha } from '../domain/captcha';
-import { joinAtSignIn } from '../domain/invitations';
-import { assertVendorAllows } from '../domain/sign-in-methods';
+import { inviteLinkPorts, joinAtSignIn, notifyJoined } from '../domain/invitations';
+import { SIGN_UP_HANDLERS, type SignUpPorts } from '../../core/domain/sign-up-handlers';
+import { createAccount } from '../domain/signup';
+import { sendActivationEmail } from '../domain/activation';
+import { emailDomainAllowed } from '../domain/email-domain-restrictions';
+import { countSignUp } from '../domain/attempts';
+import { isBreachedPassword } from '../domain/breached-passwords';
+import { getVendorSettings } from '../domain/vendor';
+import { listUserTenants } from '../domain/tenants';
+import { findUserById, loadUserProfile } from '../domain/users';
+import { parseMetadata } from '../../core/domain/profile';
 import { tenantSsoRoute } from '../domain/sso-config';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
@@ -21,18 +33,6 @@ import { assertTrustedOrigin } from '../http/origin';
 import { mfaGate } from '../http/mfa-gate';
 import { clientInfo } from '../http/client-info';
 import { answerAbsent, prefersQuietAbsence } from '../http/quiet-absence';
-
-interface LoginBody {
-  email: string;
-  password: string;
-  recaptchaToken?: string | null;
-  invitationToken?: string | null;
-}
-
-interface PreloginBody {
-  email: string;
-  tenantId?: string | null;
-}
 
 /**
  * Registers the auth routes on `app` (already scoped to the URL prefix). Request schemas:
@@ -44,52 +44,42 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const ssoIssuer = ctx.options.issuer.replace(/\/+$/, '');
   const noBody = { bodyLimit: 1024 };
 
-  app.post<{ Body: LoginBody }>(`${base}/v1/user`, async (request, reply) => {
-    assertTrustedOrigin(request, ctx.options.corsOrigins);
-    // The sign-in methods (the application's here, the account's in the gate) and the captcha policy.
-    await assertVendorAllows(ctx.db, 'EmailAndPassword');
-    await verifyCaptcha(ctx, {
-      token: request.body.recaptchaToken,
-      email: request.body.email,
-      ip: request.ip,
+  // Sign-in by password: the shared handler (core/domain/sign-in-handlers.ts) over this server's
+  // ports; the session's refresh token goes on the reply as the httpOnly cookie, never in the body.
+  const replies = new WeakMap<FastifyRequest, FastifyReply>();
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request, reply) => {
+      replies.set(request, reply);
     });
-    // A login alias (custom login per account): its account's members sign in there.
-    const aliases = loginAliasRepository(ctx.db);
-    const aliasTenant = await accountOfLoginAlias(
-      aliases,
-      aliasOfHeader(request.headers[LOGIN_ALIAS_HEADER]),
+    registerPublicHandlers(scope, PASSWORD_SIGN_IN_HANDLERS, (request) =>
+      signInPorts(ctx, request, replies.get(request)!),
     );
-    // invitationToken (an invite link) joins its tenant after a completed sign-in: joinAtSignIn.
-    const result = await ctx.auth.login(
-      request.body.email,
-      request.body.password,
-      clientInfo(request),
-      mfaGate(ctx, ctx.mfa, request, 'EmailAndPassword'),
-      aliasTenant
-        ? { tenantId: aliasTenant, assertMember: (userId) => assertAliasMember(aliases, aliasTenant, userId) }
-        : undefined,
+    registerPublicHandlers(scope, SIGN_UP_HANDLERS, (request) =>
+      signUpPorts(ctx, request, replies.get(request)!),
     );
-    if (!result.ok) {
-      throw result.reason === 'unverified'
-        ? contractError('EMAIL_NOT_VERIFIED')
-        : result.reason === 'locked'
-          ? contractError('ACCOUNT_LOCKED')
-          : contractError('CREDENTIALS_INCORRECT');
-    }
-    // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts). The
-    // invite link is not used then (the sign-in is not complete).
-    if ('mfa' in result) return result.mfa;
-    const signedIn = request.body.invitationToken
-      ? await joinAtSignIn(
-          ctx,
-          request.body.email,
-          request.body.invitationToken,
-          result.signedIn,
-          clientInfo(request),
-        )
-      : result.signedIn;
-    setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-    return signedIn.authResponse;
+    // SSO pre-login: the domains the vendor configured, then the validated domains of the
+    // accounts' enabled connections.
+    registerPublicHandlers(scope, SSO_PRE_LOGIN_HANDLERS, (request) => ({
+      async ssoRoute(domain) {
+        const { rows } = await ctx.db.query<{ address: string; idp_type: string }>(
+          'SELECT address, idp_type FROM sso_domains WHERE domain = $1',
+          [domain],
+        );
+        if (rows[0]) return { address: rows[0].address, idpType: rows[0].idp_type };
+        const route = await tenantSsoRoute(ctx.db, domain);
+        return (
+          route && {
+            address: `${ssoIssuer}${apiPrefix}/identity/resources/auth/v1/sso/${route.protocol}/${route.key}/start`,
+            idpType: route.protocol,
+          }
+        );
+      },
+      quietAbsence() {
+        if (!prefersQuietAbsence(request)) return null;
+        replies.get(request)!.header('preference-applied', 'quiet-absence');
+        return { status: 204, body: undefined };
+      },
+    }));
   });
 
   app.post(`${base}/v1/user/token/refresh`, noBody, async (request, reply) => {
@@ -108,34 +98,93 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return {};
   });
 
-  // SSO pre-login (spec 000 §7): the address and identity-provider type for the email's domain.
-  // v1 (`/user/saml/prelogin`) is the legacy name of the same question; both answer OIDC and SAML domains.
-  const findSsoDomain = async (request: FastifyRequest<{ Body: PreloginBody }>, reply: FastifyReply) => {
-    const domain = request.body.email.trim().toLowerCase().split('@').pop() ?? '';
-    const { rows } = await ctx.db.query<{ address: string; idp_type: string }>(
-      'SELECT address, idp_type FROM sso_domains WHERE domain = $1',
-      [domain],
-    );
-    const match = rows[0];
-    if (match) return { address: match.address, idpType: match.idp_type };
-    // Connections configured by tenant administrators: validated domains of enabled connections.
-    const route = domain ? await tenantSsoRoute(ctx.db, domain) : null;
-    if (!route) {
-      if (prefersQuietAbsence(request)) return answerAbsent(reply);
-      throw contractError('SSO_NOT_CONFIGURED');
-    }
-    return {
-      address: `${ssoIssuer}${apiPrefix}/identity/resources/auth/v1/sso/${route.protocol}/${route.key}/start`,
-      idpType: route.protocol,
-    };
-  };
-  app.post<{ Body: PreloginBody }>(`${base}/v2/user/sso/prelogin`, findSsoDomain);
-  app.post<{ Body: PreloginBody }>(`${base}/v1/user/saml/prelogin`, findSsoDomain);
-
   function refuse(request: FastifyRequest, reply: FastifyReply) {
     // The cookie is useless now; remove it so the browser stops sending it.
     clearRefreshCookie(reply, ctx.cookies);
     if (prefersQuietAbsence(request)) return answerAbsent(reply);
     throw contractError('SESSION_EXPIRED');
   }
+}
+
+/** The ports of the shared password sign-in over this server, for one request. */
+function signInPorts(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const client = clientInfo(request);
+  const steps = passwordSignInSteps(ctx.db, ctx.hasher, client);
+  const gate = mfaGate(ctx, ctx.mfa, request, 'EmailAndPassword');
+  // The principal the password's statement read serves the first session; one reopened in the
+  // account an invite link joined reads the user again (a new membership).
+  let known = true;
+  const start = (user: SignInRow, tenantId: string | null) =>
+    ctx.auth.startSession(
+      { ...user.row, ...(tenantId ? { active_tenant_id: tenantId } : {}) },
+      client,
+      tenantId,
+      undefined,
+      known ? steps.principal() : null,
+    );
+  const ports: PasswordSignInPorts<SignInRow, SignedIn> = {
+    ...steps,
+    checkOrigin: () => assertTrustedOrigin(request, ctx.options.corsOrigins),
+    methods: signInMethodRepository(ctx.db),
+    verifyCaptcha: (email, token) =>
+      verifyCaptcha(ctx, { token: token as string | null | undefined, email, ip: request.ip }),
+    loginAlias: {
+      port: loginAliasRepository(ctx.db),
+      alias: aliasOfHeader(request.headers[LOGIN_ALIAS_HEADER]),
+    },
+    secondFactor: (user, tenantId) => gate(user.row, tenantId),
+    sessions: {
+      start,
+      end: (session) => {
+        known = false;
+        return ctx.auth.logout(session.refreshToken);
+      },
+      keep: (session) => setRefreshCookie(reply, ctx.cookies, session.refreshToken),
+    },
+    joinInvitation: (user, token) => joinAtSignIn(ctx, user.row, token),
+  };
+  return ports as unknown as PasswordSignInPorts;
+}
+
+/** The ports of the shared sign-up over this server, for one request. */
+function signUpPorts(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const client = clientInfo(request);
+  const log = (message: string) => request.log.error(message);
+  let vendorId = '';
+  const ports: SignUpPorts<SignedIn> = {
+    checkOrigin: () => assertTrustedOrigin(request, ctx.options.corsOrigins),
+    verifyCaptcha: (email, token) =>
+      verifyCaptcha(ctx, { token: token as string | null | undefined, email, ip: request.ip }),
+    inviteLinks: inviteLinkPorts(ctx),
+    emailDomainAllowed: (tenantId, email) => emailDomainAllowed(ctx.db, tenantId, email),
+    async settings() {
+      const settings = await getVendorSettings(ctx.db);
+      vendorId = settings.id;
+      return settings;
+    },
+    methods: signInMethodRepository(ctx.db),
+    isBreached: isBreachedPassword,
+    countSignUp: () => countSignUp(ctx.db, request.ip, ctx.options.signUpsPerIp),
+    createAccount: (account) =>
+      createAccount(ctx, vendorId, {
+        ...account,
+        metadata: parseMetadata(account.metadata as Parameters<typeof parseMetadata>[0]),
+      }),
+    async startSession(userId, tenantId) {
+      const user = await findUserById(ctx.db, userId);
+      if (!user) throw contractError('USER_NOT_FOUND');
+      return ctx.auth.startSession({ ...user, active_tenant_id: tenantId }, client, tenantId);
+    },
+    keepSession: (session) => setRefreshCookie(reply, ctx.cookies, session.refreshToken),
+    async profile(userId, tenantId) {
+      const user = await findUserById(ctx.db, userId);
+      if (!user) throw contractError('USER_NOT_FOUND');
+      // A new user has no second factor yet.
+      return loadUserProfile(ctx.db, user, await listUserTenants(ctx.db, userId), tenantId);
+    },
+    // A delivery failure is logged; the user can ask again with POST /activate/reset.
+    sendActivation: (id, email) => sendActivationEmail(ctx, { id, email }, log),
+    notifyJoined: (to, tenant) => notifyJoined(ctx, to, tenant, log),
+  };
+  return ports as unknown as SignUpPorts;
 }

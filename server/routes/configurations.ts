@@ -15,7 +15,11 @@ import { loginAliasRepository } from '../storage/login-alias';
 import type { AppContext } from '../context';
 import { publicCaptchaPolicy } from '../domain/captcha';
 import { strategiesAnswer, tenantSignInMethods, vendorSignInMethods } from '../domain/sign-in-methods';
-import { getVendorSettings, publicPolicy } from '../domain/vendor';
+import { getVendorSettings } from '../domain/vendor';
+import { SIGN_IN_SETTINGS_HANDLERS } from '../../core/domain/sign-in-settings-handlers';
+import { signInMethodRepository } from '../storage/sign-in-methods';
+import { registerPublicHandlers } from '../http/handlers';
+import { requireUser } from '../http/bearer';
 
 /** Registers the configuration routes on `app` (already scoped to the URL prefix). */
 export async function configurationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -25,38 +29,27 @@ export async function configurationRoutes(app: FastifyInstance, ctx: AppContext)
     const tenantId = await accountOfLoginAlias(loginAliasRepository(ctx.db), alias);
     return tenantId ? tenantSignInMethods(ctx.db, tenantId) : vendorSignInMethods(ctx.db);
   };
-  app.get('/identity/resources/configurations/v1/public', async (request) =>
-    publicPolicy(await getVendorSettings(ctx.db), await signInMethodsFor(request)),
-  );
+  // The login box's public settings: the shared handlers (core/domain/sign-in-settings-handlers.ts).
+  registerPublicHandlers(app, SIGN_IN_SETTINGS_HANDLERS, (request) => ({
+    settings: () => getVendorSettings(ctx.db),
+    async vendorName() {
+      const { rows } = await ctx.db.query<{ name: string }>(
+        'SELECT name FROM vendors WHERE id = (SELECT id FROM vendors ORDER BY created_at, id LIMIT 1)',
+      );
+      return rows[0]?.name ?? '';
+    },
+    methods: signInMethodRepository(ctx.db),
+    loginAlias: {
+      port: loginAliasRepository(ctx.db),
+      alias: aliasOfHeader(request.headers[LOGIN_ALIAS_HEADER]),
+    },
+    captchaPolicy: () => publicCaptchaPolicy(ctx.db),
+    appUrl: () => ctx.options.appUrl,
+    bearerAccount: async () =>
+      request.headers.authorization ? ((await requireUser(ctx.tokens, request)).tenantId ?? null) : null,
+  }));
 
   app.get('/identity/resources/configurations/v1/auth/strategies/public', async (request) =>
     strategiesAnswer(await signInMethodsFor(request)),
   );
-  // Our policy is lengths and the breach list: no passphrases, no optional character tests.
-  app.get('/identity/resources/configurations/v1/password', async () => {
-    const settings = await getVendorSettings(ctx.db);
-    return {
-      allowPassphrases: false,
-      minLength: settings.passwordMinLength,
-      maxLength: settings.passwordMaxLength,
-      minPhraseLength: settings.passwordMinLength,
-      minOptionalTestsToPass: 0,
-    };
-  });
-
-  app.get('/identity/resources/configurations/v1/captcha-policy/public', async () =>
-    publicCaptchaPolicy(ctx.db),
-  );
-
-  app.get('/team/resources/sso/v2/configurations/public', async () => ({ isActive: true }));
-
-  // vendor.getVendorPublicInfo of the client SDK: { name, logo, icon, whiteLabelMode }. This server
-  // keeps no logo or icon: both are '' (none).
-  app.get('/vendors/public', async () => {
-    const settings = await getVendorSettings(ctx.db);
-    const { rows } = await ctx.db.query<{ name: string }>('SELECT name FROM vendors WHERE id = $1', [
-      settings.id,
-    ]);
-    return { name: rows[0]?.name ?? '', logo: '', icon: '', whiteLabelMode: settings.whiteLabelMode };
-  });
 }

@@ -115,6 +115,51 @@ for (const [name, factory] of factories) {
       assert.ok(Array.isArray(v2.body));
     });
 
+    test('sign-up keeps the email lower-case; the same address in other letters is taken (409)', async () => {
+      await target.clearCookies();
+      const user = newUser();
+      const mixed = `Mixed-${user.email}`.replace('example.com', 'Example.COM');
+      const signUp = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: { ...user, email: mixed },
+      });
+      assert.equal(signUp.status, 200);
+      assert.equal(signUp.body.user.email, mixed.toLowerCase());
+      const again = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: { ...user, email: mixed.toUpperCase() },
+      });
+      assert.equal(again.status, 409);
+    });
+
+    test('sign-in with an invite link joins its account, with no role; a link not live changes nothing', async () => {
+      await target.clearCookies();
+      const owner = newUser();
+      const ownerUp = await target.call('POST', '/identity/resources/users/v1/signUp', { body: owner });
+      const link = await target.call('POST', '/identity/resources/tenants/invites/v1/user', {
+        token: ownerUp.body.authResponse.accessToken,
+        body: {},
+      });
+      assert.equal(link.status, 201);
+      await target.clearCookies();
+      const joiner = newUser();
+      const joinerUp = await target.call('POST', '/identity/resources/users/v1/signUp', { body: joiner });
+      const credentials = { email: joiner.email, password: joiner.password };
+      const forged = await target.call('POST', '/identity/resources/auth/v1/user', {
+        body: { ...credentials, invitationToken: 'forged-link-token' },
+      });
+      assert.equal(forged.status, 200);
+      assert.equal(decodeAccessToken(forged.body.accessToken).tenantId, joinerUp.body.tenantId);
+      const joined = await target.call('POST', '/identity/resources/auth/v1/user', {
+        body: { ...credentials, invitationToken: link.body.token },
+      });
+      assert.equal(joined.status, 200);
+      assert.equal(joined.body.refreshToken, undefined, 'the refresh token travels only as a cookie');
+      assert.equal(decodeAccessToken(joined.body.accessToken).tenantId, ownerUp.body.tenantId);
+      const me = await target.call('GET', '/identity/resources/users/v2/me', {
+        token: joined.body.accessToken,
+      });
+      assert.deepEqual(me.body.roles, []);
+    });
+
     test('the session: refresh after sign-in, nothing after logout', async () => {
       await target.clearCookies();
       const user = newUser();
