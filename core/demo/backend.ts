@@ -12,7 +12,6 @@ import { demoUsage } from './usage';
 import { createDemoTokens, demoSessionRoutes, demoSignedInSessionRoutes, randomId } from './sessions';
 import { demoProfileRoutes } from './profile';
 import { demoMemberListRoutes } from './members';
-import { demoMemberRoutes } from './memberChanges';
 import { demoSignInRoutes } from './signIn';
 import { demoImpersonationRoutes } from './impersonation';
 import { demoHostInfoRoutes, demoSignedInHostInfoRoutes } from './hostInfo';
@@ -118,7 +117,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       ...demoSignedInSessionRoutes(tokens),
       ...demoAccountSettingsRoutes(),
       ...demoSignedInHostInfoRoutes(now),
-      ...demoMemberRoutes(),
       ...demoHandlers(PASSWORD_CHANGE_HANDLERS, accountFlows.passwordPorts),
     }),
   };

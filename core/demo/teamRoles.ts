@@ -92,18 +92,10 @@ function demoRoleStore(
     permissionKeys: async (ids) =>
       new Map(ids.flatMap((id) => (keyOfPermission(id) ? [[id, keyOfPermission(id)!] as const] : []))),
     grantedBy: async (roleIds) => grantedBy(db, tenantId, roleIds),
-    create: async (input) => {
-      if (keyTaken(input.key, null)) return { kind: 'duplicateKey' };
-      const role: DemoRole = {
-        id: `role-custom-${tools.random()}`,
-        key: input.key,
-        name: input.name,
-        description: input.description,
-        permissions: keysOf(input.permissionIds),
-        tenantId,
-        createdAt: iso(),
-        updatedAt: iso(),
-      };
+    create: async ({ key, name, description, permissionIds }) => {
+      if (keyTaken(key, null)) return { kind: 'duplicateKey' };
+      const given = { key, name, description, permissions: keysOf(permissionIds), tenantId };
+      const role = { ...given, id: `role-custom-${tools.random()}`, createdAt: iso(), updatedAt: iso() };
       demoRoles(db).push(role);
       return { kind: 'ok', role: roleDto(db, role, tenantId) };
     },
