@@ -6,12 +6,14 @@ import { createDemoMfa } from './mfaFlows';
 import { seedDemoDatabase, type DemoDatabase } from './data';
 import { demoSignInMethodRoutes } from './signInMethods';
 import type { RouteName } from '../contract/routes';
-import type { DemoRoutes } from './dispatch';
+import type { DemoRequest, DemoRoutes } from './dispatch';
 import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
 import { demoUsage } from './usage';
+import { demoPermissionsOf } from './teamAdmin';
 import { createDemoTokens, demoSessionRoutes, demoSignedInSessionRoutes, randomId } from './sessions';
 import { demoProfileRoutes } from './profile';
-import { demoMemberListRoutes } from './members';
+import { demoMemberListRoutes, listItemOf } from './members';
+import { demoMemberRoutes } from './memberChanges';
 import { demoSignInRoutes } from './signIn';
 import { demoImpersonationRoutes } from './impersonation';
 import { demoHostInfoRoutes, demoSignedInHostInfoRoutes } from './hostInfo';
@@ -85,10 +87,17 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const invitations = createDemoInvitations({
     random,
     now,
-    userOfToken,
     sendEmail: accountFlows.sendEmail,
     sendChoosePassword: accountFlows.sendChoosePassword,
+    permissionsOf: (user, db) => demoPermissionsOf(db, user),
+    listItem: listItemOf,
   });
+  const invitationRoutes: DemoRoutes = Object.fromEntries(
+    Object.entries(invitations.routes).map(([key, handler]) => [
+      key,
+      (db: DemoDatabase, request: DemoRequest) => handler!(db, request, userOfToken(db, request.token)),
+    ]),
+  );
   // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
   const passwordless = createDemoPasswordless({ startSession, random, now });
   const mfa = createDemoMfa({ startSession, userOfToken, random, now });
@@ -100,7 +109,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...createDemoSocialLogin({ startSession, secondFactor: mfa.gate, random, now }),
     ...createDemoSso({ startSession, secondFactor: mfa.gate, random, now }),
     ...passwordless.routes,
-    ...invitations.routes,
+    ...invitationRoutes,
     // MFA at sign-in and in the account, passkeys (core/demo/mfaFlows.ts).
     ...mfa.routes,
     // The sign-in methods: the client SDK's reads and our save (core/demo/signInMethods.ts).
@@ -117,6 +126,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       ...demoSignedInSessionRoutes(tokens),
       ...demoAccountSettingsRoutes(),
       ...demoSignedInHostInfoRoutes(now),
+      ...demoMemberRoutes(),
       ...demoHandlers(PASSWORD_CHANGE_HANDLERS, accountFlows.passwordPorts),
     }),
   };

@@ -1,15 +1,4 @@
-/**
- * Demo mode's invitations and invite link: the handlers of core/domain/invitation-handlers.ts (the
- * server's) over the ports of core/domain/invitations.ts on the demo's storage: its users (a pending
- * invitation is a user with `invitationPending`; demo users belong to one account each), its one-time
- * tokens and its invite links (one per account). The invitation email goes to the demo outbox
- * (GET /dev/outbox), so the demo can follow the link. The public resend counts toward the address's
- * sending limit, as on the server.
- */
 import { fail, type Answer } from '../contract/answer';
-import { contractError } from '../contract/errors';
-import { holdsPermission } from '../contract/permissions';
-import { invitationAddress } from '../domain/account-links';
 import {
   INVITATION_HANDLERS,
   INVITATION_PUBLIC_HANDLERS,
@@ -17,25 +6,28 @@ import {
   type InvitationHandlerPorts,
   type InvitationPublicPorts,
 } from '../domain/invitation-handlers';
-import * as rules from '../domain/invitations';
-import { emailDomainAllowed } from '../domain/security-policies';
-import { appOrigin } from './accountFlows';
-import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoUser } from './data';
-import { demoEmail } from './delivery';
 import type { DemoRequest, DemoRoutes } from './dispatch';
-import { listItemOf } from './members';
+import type { DemoDatabase, DemoUser } from './data';
+import {
+  appOrigin,
+  demoAcceptancePorts,
+  demoInvitationPorts,
+  demoInviteLinkPorts,
+  demoLiveInviteLink,
+  type DemoInvitationTools,
+} from './invitationStore';
 import { demoAttemptCounters } from './passwordlessPorts';
 import { demoHandlers, demoPublicHandlers } from './shared';
-import { demoPermissionsOf, grantedBy, visibleRoles } from './teamAdmin';
 
-interface DemoInvitationTools {
-  random(): string;
-  now(): number;
-  userOfToken(db: DemoDatabase, token: string | null): DemoUser | null;
-  sendEmail(db: DemoDatabase, to: string, subject: string, text: string): void;
-  /** The "Choose your password" email after an invitation accepted without one. */
-  sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string): void;
-}
+/**
+ * Demo mode's invitations and invite link: the handlers of core/domain/invitation-handlers.ts (the
+ * server's) over the demo's storage (core/demo/invitationStore.ts). The invitation email goes to
+ * the demo outbox (GET /dev/outbox), so the demo can follow the link. The public resend counts toward
+ * the address's sending limit, as on the server. Each handler gets the bearer's user, or null
+ * (core/demo/backend.ts).
+ */
+
+type Handler = (db: DemoDatabase, request: DemoRequest, caller: DemoUser | null) => Answer | Promise<Answer>;
 
 export function createDemoInvitations(tools: DemoInvitationTools) {
   const { countSend } = demoAttemptCounters(tools.now);
@@ -47,9 +39,9 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
   });
   const ports = (db: DemoDatabase, caller: DemoUser): InvitationHandlerPorts => ({
     ...publicPorts(db),
-    held: async () => demoPermissionsOf(db, caller),
+    held: async () => tools.permissionsOf(caller, db),
     memberRow: async (_tenantId, userId) =>
-      listItemOf(
+      tools.listItem(
         db,
         db.users.find((u) => u.id === userId)!,
       ),
@@ -66,21 +58,14 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     { ...INVITATION_PUBLIC_HANDLERS, postUsersInvitationReset: RESEND_INVITATION.public },
     publicPorts,
   );
-  // The bearer's user's handler, else the public one (the resend has both), else 401.
-  const routes: DemoRoutes = Object.fromEntries(
-    Object.keys({ ...signedIn, ...open }).map((name) => [
-      name,
-      (db: DemoDatabase, request: DemoRequest) => {
-        const caller = tools.userOfToken(db, request.token);
-        const user = signedIn[name as keyof typeof signedIn];
-        const anyone = open[name as keyof typeof open];
-        return caller && user
-          ? user(db, caller, request)
-          : anyone
-            ? anyone(db, request)
-            : fail('BEARER_MISSING');
-      },
-    ]),
+  const routes: DemoRoutes<Handler> = Object.fromEntries(
+    Object.keys({ ...signedIn, ...open }).map((name) => {
+      const user = signedIn[name as keyof typeof signedIn];
+      const anyone = open[name as keyof typeof open];
+      const handler: Handler = (db, request, caller) =>
+        caller && user ? user(db, caller, request) : anyone ? anyone(db, request) : fail('BEARER_MISSING');
+      return [name, handler];
+    }),
   );
 
   /** The account a sign-up's invitationToken joins; a failure answer when it is not live. */
@@ -96,199 +81,3 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
 
   return { routes, signUpTenant };
 }
-
-const demoTenantName = (db: DemoDatabase, tenantId: string) =>
-  db.tenants.find((t) => t.tenantId === tenantId)?.name ?? '';
-
-/** The invitation ports over the demo's users and one-time tokens. */
-function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools): rules.InvitationPorts {
-  const userIn = (tenantId: string, match: (u: DemoUser) => boolean) =>
-    db.users.find((u) => u.tenantId === tenantId && match(u));
-  return {
-    async memberByEmail(tenantId, email) {
-      const user = userIn(tenantId, (u) => u.email.toLowerCase() === email);
-      return user ? { userId: user.id, pending: user.invitationPending === true } : null;
-    },
-    membership: async (tenantId, userId) => {
-      const user = userIn(tenantId, (u) => u.id === userId);
-      return user ? { pending: user.invitationPending === true } : null;
-    },
-    grantedBy: async (tenantId, roleIds) => grantedBy(db, tenantId, roleIds),
-    async emailDomainAllowed(tenantId, email) {
-      const stored = db.securityPolicies?.[tenantId] ?? {};
-      // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
-      const { demoSecurityPolicyPorts } = await import('./securityPolicies');
-      const ports = demoSecurityPolicyPorts(stored, tenantId, '', (prefix) => prefix);
-      // Demo mode keeps no list of public email providers: only the account's own list decides.
-      return emailDomainAllowed(ports, tenantId, email, () => false);
-    },
-    async addInvitee(tenantId, invitee) {
-      const roles = visibleRoles(db, tenantId).filter((r) => invitee.roleIds.includes(r.id));
-      if (roles.length !== invitee.roleIds.length) return { kind: 'unknownRoles' };
-      const existing = db.users.find((u) => u.email.toLowerCase() === invitee.email);
-      if (existing) return { kind: 'member', pending: existing.invitationPending === true };
-      const user: DemoUser = {
-        id: tools.random(),
-        email: invitee.email,
-        name: invitee.name,
-        password: '',
-        tenantId,
-        roleKeys: roles.map((r) => r.key),
-        createdAt: new Date(tools.now()).toISOString(),
-        verified: false,
-        invitationPending: true,
-        phoneNumber: invitee.phone,
-      };
-      db.users.push(user);
-      return { kind: 'added', userId: user.id };
-    },
-    async pendingOf(who) {
-      return db.users
-        .filter((u) => u.invitationPending && ('userId' in who ? u.id === who.userId : u.email === who.email))
-        .map((u) => ({ tenantId: u.tenantId, userId: u.id }));
-    },
-    async mayInvite(callerId, tenantId) {
-      const caller = userIn(tenantId, (u) => u.id === callerId);
-      return !!caller && holdsPermission(demoPermissionsOf(db, caller), rules.INVITE_PERMISSION);
-    },
-    async sendInvitation({ userId }, inviterId) {
-      const user = db.users.find((u) => u.id === userId);
-      if (!user) return;
-      const tokens = (db.oneTimeTokens ??= []);
-      for (const t of tokens) if (t.userId === user.id && t.purpose === 'invitation') t.used = true;
-      const token = `${tools.random()}${tools.random()}`;
-      tokens.push({
-        purpose: 'invitation',
-        userId: user.id,
-        token,
-        expiresAt: tools.now() + rules.INVITATION_LIFETIME_MS,
-        used: false,
-      });
-      const inviter = inviterId ? db.users.find((u) => u.id === inviterId) : null;
-      const [subject, text] = demoEmail(db, user, 'invitation', {
-        link: invitationAddress(appOrigin(), user.id, token),
-        tenantName: demoTenantName(db, user.tenantId),
-        inviterName: inviter?.name ?? null,
-      });
-      tools.sendEmail(db, user.email, subject, text);
-    },
-    // Demo mode sends no webhooks.
-    invited: async () => {},
-  };
-}
-
-/** The acceptance ports over the demo's users and one-time tokens. */
-function demoAcceptancePorts(db: DemoDatabase, tools: DemoInvitationTools): rules.AcceptancePorts {
-  const liveLink = (userId: string, token: string) =>
-    (db.oneTimeTokens ?? []).find(
-      (t) =>
-        t.purpose === 'invitation' &&
-        t.userId === userId &&
-        t.token === token &&
-        !t.used &&
-        t.expiresAt > tools.now(),
-    );
-  const pendingUser = (userId: string) =>
-    db.users.find((u) => u.id === userId && u.invitationPending === true);
-  return {
-    async live(userId, token) {
-      const user = pendingUser(userId);
-      if (!user || !liveLink(userId, token)) return null;
-      return {
-        tenantId: user.tenantId,
-        tenantName: demoTenantName(db, user.tenantId),
-        shouldSetPassword: !user.password,
-        email: user.email,
-      };
-    },
-    async passwordProblem(password) {
-      return password.length < DEMO_PASSWORD_MIN_LENGTH
-        ? contractError('PASSWORD_TOO_SHORT', { n: DEMO_PASSWORD_MIN_LENGTH })
-        : null;
-    },
-    async join({ userId, token, password }) {
-      const user = pendingUser(userId);
-      const link = liveLink(userId, token);
-      if (!user || !link) return false;
-      link.used = true;
-      user.invitationPending = false;
-      user.verified = true;
-      if (password !== null) user.password = password;
-      return true;
-    },
-    async sendChoosePassword(userId, invitation) {
-      const user = db.users.find((u) => u.id === userId);
-      if (user) tools.sendChoosePassword(db, user, invitation.tenantName);
-    },
-  };
-}
-
-/** The invite link ports over the demo's stored links, one per account. */
-function demoInviteLinkPorts(db: DemoDatabase, tools: DemoInvitationTools): rules.InviteLinkPorts {
-  const links = () => (db.inviteLinks ??= []);
-  const stored = (tenantId: string) => db.inviteLinks?.find((l) => l.tenantId === tenantId);
-  const recordOf = (link: NonNullable<ReturnType<typeof stored>>): rules.InviteLinkRecord => ({
-    id: link.id,
-    tenantId: link.tenantId,
-    vendorId: 'demo-vendor',
-    expiresInMinutes: link.expiresInMinutes,
-    expiresAt: new Date(link.expiresAt),
-    shouldSendEmail: link.shouldSendEmail,
-    createdAt: new Date(link.createdAt),
-    updatedAt: new Date(link.updatedAt),
-  });
-  return {
-    async find(tenantId) {
-      const link = stored(tenantId);
-      return link ? recordOf(link) : null;
-    },
-    async replace(tenantId, input) {
-      const at = new Date(tools.now()).toISOString();
-      const link = {
-        id: tools.random(),
-        tenantId,
-        token: input.token,
-        expiresInMinutes: input.expiresInMinutes,
-        expiresAt: tools.now() + input.expiresInMinutes * 60_000,
-        shouldSendEmail: input.shouldSendEmail,
-        createdAt: at,
-        updatedAt: at,
-      };
-      db.inviteLinks = [...links().filter((l) => l.tenantId !== tenantId), link];
-      return recordOf(link);
-    },
-    async update(tenantId, patch) {
-      const link = stored(tenantId);
-      if (!link) return null;
-      if (patch.expiresInMinutes !== undefined) {
-        link.expiresInMinutes = patch.expiresInMinutes;
-        link.expiresAt = tools.now() + patch.expiresInMinutes * 60_000;
-      }
-      if (patch.shouldSendEmail !== undefined) link.shouldSendEmail = patch.shouldSendEmail;
-      link.updatedAt = new Date(tools.now()).toISOString();
-      return recordOf(link);
-    },
-    async remove(tenantId) {
-      const before = links().length;
-      db.inviteLinks = links().filter((l) => l.tenantId !== tenantId);
-      return db.inviteLinks.length < before;
-    },
-    async token(tenantId) {
-      return stored(tenantId)?.token ?? null;
-    },
-    async tenantOf(token) {
-      const link = demoLiveInviteLink(db, token, tools.now());
-      return link
-        ? {
-            tenantId: link.tenantId,
-            name: demoTenantName(db, link.tenantId),
-            shouldSendEmail: link.shouldSendEmail,
-          }
-        : null;
-    },
-  };
-}
-
-/** The stored invite link a live token names, or undefined. */
-const demoLiveInviteLink = (db: DemoDatabase, token: unknown, now: number) =>
-  (db.inviteLinks ?? []).find((l) => typeof token === 'string' && l.token === token && l.expiresAt > now);

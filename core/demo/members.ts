@@ -6,14 +6,11 @@
  * server's TeamUserDto; the listing's filters and order are the server's SQL's
  * (server/storage/team-users.ts), read here over the stored users.
  */
-import { fail, ok } from '../contract/answer';
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import type { MemberListQuery } from '../domain/team-users';
 import { TEAM_MEMBER_HANDLERS, type TeamMemberHandlerPorts } from '../domain/team-member-handlers';
 import type { DemoDatabase, DemoUser } from './data';
-import type { DemoRoutes } from './dispatch';
 import { mfaEnrolledOf, profileOf } from './profile';
-import type { UserHandler } from './sessions';
 import { demoHandlers } from './shared';
 import { membershipsOf, within } from './subAccountsData';
 import { demoPermissionsOf, demoRoleShape, grantedBy, memoryPage, visibleRoles } from './teamAdmin';
@@ -166,12 +163,6 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
   };
 }
 
-/** The members' routes for the caller (core/domain/team-member-handlers.ts), and the users page's Unlock. */
-export const demoMemberListRoutes = (now: () => number): DemoRoutes<UserHandler> => ({
-  ...demoHandlers(TEAM_MEMBER_HANDLERS, (db, user) => demoMemberPorts(db, user, now)),
-  // The server's is server/routes/security-policies.ts; demo mode locks no one.
-  postUsersByUserIdUnlock: (db, caller, { params }) =>
-    db.users.some((u) => u.id === params.userId && u.tenantId === caller.tenantId)
-      ? ok({ unlocked: false })
-      : fail('MEMBER_NOT_FOUND'),
-});
+/** The members' routes for the caller (core/domain/team-member-handlers.ts). */
+export const demoMemberListRoutes = (now: () => number) =>
+  demoHandlers(TEAM_MEMBER_HANDLERS, (db, user) => demoMemberPorts(db, user, now));
