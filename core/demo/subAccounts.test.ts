@@ -5,8 +5,6 @@ import { test } from 'node:test';
 import { DEMO_ADMIN, seedDemoDatabase } from './data';
 import { createDemoBackend, STORAGE_KEY } from './backend';
 import { createMemoryStorage } from '../test-support/memoryStorage';
-import { demoSubAccountsRepository } from './subAccountsRepository';
-import { demoRoles } from './teamAdmin';
 
 const CUSTOM_LOGIN = '/tenants/resources/account-settings/v1/custom-login';
 
@@ -29,22 +27,4 @@ test('demo mode: custom login per account is refused while admin_portal_login_pe
       method,
     );
   }
-});
-
-test("demo mode: a sub-account's assignable roles are the vendor's and its own, as on the server; memberships keep their keys", async () => {
-  const db = seedDemoDatabase();
-  const at = '2026-01-01T00:00:00.000Z';
-  const role = (id: string, tenantId: string) => ({
-    ...{ id, key: id, name: id, description: null, permissions: [], tenantId, createdAt: at, updatedAt: at },
-  });
-  demoRoles(db).push(role('role-custom-mine', 'sub'), role('role-custom-other', 'elsewhere'));
-  const repo = demoSubAccountsRepository(db);
-  assert.deepEqual(
-    await repo.assignableRoles('sub', ['role-Viewer', 'role-custom-mine', 'role-custom-other']),
-    ['role-Viewer', 'role-custom-mine'],
-  );
-  await repo.addMembers([
-    { userId: db.users[0]!.id, tenantId: 'sub', roleIds: ['role-custom-mine'], allowAccess: true },
-  ]);
-  assert.deepEqual(await repo.roleIdsOf('sub', db.users[0]!.id), ['role-custom-mine']);
 });

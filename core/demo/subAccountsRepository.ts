@@ -1,14 +1,14 @@
 /**
  * Demo mode's sub-accounts repository (core/domain/sub-accounts.ts, the server's is SQL in
- * server/storage/sub-accounts.ts): the page's stored accounts and memberships, which keep their roles'
- * keys.
+ * server/storage/sub-accounts.ts): the page's stored accounts and memberships. The demo's role ids
+ * are `role-<key>` of its sample roles.
  */
 import type { CustomLogin, CustomLoginRepository } from '../domain/custom-login';
 import type { SubAccountCreationRepository } from '../domain/sub-account-create';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
 import { describeDemoSubAccount } from './subAccountsLists';
-import { demoRoles, visibleRoles } from './teamAdmin';
-import type { DemoDatabase } from './data';
+import { demoRoles } from './teamAdmin';
+import { DEMO_ROLES, type DemoDatabase } from './data';
 import { type DemoTenant, levelBelow, membershipsOf, within } from './subAccountsData';
 
 /** Keeps in `list` (in place: the stored array) only what `kept` says. */
@@ -19,10 +19,6 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
   const memberships = membershipsOf(db);
   const memberOf = (tenantId: string, userId: string) =>
     memberships.find((m) => m.tenantId === tenantId && m.userId === userId);
-  // The roles an account may give (the vendor's and its own, as on the server) by id, and their keys.
-  const rolesOf = (tenantId: string, roleIds: string[]) =>
-    visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
-  const keysOf = (tenantId: string, roleIds: string[]) => rolesOf(tenantId, roleIds).map((r) => r.key);
   return {
     isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
     async rename(tenantId, name, tenantType) {
@@ -59,29 +55,18 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
       );
       return person?.id ?? null;
     },
-    assignableRoles: async (tenantId, roleIds) => rolesOf(tenantId, roleIds).map((r) => r.id),
+    assignableRoles: async (_tenantId, roleIds) => roleIds.filter((id) => DEMO_ROLES[roleKey(id)]),
     async addMembers(members) {
       if (members.some((n) => memberOf(n.tenantId, n.userId))) return false;
       for (const { userId, tenantId, roleIds, allowAccess } of members)
-        memberships.push({
-          userId,
-          tenantId,
-          roleKeys: keysOf(tenantId, roleIds),
-          accessAllowed: allowAccess,
-        });
+        memberships.push({ userId, tenantId, roleKeys: roleIds.map(roleKey), accessAllowed: allowAccess });
       return true;
     },
-    roleIdsOf: async (tenantId, userId) => {
-      const keys = memberOf(tenantId, userId)?.roleKeys ?? [];
-      return keys.flatMap((key) =>
-        visibleRoles(db, tenantId)
-          .filter((r) => r.key === key)
-          .map((r) => r.id),
-      );
-    },
+    roleIdsOf: async (tenantId, userId) =>
+      (memberOf(tenantId, userId)?.roleKeys ?? []).map((key) => `role-${key}`),
     async setRoles(tenantId, userId, roleIds) {
       const membership = memberOf(tenantId, userId);
-      if (membership) membership.roleKeys = keysOf(tenantId, roleIds);
+      if (membership) membership.roleKeys = roleIds.map(roleKey);
     },
     async setAccess(tenantId, userId, allowed) {
       const membership = memberOf(tenantId, userId);
@@ -153,16 +138,16 @@ export function demoSubAccountCreation(
         .map((r) => ({ id: r.id, key: r.key, forCreator: r.key === 'Admin', permissions: r.permissions })),
     async addCreator(tenantId, userId, roleIds) {
       if (!db.users.some((u) => u.id === userId)) return false;
-      const roleKeys = demoRoles(db)
-        .filter((r) => roleIds.includes(r.id))
-        .map((r) => r.key);
-      membershipsOf(db).push({ userId, tenantId, roleKeys, accessAllowed: true });
+      membershipsOf(db).push({ userId, tenantId, roleKeys: roleIds.map(roleKey), accessAllowed: true });
       return true;
     },
     transaction: (work) => work(repo),
   };
   return repo;
 }
+
+/** The demo's role ids are `role-<key>`. */
+const roleKey = (id: string) => id.replace(/^role-/, '');
 
 type CustomLogins = Record<string, CustomLogin>;
 /** The custom login repository (core/domain/custom-login.ts) over the page's saved custom logins. */
