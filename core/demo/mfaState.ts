@@ -12,7 +12,8 @@ import { strategyList, type MfaHandlerPorts } from '../domain/mfa-steps';
 import { webCryptoWebauthn } from '../domain/webauthn-crypto';
 import type { DemoDatabase, DemoUser } from './data';
 import { demoMfaCode } from './delivery';
-import { demoMfaPolicies, demoMfaRepository, state } from './mfaRepository';
+import { demoMfaPolicies, state } from './mfaData';
+import { demoMfaRepository } from './mfaRepository';
 import { demoAttemptCounters } from './passwordlessPorts';
 
 export interface DemoMfaTools {
