@@ -40,12 +40,11 @@ export function demoTokenStore(
     (type === 'tenant' || t.userId === userId);
   const stored = (id: string) => tokens().find((t) => t.id === id && mine(t));
   return {
+    // Newest first, ties by id.
     list: async () =>
       tokens()
         .filter(mine)
-        .sort((a, b) =>
-          a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? -1 : 1,
-        )
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || (a.id < b.id ? -1 : 1))
         .map(recordOf),
     find: async (id) => {
       const token = stored(id);

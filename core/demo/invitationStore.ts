@@ -11,7 +11,7 @@ import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
 import type { DemoDatabase, DemoUser } from './data';
 import { DEMO_PASSWORD_MIN_LENGTH } from './data';
-import { visibleRoles } from './teamAdmin';
+import { grantedBy, visibleRoles } from './teamAdmin';
 
 export interface DemoInvitationTools {
   random(): string;
@@ -43,11 +43,7 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
       const user = userIn(tenantId, (u) => u.id === userId);
       return user ? { pending: user.invitationPending === true } : null;
     },
-    async grantedBy(tenantId, roleIds) {
-      return visibleRoles(db, tenantId)
-        .filter((r) => roleIds.includes(r.id))
-        .flatMap((r) => r.permissions);
-    },
+    grantedBy: async (tenantId, roleIds) => grantedBy(db, tenantId, roleIds),
     async emailDomainAllowed(tenantId, email) {
       const stored = db.securityPolicies?.[tenantId] ?? {};
       // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).

@@ -15,23 +15,26 @@ import {
   demoInviteLinkPorts,
   type DemoInvitationTools,
 } from './invitationStore';
+import { demoAttemptCounters } from './passwordlessPorts';
 import { demoHandlers, demoPublicHandlers } from './shared';
 
 /**
  * Demo mode's invitations and invite link: the handlers of core/domain/invitation-handlers.ts (the
  * server's) over the demo's storage (core/demo/invitationStore.ts). The invitation email goes to
- * the demo outbox (GET /dev/outbox), so the demo can follow the link. Demo mode keeps no sending
- * limits. Each handler gets the bearer's user, or null (core/demo/backend.ts).
+ * the demo outbox (GET /dev/outbox), so the demo can follow the link. The public resend counts toward
+ * the address's sending limit, as on the server. Each handler gets the bearer's user, or null
+ * (core/demo/backend.ts).
  */
 
 type Handler = (db: DemoDatabase, request: DemoRequest, caller: DemoUser | null) => Answer | Promise<Answer>;
 
 export function createDemoInvitations(tools: DemoInvitationTools) {
+  const { countSend } = demoAttemptCounters(tools.now);
   const publicPorts = (db: DemoDatabase): InvitationPublicPorts => ({
     invitations: demoInvitationPorts(db, tools),
     acceptance: demoAcceptancePorts(db, tools),
     links: demoInviteLinkPorts(db, tools),
-    countSend: async () => {},
+    countSend: async (email) => countSend(db, email),
   });
   const ports = (db: DemoDatabase, caller: DemoUser): InvitationHandlerPorts => ({
     ...publicPorts(db),

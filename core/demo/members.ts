@@ -8,29 +8,34 @@
  */
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import type { MemberListQuery } from '../domain/team-users';
-import type { MemberActor, TeamMemberPorts } from '../domain/team-members';
 import { TEAM_MEMBER_HANDLERS, type TeamMemberHandlerPorts } from '../domain/team-member-handlers';
 import type { DemoDatabase, DemoUser } from './data';
 import { mfaEnrolledOf, profileOf } from './profile';
 import { demoHandlers } from './shared';
-import { listedUsers, rowExtras } from './usersRows';
-import { demoPermissionsOf, demoRoles, visibleRoles } from './teamAdmin';
+import { membershipsOf, within } from './subAccountsData';
+import { demoPermissionsOf, demoRoleShape, grantedBy, memoryPage, visibleRoles } from './teamAdmin';
 
-const SORTABLE: Record<string, (u: DemoUser) => string | number | boolean> = {
+const SORTABLE: Record<string, (u: DemoUser) => string | number> = {
   name: (u) => u.name.toLowerCase(),
   email: (u) => u.email,
   createdAt: (u) => u.createdAt,
   id: (u) => u.id,
-  verified: (u) => u.verified !== false,
-  isLocked: () => false,
+  verified: (u) => Number(u.verified !== false),
+  isLocked: () => 0,
   provider: (u) => u.provider ?? 'local',
   tenantId: (u) => u.tenantId,
 };
+
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.toLowerCase().localeCompare(b.name.toLowerCase());
+const groupsOf = (db: DemoDatabase, u: DemoUser) =>
+  (db.groups ?? []).filter((g) => g.tenantId === u.tenantId && g.userIds.includes(u.id));
 
 /** A users-list row in demo mode (the server's TeamUserDto). */
 export function listItemOf(db: DemoDatabase, u: DemoUser) {
   const profile = profileOf(db, u);
   const pending = u.invitationPending === true;
+  const roles = visibleRoles(db, u.tenantId).sort((a, b) => (a.key < b.key ? -1 : 1));
   return {
     ...profile,
     vendorId: 'demo-vendor',
@@ -41,50 +46,63 @@ export function listItemOf(db: DemoDatabase, u: DemoUser) {
     isLocked: false,
     provider: profile.provider ?? 'local',
     managedBy: 'frontegg', // no identity provider in demo mode, so no SCIM (core/demo/directory.ts)
-    ...rowExtras(db, u, profile.mfaEnrolled), // groups, mfaEnabled (core/demo/usersRows.ts)
+    mfaEnabled: profile.mfaEnrolled === true,
+    // The member's groups in the account, by name, with their roles by key (the server's order).
+    groups: groupsOf(db, u)
+      .sort(byName)
+      .map(({ id, name, color, roleIds }) => ({
+        ...{ id, name, color },
+        roles: roles.filter((r) => roleIds.includes(r.id)).map(({ id, key, name }) => ({ id, key, name })),
+      })),
   };
 }
 
-/** Whether a member matches the query's filters (the server's WHERE, server/storage/team-users.ts). */
-function kept(db: DemoDatabase, u: DemoUser, q: MemberListQuery, now: number): boolean {
-  const text = q.filter.trim().toLowerCase();
-  const email = (q.email ?? '').trim().toLowerCase();
-  return (
-    (!text || u.email.toLowerCase().includes(text) || u.name.toLowerCase().includes(text)) &&
-    (!q.userId || u.id === q.userId) &&
-    (!q.userIds || q.userIds.includes(u.id.toLowerCase())) &&
-    (!email || u.email.toLowerCase() === email) &&
-    (q.inactiveForSeconds === undefined || isInactiveMember(u.lastLogin, now, q.inactiveForSeconds)) &&
-    (!q.neverSignedIn || hasNeverSignedIn(u.lastLogin)) &&
-    (!q.mfaUnenrolled || !mfaEnrolledOf(db, u)) &&
-    (!q.breachedPassword || u.breachedPassword === true)
+/** The people a users list covers: the account's, and with `includeSubTenants` the accounts' below it, each once. */
+function listedUsers(db: DemoDatabase, tenantId: string, includeSubTenants: boolean): DemoUser[] {
+  const below = new Set(
+    (includeSubTenants ? membershipsOf(db) : [])
+      .filter((m) => within(db, tenantId, m.tenantId))
+      .map((m) => m.userId),
   );
+  return db.users.filter((u) => u.tenantId === tenantId || below.has(u.id));
 }
 
-/** A page of the members a query names, in its order, and how many match. */
+/** A page of the members a query names (the server's WHERE and ORDER BY), and how many match. */
 function listMembers(db: DemoDatabase, q: MemberListQuery, now: number) {
-  const key = SORTABLE[q.sortBy] ?? SORTABLE.name!;
-  const sign = q.order === 'DESC' ? -1 : 1;
-  const matching = listedUsers(db, q.tenantId, Boolean(q.includeSubTenants))
-    .filter((u) => kept(db, u, q, now))
-    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1) * sign);
-  const items = matching.slice(q.page * q.limit, q.page * q.limit + q.limit).map((u) => listItemOf(db, u));
-  return { items, totalItems: matching.length };
+  const email = (q.email ?? '').trim().toLowerCase();
+  const kept = listedUsers(db, q.tenantId, Boolean(q.includeSubTenants)).filter(
+    (u) =>
+      (!q.userId || u.id === q.userId) &&
+      (!q.userIds || q.userIds.includes(u.id.toLowerCase())) &&
+      (!email || u.email.toLowerCase() === email) &&
+      (q.inactiveForSeconds === undefined || isInactiveMember(u.lastLogin, now, q.inactiveForSeconds)) &&
+      (!q.neverSignedIn || hasNeverSignedIn(u.lastLogin)) &&
+      (!q.mfaUnenrolled || !mfaEnrolledOf(db, u)) &&
+      (!q.breachedPassword || u.breachedPassword === true),
+  );
+  const page = memoryPage(kept, { ...q, sortBy: q.sortBy in SORTABLE ? q.sortBy : 'name' }, SORTABLE, (u) => [
+    u.email,
+    u.name,
+  ]);
+  return { items: page.items.map((u) => listItemOf(db, u)), totalItems: page.totalItems };
 }
 
-/** The members of the demo's accounts as core/domain/team-members.ts stores them (SCIM manages none). */
-function demoTeamMemberPorts(db: DemoDatabase): TeamMemberPorts {
+/** The members' handlers' ports over the demo's data, for `caller` (SCIM manages no one in demo mode). */
+function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number): TeamMemberHandlerPorts {
   const member = (tenantId: string, userId: string) =>
     db.users.find((u) => u.id === userId && u.tenantId === tenantId);
+  const roleIdsOf = (u: DemoUser) =>
+    visibleRoles(db, u.tenantId)
+      .filter((r) => u.roleKeys.includes(r.key))
+      .map((r) => r.id);
+  const held = demoPermissionsOf(db, caller);
   return {
+    actor: () => ({ userId: caller.id, activeTenantId: caller.tenantId, held }),
     memberKeys: async (tenantId, userId) => {
       const found = member(tenantId, userId);
       return found ? demoPermissionsOf(db, found) : [];
     },
-    grantedBy: async (tenantId, roleIds) =>
-      visibleRoles(db, tenantId)
-        .filter((role) => roleIds.includes(role.id))
-        .flatMap((role) => role.permissions),
+    grantedBy: async (tenantId, roleIds) => grantedBy(db, tenantId, roleIds),
     scimManaged: async () => false,
     remove: async (tenantId, userId) => {
       const found = member(tenantId, userId);
@@ -107,27 +125,6 @@ function demoTeamMemberPorts(db: DemoDatabase): TeamMemberPorts {
       if (revoked) db.session = null;
       return revoked;
     },
-  };
-}
-
-/** The members' handlers' ports over the demo's data, for `caller`. */
-function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number): TeamMemberHandlerPorts {
-  const member = (tenantId: string, userId: string) =>
-    db.users.find((u) => u.id === userId && u.tenantId === tenantId);
-  const roleIdsOf = (u: DemoUser) =>
-    visibleRoles(db, u.tenantId)
-      .filter((r) => u.roleKeys.includes(r.key))
-      .map((r) => r.id);
-  const groupIdsOf = (u: DemoUser) =>
-    (db.groups ?? []).filter((g) => g.tenantId === u.tenantId && g.userIds.includes(u.id)).map((g) => g.id);
-  const actor: MemberActor = {
-    userId: caller.id,
-    activeTenantId: caller.tenantId,
-    held: demoPermissionsOf(db, caller),
-  };
-  return {
-    ...demoTeamMemberPorts(db),
-    actor: () => actor,
     listMembers: async (q) => listMembers(db, q, now()),
     memberStats: async (tenantId) => {
       const members = db.users.filter((u) => u.tenantId === tenantId);
@@ -138,29 +135,22 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
       };
     },
     assignableRoles: async (tenantId) =>
-      demoRoles(db)
-        .filter((r) => r.tenantId === null || r.tenantId === tenantId)
-        .map(({ id, key, name, description, tenantId: owner }) => ({
-          ...{ id, key, name, description },
-          isDefault: key === 'Admin' && owner === null,
-        }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
+      visibleRoles(db, tenantId)
+        .map(demoRoleShape)
+        .sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1))
+        .map(({ id, key, name, description, isDefault }) => ({ id, key, name, description, isDefault })),
     member: async (tenantId, userId) => {
       const found = member(tenantId, userId);
-      return (
-        (found && {
-          ...{ id: found.id, name: found.name, email: found.email, metadata: found.metadata ?? '{}' },
-          ...{ vendorId: 'demo-vendor', createdAt: found.createdAt, updatedAt: found.createdAt },
-        }) ??
-        null
-      );
+      if (!found) return null;
+      const { id, name, email, metadata = '{}', createdAt } = found;
+      return { id, name, email, metadata, vendorId: 'demo-vendor', createdAt, updatedAt: createdAt };
     },
     memberLinks: async (tenantId, userIds, link) =>
       db.users
         .filter((u) => u.tenantId === tenantId && userIds.includes(u.id))
         .map((u) => ({
           ...{ vendorId: 'demo-vendor', tenantId, userId: u.id },
-          linked: (link === 'roles' ? roleIdsOf(u) : groupIdsOf(u)).sort(),
+          linked: (link === 'roles' ? roleIdsOf(u) : groupsOf(db, u).map((g) => g.id)).sort(),
         })),
     customData: {
       save: async (tenantId, userId, data) => {

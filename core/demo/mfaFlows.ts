@@ -5,8 +5,7 @@
  * mfaState.ts: real TOTP (otplib in the page), SMS and email codes in the demo outbox, recovery
  * codes, remember-device, WebAuthn second factors and passkeys with WebCrypto.
  */
-import { fail, failWith, type Answer } from '../contract/answer';
-import { isContractError } from '../contract/errors';
+import { fail } from '../contract/answer';
 import { MFA_HANDLERS } from '../domain/mfa-handlers';
 import { MFA_SIGN_IN_HANDLERS } from '../domain/mfa-sign-in-handlers';
 import type { DemoDatabase, DemoUser } from './data';
@@ -14,22 +13,7 @@ import type { DemoRequest, DemoRoutes } from './dispatch';
 import { demoMfaPorts, gate, type DemoMfaTools } from './mfaState';
 import { demoHandlers, demoPublicHandlers } from './shared';
 
-/** A handler whose refusals still save what they counted (a token burnt, a wrong answer). */
-const saving =
-  <A extends unknown[]>(handler: (...args: A) => Promise<Answer> | Answer) =>
-  async (...args: A): Promise<Answer> => {
-    try {
-      return await handler(...args);
-    } catch (error) {
-      if (isContractError(error)) return { ...failWith(error), save: true };
-      throw error;
-    }
-  };
-
-export function createDemoMfa(tools: DemoMfaTools): {
-  gate(db: DemoDatabase, user: DemoUser): Record<string, unknown> | null;
-  routes: DemoRoutes;
-} {
+export function createDemoMfa(tools: DemoMfaTools) {
   const mine = demoHandlers(MFA_HANDLERS, (db) => demoMfaPorts(tools, db));
   const routes: DemoRoutes = {
     ...demoPublicHandlers(MFA_SIGN_IN_HANDLERS, (db) => demoMfaPorts(tools, db)),
@@ -44,8 +28,5 @@ export function createDemoMfa(tools: DemoMfaTools): {
       ]),
     ),
   };
-  return {
-    gate: (db, user) => gate(tools, db, user),
-    routes: Object.fromEntries(Object.entries(routes).map(([name, handler]) => [name, saving(handler!)])),
-  };
+  return { gate: (db: DemoDatabase, user: DemoUser) => gate(tools, db, user), routes };
 }

@@ -1,112 +1,67 @@
 /**
  * Demo mode's MFA store: the ports of core/domain/mfa-ports.ts that the shared use cases
- * (core/domain/mfa-devices.ts, mfa-gate.ts, mfa-challenges.ts) run over, kept in the page's storage
- * (core/demo/mfaData.ts). The server's are server/storage/mfa.ts; server/storage/mfa.test.ts
- * holds both to the same cases. Keys are the values themselves: demo mode's secrets are sample data
- * in the visitor's own browser.
+ * (core/domain/mfa-devices.ts, mfa-gate.ts, mfa-challenges.ts) run over, kept in the page's storage:
+ * devices, recovery codes, mfaTokens and one-time codes, remembered browsers and wrong answers. The
+ * server's are server/storage/mfa.ts; server/storage/mfa.test.ts holds both to the same cases. The
+ * records are mfaData.ts's; keys are the values themselves (sample data in the visitor's browser).
  */
-import type { MfaChallenge, MfaDevice, MfaPorts } from '../domain/mfa-ports';
+import type { MfaChallenge, MfaDevice, MfaPorts, NewMfaDevice } from '../domain/mfa-ports';
 import type { DemoDatabase } from './data';
 import { demoMfaPolicies, state, type DemoLiveChallenge, type DemoMfaDevice } from './mfaData';
 
-/** The ports demo mode keeps: all of MFA's. */
-export type DemoMfaPorts = MfaPorts;
-
-const portDevice = (d: DemoMfaDevice): MfaDevice => ({
-  id: d.id,
-  userId: d.userId,
-  kind: d.kind,
-  name: d.name ?? null,
-  secret: d.secret ?? null,
-  lastTimeStep: d.lastStep ?? null,
-  phone: d.phone ?? null,
-  email: d.email ?? null,
-  credentialId: d.credentialId ?? null,
-  publicKey: d.publicKey ?? null,
-  algorithm: d.algorithm,
+const UNSET = { name: null, secret: null, phone: null, email: null, credentialId: null, publicKey: null };
+const portDevice = ({ lastStep, ...d }: DemoMfaDevice): MfaDevice => ({
+  ...{ ...UNSET, deviceType: null, lastUsedAt: null, transports: [] },
+  ...d,
+  lastTimeStep: lastStep ?? null,
   signCount: d.signCount ?? 0,
-  transports: [],
-  deviceType: d.deviceType ?? null,
   passkey: d.passkey === true,
-  createdAt: d.createdAt,
-  lastUsedAt: d.lastUsedAt ?? null,
 });
 
-/** The stored record of a new device: the fields given, no empty ones. */
-function demoDevice(
-  id: string,
-  userId: string,
-  createdAt: string,
-  device: Partial<MfaDevice>,
-): DemoMfaDevice {
-  const fields: Partial<DemoMfaDevice> = {
-    kind: device.kind!,
-    secret: device.secret ?? undefined,
-    lastStep: device.lastTimeStep ?? undefined,
-    phone: device.phone ?? undefined,
-    email: device.email ?? undefined,
-    credentialId: device.credentialId ?? undefined,
-    publicKey: device.publicKey ?? undefined,
-    algorithm: device.algorithm,
-    signCount: device.signCount ?? undefined,
-    deviceType: device.deviceType ?? undefined,
-    passkey: device.passkey || undefined,
-    name: device.name ?? undefined,
-  };
-  const given = Object.entries(fields).filter(([, value]) => value !== undefined);
-  return { id, userId, createdAt, ...Object.fromEntries(given) } as DemoMfaDevice;
-}
+type Tools = { random(): string; now(): number };
 
-const codesOf = (db: DemoDatabase, userId: string) => [state(db).recovery[userId] ?? []].flat();
-
-export function demoMfaRepository(
-  db: DemoDatabase,
-  tools: { random(): string; now(): number },
-): DemoMfaPorts {
-  const secondFactors = (userId: string) =>
-    state(db).devices.filter((d) => d.userId === userId && !d.passkey);
+export function demoMfaRepository(db: DemoDatabase, tools: Tools): MfaPorts {
+  const iso = () => new Date(tools.now()).toISOString();
+  const devices = () => state(db).devices;
+  const named = (userId: string, deviceId: string, kind?: string) => (d: DemoMfaDevice) =>
+    d.userId === userId && d.id === deviceId && (!kind || d.kind === kind);
+  const secondFactors = (userId: string) => devices().filter((d) => d.userId === userId && !d.passkey);
+  const codesOf = (userId: string) => [state(db).recovery[userId] ?? []].flat();
+  const found = (d: DemoMfaDevice | undefined) => (d ? portDevice(d) : null);
   return {
     keyOf: (_purpose, token) => token,
     devices: {
       list: async (userId) =>
-        state(db)
-          .devices.filter((d) => d.userId === userId)
+        devices()
+          .filter((d) => d.userId === userId)
           .map(portDevice),
-      async find(userId, deviceId, kind) {
-        const found = state(db).devices.find(
-          (d) => d.userId === userId && d.id === deviceId && (!kind || d.kind === kind),
-        );
-        return found ? portDevice(found) : null;
-      },
-      async byCredential(credentialId) {
-        const found = state(db).devices.find((d) => d.kind === 'webauthn' && d.credentialId === credentialId);
-        return found ? portDevice(found) : null;
-      },
+      find: async (userId, deviceId, kind) => found(devices().find(named(userId, deviceId, kind))),
+      byCredential: async (id) =>
+        found(devices().find((d) => d.kind === 'webauthn' && d.credentialId === id)),
       countSecondFactors: async (userId) => secondFactors(userId).length,
-      async add(userId, device) {
+      async add(userId, { lastTimeStep, transports: _, ...device }: NewMfaDevice) {
         const id = tools.random();
-        state(db).devices.push(demoDevice(id, userId, new Date(tools.now()).toISOString(), device));
+        // Only the fields given are stored.
+        const given = Object.entries({ ...device, lastStep: lastTimeStep, passkey: device.passkey || null });
+        const fields = Object.fromEntries(given.filter(([, value]) => value != null));
+        devices().push({ ...fields, id, userId, createdAt: iso() } as DemoMfaDevice);
         return id;
       },
       async remove(userId, deviceId, kind) {
-        const before = state(db).devices.length;
-        state(db).devices = state(db).devices.filter(
-          (d) => !(d.userId === userId && d.id === deviceId && (!kind || d.kind === kind)),
-        );
-        return state(db).devices.length < before;
+        const before = devices().length;
+        state(db).devices = devices().filter((d) => !named(userId, deviceId, kind)(d));
+        return devices().length < before;
       },
       async advanceTimeStep(deviceId, step) {
-        const device = state(db).devices.find((d) => d.id === deviceId);
+        const device = devices().find((d) => d.id === deviceId);
         if (!device || (device.lastStep !== undefined && device.lastStep >= step)) return false;
         device.lastStep = step;
-        device.lastUsedAt = new Date(tools.now()).toISOString();
+        device.lastUsedAt = iso();
         return true;
       },
       async recordUse(deviceId, signCount) {
-        const device = state(db).devices.find((d) => d.id === deviceId);
-        if (!device) return;
-        device.signCount = signCount;
-        device.lastUsedAt = new Date(tools.now()).toISOString();
+        const device = devices().find((d) => d.id === deviceId);
+        if (device) Object.assign(device, { signCount, lastUsedAt: iso() });
       },
     },
     recoveryCodes: {
@@ -114,14 +69,12 @@ export function demoMfaRepository(
         state(db).recovery[userId] = [...keys];
       },
       async use(userId, key) {
-        const saved = codesOf(db, userId);
+        const saved = codesOf(userId);
         const at = saved.indexOf(key);
-        if (at < 0) return false;
-        saved.splice(at, 1);
-        state(db).recovery[userId] = saved;
-        return true;
+        if (at >= 0) state(db).recovery[userId] = saved.filter((_, i) => i !== at);
+        return at >= 0;
       },
-      count: async (userId) => codesOf(db, userId).length,
+      count: async (userId) => codesOf(userId).length,
       async clear(userId) {
         delete state(db).recovery[userId];
       },
@@ -153,21 +106,23 @@ const challengeOf = (c: DemoLiveChallenge | undefined): MfaChallenge | null =>
  * The mfaTokens and one-time codes. `issue` stores synchronously (no await before the write), so the
  * demo's MFA gate, which answers at once, can issue its mfaToken through core/domain/mfa-challenges.ts.
  */
-function demoChallenges(
-  db: DemoDatabase,
-  tools: { random(): string; now(): number },
-): MfaPorts['challenges'] {
+function demoChallenges(db: DemoDatabase, tools: Tools): MfaPorts['challenges'] {
   const all = () => (state(db).live ??= []);
   const live = (c: DemoLiveChallenge) => !c.used && c.expiresAt > tools.now();
   const named = (purpose: string, key: string, userId: string | null | undefined) =>
     all().find(
       (c) => c.key === key && c.purpose === purpose && live(c) && (userId == null || c.userId === userId),
     );
+  const used = <T extends DemoLiveChallenge | undefined>(c: T) => {
+    if (c) c.used = true;
+    return c;
+  };
   return {
     async issue({ purpose, userId, key, data, ttlSeconds }) {
       const now = tools.now();
       // Expired secrets go: the page's storage keeps only what may still be used.
       state(db).live = all().filter((c) => c.expiresAt > now);
+      const expiresAt = now + ttlSeconds * 1000;
       all().push({
         id: tools.random(),
         purpose,
@@ -176,21 +131,13 @@ function demoChallenges(
         data,
         failedAttempts: 0,
         createdAt: now,
-        expiresAt: now + ttlSeconds * 1000,
+        expiresAt,
         used: false,
       });
     },
     find: async (purpose, key, userId) => challengeOf(named(purpose, key, userId)),
-    async consume(purpose, key, userId) {
-      const found = named(purpose, key, userId);
-      if (found) found.used = true;
-      return challengeOf(found);
-    },
-    async consumeById(id) {
-      const found = all().find((c) => c.id === id && !c.used);
-      if (found) found.used = true;
-      return Boolean(found);
-    },
+    consume: async (purpose, key, userId) => challengeOf(used(named(purpose, key, userId))),
+    consumeById: async (id) => Boolean(used(all().find((c) => c.id === id && !c.used))),
     async fail(id, maxAttempts) {
       const found = all().find((c) => c.id === id);
       if (!found) return maxAttempts;
@@ -209,7 +156,7 @@ function demoChallenges(
 }
 
 /** Wrong MFA answers per user, in a window that starts at the first of them. */
-function demoFailures(db: DemoDatabase, tools: { now(): number }): MfaPorts['failures'] {
+function demoFailures(db: DemoDatabase, tools: Pick<Tools, 'now'>): MfaPorts['failures'] {
   const current = (userId: string, windowSeconds: number) => {
     const entry = state(db).failures?.[userId];
     return entry && entry.startedAt > tools.now() - windowSeconds * 1000 ? entry : null;

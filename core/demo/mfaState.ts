@@ -14,32 +14,31 @@ import type { DemoDatabase, DemoUser } from './data';
 import { demoMfaCode } from './delivery';
 import { demoMfaPolicies, state } from './mfaData';
 import { demoMfaRepository } from './mfaRepository';
+import { demoAttemptCounters } from './passwordlessPorts';
 
-/** What the MFA routes take from the demo backend. */
 export interface DemoMfaTools {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
   userOfToken(db: DemoDatabase, token: string | null): DemoUser | null;
   random(): string;
   now(): number;
 }
-type Clock = Pick<DemoMfaTools, 'random' | 'now'>;
 
 /** Every strategy is on in demo mode, and passkeys too. */
 const VENDOR = {
   strategies: ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'],
   passkeysEnabled: true,
 };
+const NAME = 'Auth Elements demo';
 
-/** MFA's ports over the page's storage. */
 export function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
   const store = demoMfaRepository(db, t);
   const user = (id: string) => db.users.find((u) => u.id === id) ?? null;
+  const { countSend } = demoAttemptCounters(t.now);
   return {
     ...store,
-    // The relying party is the page's own host.
     webauthn: webCryptoWebauthn({
       rpId: globalThis.location?.hostname ?? '',
-      rpName: 'Auth Elements demo',
+      rpName: NAME,
       origin: globalThis.location?.origin ?? '',
     }),
     box: { seal: (secret) => secret, open: (secret) => secret },
@@ -47,17 +46,25 @@ export function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts
     user: async (id) => user(id),
     impersonating: Boolean(db.session?.impersonatorId),
     checkOrigin: () => {},
-    totpIssuer: 'Auth Elements demo',
+    totpIssuer: NAME,
     async qrCode(uri) {
       const { default: QRCode } = await import('qrcode');
       return `data:image/svg+xml;base64,${btoa(await QRCode.toString(uri, { type: 'svg', margin: 1 }))}`;
     },
-    limitSend: async () => {},
+    // The server's limit (countCodeSend): per user and per destination.
+    async limitSend(userId, target) {
+      countSend(db, `user:${userId}`);
+      countSend(db, target.kind === 'sms' ? `phone:${target.phone.replace(/[^\d+]/g, '')}` : target.email);
+    },
     async deliver(to, target, code) {
       const message = demoMfaCode(db, to.id, target.kind, code);
       const address = target.kind === 'sms' ? target.phone : target.email;
-      const createdAt = new Date(t.now()).toISOString();
-      (db.outbox ??= []).unshift({ channel: target.kind, to: address, ...message, createdAt });
+      (db.outbox ??= []).unshift({
+        channel: target.kind,
+        to: address,
+        ...message,
+        createdAt: new Date(t.now()).toISOString(),
+      });
       db.outbox.length = Math.min(db.outbox.length, 50);
       console.info(`[auth-elements demo] ${target.kind} to ${address}: ${message.text}`);
     },
@@ -73,7 +80,11 @@ export function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts
 }
 
 /** The MFA gate of the demo's first-factor sign-ins (core/domain/mfa-gate.ts), over the demo's devices and switch. */
-export function gate(t: Clock, db: DemoDatabase, user: DemoUser): Record<string, unknown> | null {
+export function gate(
+  t: Pick<DemoMfaTools, 'random' | 'now'>,
+  db: DemoDatabase,
+  user: DemoUser,
+): Record<string, unknown> | null {
   const devices = state(db).devices.filter((d) => d.userId === user.id && !d.passkey);
   const step = gateStep(devices.length, mfaPolicyOf(demoMfaPolicies(db)));
   if (step === 'signIn') return null;

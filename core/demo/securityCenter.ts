@@ -4,10 +4,16 @@
  * (core/demo/securityPolicies.ts) and its SSO connections (core/demo/ssoConfig.ts), on the server's
  * paths and permissions. One sample teammate signs in with a breached password (`breachedPassword`
  * in core/demo/data.ts). The campaign sends no email in demo mode: it answers how many would have
- * been sent.
+ * been sent, and counts toward the account's limit as on the server.
  */
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
-import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
+import { tooManyError } from '../contract/errors';
+import { SIGN_IN_LIMITS } from '../domain/passwordless';
+import {
+  CAMPAIGNS_PER_ACCOUNT,
+  SECURITY_CENTRE_HANDLERS,
+  type SecurityCentrePorts,
+} from '../domain/security-center';
 import type { DemoDatabase } from './data';
 import type { DemoClock } from './rows';
 import { demoSecurityPolicyPorts } from './securityPolicies';
@@ -41,7 +47,14 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
     failingAuditStreams: async () => [],
     // Nothing is sent: the campaign answers how many would have been.
     sendPasswordReset: async () => true,
-    countCampaign: async () => {},
+    async countCampaign() {
+      const counted = (db.attempts ??= {})[`campaign:breached:${tenantId}`];
+      const left = counted ? counted.startedAt + SIGN_IN_LIMITS.windowSeconds * 1000 - now() : 0;
+      if (left <= 0) db.attempts[`campaign:breached:${tenantId}`] = { failures: 1, startedAt: now() };
+      else if (counted!.failures >= CAMPAIGNS_PER_ACCOUNT)
+        throw tooManyError('TOO_MANY_CAMPAIGNS', Math.ceil(left / 1000));
+      else counted!.failures += 1;
+    },
   };
 }
 

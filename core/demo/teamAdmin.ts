@@ -4,6 +4,7 @@
  * the roles a user holds and their permissions, and the in-memory paging of the lists.
  */
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
+import type { GroupListPage } from '../domain/groups';
 import { DEMO_ROLES, type DemoDatabase, type DemoRole, type DemoUser } from './data';
 
 export interface TeamAdminTools {
@@ -30,6 +31,11 @@ export function demoRoles(db: DemoDatabase): DemoRole[] {
 }
 export const visibleRoles = (db: DemoDatabase, tenantId: string) =>
   demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === tenantId);
+/** What the account's roles of these ids grant. */
+export const grantedBy = (db: DemoDatabase, tenantId: string, roleIds: string[]) =>
+  visibleRoles(db, tenantId)
+    .filter((r) => roleIds.includes(r.id))
+    .flatMap((r) => r.permissions);
 
 export const groupConfiguration = (db: DemoDatabase, tenantId: string) =>
   db.groupConfigurations?.[tenantId] ?? { enabled: true, rolesEnabled: true };
@@ -79,24 +85,14 @@ export function demoHeldPermissions(db: DemoDatabase, user: DemoUser) {
   });
 }
 
-/** A list's page as a repository reads it (core/domain roles' and groups' list). */
-interface MemoryPage {
-  filter: string;
-  sortBy: string;
-  order: 'ASC' | 'DESC';
-  page: number;
-  /** null: every item. */
-  limit: number | null;
-}
-
 /**
  * One page of `items` as the server's SQL reads it: those whose `search` texts contain the filter
  * (case aside), sorted by `sorters[sortBy]` in the page's order, ties by id.
  */
 export function memoryPage<T extends { id: string }>(
   items: T[],
-  page: MemoryPage,
-  sorters: Record<string, (item: T) => string>,
+  page: Omit<GroupListPage, 'sortBy'> & { sortBy: string },
+  sorters: Record<string, (item: T) => string | number>,
   search: (item: T) => string[],
 ) {
   const text = page.filter.trim().toLowerCase();

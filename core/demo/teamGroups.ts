@@ -10,6 +10,7 @@ import { demoHandlers } from './shared';
 import {
   demoPermissionsOf,
   demoRoleShape,
+  grantedBy,
   groupConfiguration,
   memoryPage,
   visibleRoles,
@@ -19,7 +20,7 @@ import {
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.toLowerCase().localeCompare(b.name.toLowerCase());
 
-// The client SDK's IGroupResponse, as the server answers it.
+/** The client SDK's IGroupResponse, as the server answers it. */
 const groupDto = (db: DemoDatabase, group: DemoGroup): GroupDto => ({
   id: group.id,
   groupId: group.id,
@@ -60,9 +61,10 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
   const nameTaken = (name: string, except: string | null) =>
     groups().some((g) => g.name.toLowerCase() === name.toLowerCase() && g.id !== except);
   const member = (userId: string) => db.users.find((u) => u.id === userId && u.tenantId === tenantId);
+  const stored = (groupId: string) => groups().find((g) => g.id === groupId);
   /** The account's group of this id, changed by `write`, or notFound. */
   const changed = (groupId: string, write: (group: DemoGroup) => GroupWrite | void): GroupWrite => {
-    const group = groups().find((g) => g.id === groupId);
+    const group = stored(groupId);
     if (!group) return { kind: 'notFound' };
     const refused = write(group);
     if (refused) return refused;
@@ -78,7 +80,7 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
       return { items: shown.items.map((g) => groupDto(db, g)), totalItems: shown.totalItems };
     },
     find: async (groupId) => {
-      const group = groups().find((g) => g.id === groupId);
+      const group = stored(groupId);
       return group ? groupDto(db, group) : null;
     },
     create: async ({ name, color, description, metadata }) => {
@@ -120,18 +122,14 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
         group.userIds = edit(group.userIds, userIds, add);
       }),
     configuration: async () => groupConfiguration(db, tenantId),
-    saveConfiguration: async (patch) => {
+    saveConfiguration: async ({ enabled, rolesEnabled }) => {
       const config = { ...groupConfiguration(db, tenantId) };
-      if (typeof patch.enabled === 'boolean') config.enabled = patch.enabled;
-      if (typeof patch.rolesEnabled === 'boolean') config.rolesEnabled = patch.rolesEnabled;
-      (db.groupConfigurations ??= {})[tenantId] = config;
-      return config;
+      if (typeof enabled === 'boolean') config.enabled = enabled;
+      if (typeof rolesEnabled === 'boolean') config.rolesEnabled = rolesEnabled;
+      return ((db.groupConfigurations ??= {})[tenantId] = config);
     },
     roleIdsInGroups: async () => [...new Set(groups().flatMap((g) => g.roleIds))],
-    grantedBy: async (roleIds) =>
-      visibleRoles(db, tenantId)
-        .filter((r) => roleIds.includes(r.id))
-        .flatMap((r) => r.permissions),
+    grantedBy: async (roleIds) => grantedBy(db, tenantId, roleIds),
     memberPermissions: async (userId) => {
       const user = member(userId);
       return user ? demoPermissionsOf(db, user) : [];

@@ -20,6 +20,7 @@ import {
   demoRoles,
   demoRoleShape,
   demoRolesOf,
+  grantedBy,
   memoryPage,
   permissionId,
   visibleRoles,
@@ -33,14 +34,14 @@ const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) =>
   );
 
 const permissionsList = (db: DemoDatabase, tenantId: string) =>
-  PERMISSION_CATALOGUE.map(([key, name, category]) => {
-    const holders = visibleRoles(db, tenantId).filter((r) => r.permissions.includes(key));
-    const id = permissionId(key);
-    return permissionItem(
-      { id, key, name, description: null, categoryId: categoryId(category) },
-      holders.map((r) => r.id),
-    );
-  }).sort((a, b) => (a.key < b.key ? -1 : 1));
+  PERMISSION_CATALOGUE.map(([key, name, category]) =>
+    permissionItem(
+      { id: permissionId(key), key, name, description: null, categoryId: categoryId(category) },
+      visibleRoles(db, tenantId)
+        .filter((r) => r.permissions.includes(key))
+        .map((r) => r.id),
+    ),
+  ).sort((a, b) => (a.key < b.key ? -1 : 1));
 
 const keyOfPermission = (id: string) => PERMISSION_CATALOGUE.find(([key]) => permissionId(key) === id)?.[0];
 
@@ -90,22 +91,11 @@ function demoRoleStore(
       })),
     permissionKeys: async (ids) =>
       new Map(ids.flatMap((id) => (keyOfPermission(id) ? [[id, keyOfPermission(id)!] as const] : []))),
-    grantedBy: async (roleIds) =>
-      roles()
-        .filter((r) => roleIds.includes(r.id))
-        .flatMap((r) => r.permissions),
-    create: async (input) => {
-      if (keyTaken(input.key, null)) return { kind: 'duplicateKey' };
-      const role: DemoRole = {
-        id: `role-custom-${tools.random()}`,
-        key: input.key,
-        name: input.name,
-        description: input.description,
-        permissions: keysOf(input.permissionIds),
-        tenantId,
-        createdAt: iso(),
-        updatedAt: iso(),
-      };
+    grantedBy: async (roleIds) => grantedBy(db, tenantId, roleIds),
+    create: async ({ key, name, description, permissionIds }) => {
+      if (keyTaken(key, null)) return { kind: 'duplicateKey' };
+      const given = { key, name, description, permissions: keysOf(permissionIds), tenantId };
+      const role = { ...given, id: `role-custom-${tools.random()}`, createdAt: iso(), updatedAt: iso() };
       demoRoles(db).push(role);
       return { kind: 'ok', role: roleDto(db, role, tenantId) };
     },

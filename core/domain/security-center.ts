@@ -36,11 +36,14 @@ export interface SecurityCentrePorts {
   /** Sends the member a password-reset link; false when it was skipped (their inbox's sending limit). */
   sendPasswordReset(member: { id: string; email: string }): Promise<boolean>;
   /**
-   * Counts one campaign of the account, refusing it (TOO_MANY_CAMPAIGNS, 429) past the server's
-   * limit: a campaign sends an email per member (demo mode sends none and counts none).
+   * Counts one campaign of the account, refusing it (TOO_MANY_CAMPAIGNS, 429) past
+   * CAMPAIGNS_PER_ACCOUNT in the sign-in limits' window: a campaign sends an email per member.
    */
   countCampaign(tenantId: string): Promise<void>;
 }
+
+/** Breached-password reset campaigns one account may start in one window (both backends). */
+export const CAMPAIGNS_PER_ACCOUNT = 3;
 
 /** Score, recommendations and insights of `tenantId`, from its members and policies now. */
 async function securityCentreOf(ports: SecurityCentrePorts, tenantId: string): Promise<SecurityCentre> {

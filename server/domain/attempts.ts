@@ -9,6 +9,7 @@ import { isContractError, tooManyError, type ContractError } from '../../core/co
 import type { Database } from '../storage/database';
 import { principalFromJson, principalJson, type PrincipalRow } from '../storage/principal';
 import { SIGN_IN_LIMITS } from '../../core/domain/passwordless';
+import { CAMPAIGNS_PER_ACCOUNT } from '../../core/domain/security-center';
 import { attemptKeys, emailKey, sendKey, type AttemptKey } from '../../core/domain/attempts';
 
 export { attemptKeys };
@@ -140,18 +141,15 @@ export async function countCodeSend(
   }
 }
 
-/** Breached-password reset campaigns one account may start in one window (security centre). */
-const MAX_CAMPAIGNS_PER_ACCOUNT = 3;
-
 /**
  * Counts one breached-password reset campaign of `tenantId`, refusing it (429) once
- * MAX_CAMPAIGNS_PER_ACCOUNT were started in the window: a campaign sends an email per member, so
+ * CAMPAIGNS_PER_ACCOUNT (core/domain/security-center.ts) were started in the window: a campaign sends an email per member, so
  * an administrator's repeated clicks (or a script) cannot turn the server into a mailer.
  */
 export async function countCampaign(db: Database, tenantId: string): Promise<void> {
   const seconds = await takeSlot(db, {
     key: `campaign:breached:${tenantId}`,
-    limit: MAX_CAMPAIGNS_PER_ACCOUNT,
+    limit: CAMPAIGNS_PER_ACCOUNT,
   });
   if (seconds !== null) throw tooManyError('TOO_MANY_CAMPAIGNS', seconds);
 }

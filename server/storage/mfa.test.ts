@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { isContractError } from '../../core/contract/errors';
 import { seedDemoDatabase } from '../../core/demo/data';
-import { demoMfaRepository, type DemoMfaPorts } from '../../core/demo/mfaRepository';
+import { demoMfaRepository } from '../../core/demo/mfaRepository';
 import {
   enrolDevice,
   issueRecoveryCodes,
@@ -16,6 +16,7 @@ import {
 } from '../../core/domain/mfa-devices';
 import { assertNotLocked, issueCode, spendSentCode } from '../../core/domain/mfa-challenges';
 import { mfaPolicyOf } from '../../core/domain/mfa-gate';
+import type { MfaPorts } from '../../core/domain/mfa-ports';
 import { getVendorSettings } from '../domain/vendor';
 import { insertUser } from '../domain/users';
 import { repositorySuite } from '../../test/support/repository-suite';
@@ -26,7 +27,7 @@ const codeOf = (code: string) => (error: unknown) =>
 
 /** The store, and what a case sets up in it: a user, and the vendor's MFA enforced. */
 interface Fixture {
-  repo: DemoMfaPorts;
+  repo: MfaPorts;
   user(): Promise<string>;
   enforceMfa(): Promise<void>;
 }

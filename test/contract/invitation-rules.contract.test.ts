@@ -132,6 +132,16 @@ for (const [name, factory] of BACKENDS) {
       ]);
     });
 
+    test("resend without a bearer counts toward the address's sending limit: the sixth is 429", async () => {
+      const open = () =>
+        target.call('POST', `${API}/users/v1/invitation/reset`, {
+          body: { email: `flood-${stamp}@example.com` },
+        });
+      const answers = [];
+      for (let i = 0; i < 6; i += 1) answers.push(codesOf(await open()));
+      assert.deepEqual(answers, [...Array(5).fill([200, undefined]), [429, ['TOO_MANY_CODES']]]);
+    });
+
     test('each account has its own invite link', async () => {
       const mine = await call('POST', `${LINKS}/user`, {});
       assert.equal(mine.status, 201);

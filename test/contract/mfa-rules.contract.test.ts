@@ -143,4 +143,18 @@ for (const [name, factory] of BACKENDS) {
       assert.deepEqual([right.status, right.body.errorCodes], [429, ['MFA_TOO_MANY_ATTEMPTS']]);
     });
   });
+
+  describe(`contract: ${name}: MFA code sending limit`, () => {
+    const owner = newAccountOwner(factory, 'mfa-sends');
+
+    test('six SMS codes for one user, each to another number: the sixth is 429 TOO_MANY_CODES', async () => {
+      const base = `+1666${String(Date.now()).slice(-6)}`;
+      const answers = [];
+      for (let i = 0; i < 6; i++) {
+        const sent = await owner.call('POST', `${MFA}/sms/enroll`, { phoneNumber: `${base}${i}` });
+        answers.push([sent.status, sent.body.errorCodes]);
+      }
+      assert.deepEqual(answers, [...Array(5).fill([200, undefined]), [429, ['TOO_MANY_CODES']]]);
+    });
+  });
 }

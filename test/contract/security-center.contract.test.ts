@@ -51,6 +51,14 @@ for (const [name, factory] of BACKENDS) {
       assert.deepEqual(sent.body, { sent: 0, skipped: 0 });
     });
 
+    test('an account starts at most 3 campaigns in the window: then 429 TOO_MANY_CAMPAIGNS', async () => {
+      const answers = [];
+      for (let i = 0; i < 4; i += 1)
+        answers.push(await call('POST', `${API}/users/v1/passwords/breached/reset/bulk`, {}));
+      const last = answers.at(-1)!;
+      assert.deepEqual([last.status, last.body.errorCodes], [429, ['TOO_MANY_CAMPAIGNS']]);
+    });
+
     test('a member who never signed in is their own finding, not an inactive one (issue 24)', async () => {
       const email = `never-${Math.random().toString(36).slice(2, 8)}@example.com`;
       const invited = await call('POST', `${API}/users/v2`, { email, name: 'Nev Er', skipInviteEmail: true });

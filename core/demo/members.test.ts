@@ -46,3 +46,22 @@ test('demo users list: rows carry groups with their roles and mfaEnabled; _inclu
   assert.equal(new Set(ids).size, ids.length);
   assert.ok(ids.length >= rows.length);
 });
+
+test("demo users page's Unlock: a member of the caller's account is never locked; anyone else is not found", async () => {
+  const backend = createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 });
+  const token = (
+    (await backend.handle('POST', '/identity/resources/auth/v1/user', { ...DEMO_ADMIN }, null)) as Answer
+  ).body.accessToken as string;
+  const me = ((await backend.handle('GET', '/identity/resources/users/v2/me', {}, token)) as Answer).body.id;
+  const unlock = async (id: string) => {
+    const answer = (await backend.handle(
+      'POST',
+      `/identity/resources/users/v1/${id}/unlock`,
+      {},
+      token,
+    )) as Answer;
+    return [answer.status, answer.body.unlocked ?? answer.body.errorCodes];
+  };
+  assert.deepEqual(await unlock(me), [200, false]);
+  assert.deepEqual(await unlock('someone-else'), [404, ['MEMBER_NOT_FOUND']]);
+});
