@@ -1,9 +1,8 @@
 // MFA and passkeys in real Chromium: TOTP computed here from the secret the screen shows, SMS and
-// email codes read from the development outbox, recovery codes, remember-device, passkeys with
-// Chromium's virtual authenticator (DevTools WebAuthn domain; demo mode checks its assertions with
-// WebCrypto in the page). Authenticator-app enrolment and sign-in, the passkey prompt and passkey
-// sign-in, WebAuthn as a second factor and a security key from the privacy page run on both
-// backends (test/e2e/backends.ts); the rest against the real server.
+// email codes read from the outbox (the server's development outbox, the demo's in localStorage),
+// recovery codes, remember-device, passkeys with Chromium's virtual authenticator (DevTools WebAuthn
+// domain; demo mode checks its assertions with WebCrypto in the page). Each flow runs on both
+// backends (test/e2e/backends.ts); after them, the checks only the real server has.
 import { type Page } from '@playwright/test';
 import { BACKENDS, expect, test, type Backend } from './backends';
 import { generate } from 'otplib';
