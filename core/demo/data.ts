@@ -37,6 +37,10 @@ export interface DemoUser {
   /** The password is on the breach list (the security centre's sample). */
   breachedPassword?: boolean;
   locale?: string | null;
+  /** Failed password sign-ins in a row (the lockout policy's count); absent: none. */
+  failedSignIns?: number;
+  /** When the lockout policy locked the user (until an administrator unlocks them); absent: not locked. */
+  lockedAt?: string;
 }
 
 export interface DemoDatabase {

@@ -47,7 +47,7 @@ test('demo users list: rows carry groups with their roles and mfaEnabled; _inclu
   assert.ok(ids.length >= rows.length);
 });
 
-test("demo users page's Unlock: a member of the caller's account is never locked; anyone else is not found", async () => {
+test("demo users page's Unlock: a member of the caller's account not locked answers false; anyone else is not found", async () => {
   const backend = createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 });
   const token = (
     (await backend.handle('POST', '/identity/resources/auth/v1/user', { ...DEMO_ADMIN }, null)) as Answer

@@ -21,7 +21,7 @@ const SORTABLE: Record<string, (u: DemoUser) => string | number> = {
   createdAt: (u) => u.createdAt,
   id: (u) => u.id,
   verified: (u) => Number(u.verified !== false),
-  isLocked: () => 0,
+  isLocked: (u) => Number(!!u.lockedAt),
   provider: (u) => u.provider ?? 'local',
   tenantId: (u) => u.tenantId,
 };
@@ -43,7 +43,7 @@ export function listItemOf(db: DemoDatabase, u: DemoUser) {
     verified: u.verified !== false,
     activatedForTenant: u.verified !== false && !pending,
     invitationPending: pending,
-    isLocked: false,
+    isLocked: !!u.lockedAt,
     provider: profile.provider ?? 'local',
     managedBy: 'frontegg', // no identity provider in demo mode, so no SCIM (core/demo/directory.ts)
     mfaEnabled: profile.mfaEnrolled === true,

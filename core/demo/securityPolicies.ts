@@ -1,9 +1,9 @@
 /**
  * Demo mode's security policies: the rules of core/domain/security-policies.ts (the server's own)
- * over repositories kept per account in the page's storage. Demo mode has one browser session and
- * sample users, so it stores the policies but does not enforce them at sign-in (the server does:
- * server/domain/security-policies.ts); it knows no client address, which the rules read as "no
- * address": refused while an IP config is active, as on the server.
+ * over repositories kept per account in the page's storage. The password sign-in applies the
+ * lockout policy (core/demo/signIn.ts, the server's rule: server/domain/security-policies.ts); demo
+ * mode knows no client address, which the rules read as "no address": refused while an IP config is
+ * active, as on the server.
  */
 import type {
   IpConfig,

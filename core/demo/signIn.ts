@@ -14,6 +14,7 @@ import {
   type SignInUser,
 } from '../domain/sign-in-handlers';
 import { assertAccountAllows } from '../domain/sign-in-methods';
+import { policyInForce } from '../domain/security-policies';
 import { demoLoginAliases } from './loginAlias';
 import { demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
@@ -132,18 +133,36 @@ function signInSettingsPorts(
   };
 }
 
+/**
+ * A failed password sign-in of `user` (server/domain/security-policies.ts, recordFailedSignIn):
+ * counted, and locked when their active account's lockout policy is on and the count reached its
+ * maxAttempts.
+ */
+async function countLockout(db: DemoDatabase, user: DemoUser, now: () => number) {
+  const failures = (user.failedSignIns ?? 0) + 1;
+  user.failedSignIns = failures;
+  // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
+  const { demoSecurityPolicyPorts } = await import('./securityPolicies');
+  const stored = db.securityPolicies?.[user.tenantId] ?? {};
+  const ports = demoSecurityPolicyPorts(stored, user.tenantId, '', (prefix) => prefix);
+  const policy = await policyInForce(ports, 'lockout', user.tenantId);
+  if (policy.enabled && failures >= policy.maxAttempts && !user.lockedAt)
+    user.lockedAt = new Date(now()).toISOString();
+}
+
 type SsoRoute = { address: string; idpType: string };
 type DemoSignInUser = SignInUser & { stored: DemoUser };
 
 /**
  * The ports of the shared password sign-in (core/domain/sign-in-handlers.ts) over the demo's data:
  * its sample passwords, its attempt counters (per email: the demo knows no address), its MFA gate
- * and stored session. The demo has no captcha (its policy is off) and locks no one.
+ * and stored session, and the lockout policy's count kept on the stored user (the server's rule:
+ * the active account's policy, read on a failure). The demo has no captcha (its policy is off).
  */
 function passwordSignInPorts(
   db: DemoDatabase,
   request: DemoRequest,
-  { passwordless, mfa, tokens, invitations }: SignInDeps,
+  { passwordless, mfa, tokens, invitations, now }: SignInDeps,
 ): PasswordSignInPorts<DemoSignInUser> {
   const methods = demoSignInMethodPorts(db);
   return {
@@ -161,12 +180,23 @@ function passwordSignInPorts(
     userByEmail: async (email) => {
       const stored = db.users.find((u) => u.email.toLowerCase() === email.toLowerCase());
       return stored
-        ? { id: stored.id, email: stored.email, verified: stored.verified !== false, locked: false, stored }
+        ? {
+            id: stored.id,
+            email: stored.email,
+            verified: stored.verified !== false,
+            locked: !!stored.lockedAt,
+            stored,
+          }
         : null;
     },
     verifyPassword: async (password, user) => user?.stored.password === password,
-    countLockout: async () => {},
-    passwordMatched: async (email) => passwordless.clearFailures(db, email),
+    countLockout: async (user) => {
+      if (user) await countLockout(db, user.stored, now);
+    },
+    async passwordMatched(email, user) {
+      passwordless.clearFailures(db, email);
+      if (user) delete user.stored.failedSignIns;
+    },
     unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
     isBreached: isDemoBreached,
     async secondFactor(user, tenantId) {

@@ -1,14 +1,14 @@
 /**
  * Demo mode's sub-accounts repository (core/domain/sub-accounts.ts, the server's is SQL in
- * server/storage/sub-accounts.ts): the page's stored accounts and memberships. The demo's role ids
- * are `role-<key>` of its sample roles.
+ * server/storage/sub-accounts.ts): the page's stored accounts and memberships, which keep their
+ * roles' keys; an account gives the roles it can see (the vendor's and its own), as on the server.
  */
 import type { CustomLogin, CustomLoginRepository } from '../domain/custom-login';
 import type { SubAccountCreationRepository } from '../domain/sub-account-create';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
 import { describeDemoSubAccount } from './subAccountsLists';
-import { demoRoles } from './teamAdmin';
-import { DEMO_ROLES, type DemoDatabase } from './data';
+import { demoRoles, visibleRoles } from './teamAdmin';
+import type { DemoDatabase } from './data';
 import { by, isoNow, keep, update, type DemoClock } from './rows';
 import {
   type DemoMembership,
@@ -24,6 +24,10 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
   const memberships = membershipsOf(db);
   const isMember = (tenantId: string, userId: string) => (m: DemoMembership) =>
     m.tenantId === tenantId && m.userId === userId;
+  // The roles of these ids the account may give (the vendor's and its own), and their keys.
+  const rolesOf = (tenantId: string, roleIds: string[]) =>
+    visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
+  const keysOf = (tenantId: string, roleIds: string[]) => rolesOf(tenantId, roleIds).map((r) => r.key);
   return {
     isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
     async rename(tenantId, name, tenantType) {
@@ -58,17 +62,25 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
       );
       return person?.id ?? null;
     },
-    assignableRoles: async (_tenantId, roleIds) => roleIds.filter((id) => DEMO_ROLES[roleKey(id)]),
+    assignableRoles: async (tenantId, roleIds) => rolesOf(tenantId, roleIds).map((r) => r.id),
     async addMembers(members) {
       if (members.some((n) => memberships.some(isMember(n.tenantId, n.userId)))) return false;
       for (const { userId, tenantId, roleIds, allowAccess } of members)
-        memberships.push({ userId, tenantId, roleKeys: roleIds.map(roleKey), accessAllowed: allowAccess });
+        memberships.push({
+          userId,
+          tenantId,
+          roleKeys: keysOf(tenantId, roleIds),
+          accessAllowed: allowAccess,
+        });
       return true;
     },
-    roleIdsOf: async (tenantId, userId) =>
-      (memberships.find(isMember(tenantId, userId))?.roleKeys ?? []).map((key) => `role-${key}`),
+    async roleIdsOf(tenantId, userId) {
+      const keys = memberships.find(isMember(tenantId, userId))?.roleKeys ?? [];
+      const roles = visibleRoles(db, tenantId);
+      return keys.flatMap((key) => roles.filter((r) => r.key === key).map((r) => r.id));
+    },
     setRoles: async (tenantId, userId, roleIds) =>
-      void update(memberships, isMember(tenantId, userId), { roleKeys: roleIds.map(roleKey) }),
+      void update(memberships, isMember(tenantId, userId), { roleKeys: keysOf(tenantId, roleIds) }),
     setAccess: async (tenantId, userId, accessAllowed) =>
       void update(memberships, isMember(tenantId, userId), { accessAllowed }),
     async treeOf(rootId) {
@@ -126,16 +138,16 @@ export function demoSubAccountCreation(db: DemoDatabase, clock: DemoClock): SubA
         .map((r) => ({ id: r.id, key: r.key, forCreator: r.key === 'Admin', permissions: r.permissions })),
     async addCreator(tenantId, userId, roleIds) {
       if (!db.users.some((u) => u.id === userId)) return false;
-      membershipsOf(db).push({ userId, tenantId, roleKeys: roleIds.map(roleKey), accessAllowed: true });
+      const roleKeys = demoRoles(db)
+        .filter((r) => roleIds.includes(r.id))
+        .map((r) => r.key);
+      membershipsOf(db).push({ userId, tenantId, roleKeys, accessAllowed: true });
       return true;
     },
     transaction: (work) => work(repo),
   };
   return repo;
 }
-
-/** The demo's role ids are `role-<key>`. */
-const roleKey = (id: string) => id.replace(/^role-/, '');
 
 type CustomLogins = Record<string, CustomLogin>;
 /** The custom login repository (core/domain/custom-login.ts) over the page's saved custom logins. */

@@ -2,7 +2,8 @@
 // PATCH with an id, else POST): the same requests against the demo backend and the server.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BACKENDS, newAccountOwner } from './targets';
+import { ERROR_CATALOGUE } from '../../core/contract/errors';
+import { acceptedMember, BACKENDS, newAccountOwner } from './targets';
 
 const API = '/identity/resources';
 const CONFIG = `${API}/configurations/v1`;
@@ -171,6 +172,40 @@ for (const [name, factory] of BACKENDS) {
       );
       assert.equal((await call('DELETE', `${DOMAINS}/${added.body.id}`)).status, 200);
       assert.equal((await call('DELETE', `${DOMAINS}/${added.body.id}`)).status, 404);
+    });
+
+    test('the lockout policy: maxAttempts wrong passwords lock the member, the right one is refused, Unlock frees them', async () => {
+      const { target } = owner;
+      assert.equal(
+        (await call('POST', `${CONFIG}/lockout-policy`, { enabled: true, maxAttempts: 3 })).status,
+        200,
+      );
+      const email = `lockout-${Date.now()}@example.com`;
+      const password = 'member-password-1';
+      const member = await acceptedMember(target, owner.token, { email, roleIds: [], password });
+      const signIn = (given: string) =>
+        target.call('POST', `${API}/auth/v1/user`, { body: { email, password: given } });
+      for (const attempt of [1, 2, 3])
+        assert.equal(
+          (await signIn(`wrong-${attempt}`)).status,
+          401,
+          'the failure that locks reads as a wrong one',
+        );
+      const refused = await signIn(password);
+      assert.equal(refused.status, 403);
+      assert.deepEqual(refused.body.errors, [ERROR_CATALOGUE.ACCOUNT_LOCKED.message]);
+      const listed = await call('GET', `${API}/users/v3?_filter=${encodeURIComponent(email)}`);
+      assert.equal(listed.body.items.find((u: { id: string }) => u.id === member.id)?.isLocked, true);
+      const unlock = await call('POST', `${API}/users/v1/${member.id}/unlock`);
+      assert.deepEqual(unlock, { status: 200, body: { unlocked: true } });
+      assert.equal((await signIn(password)).status, 200);
+      await target.clearCookies();
+      assert.deepEqual(await call('POST', `${API}/users/v1/${member.id}/unlock`), {
+        status: 200,
+        body: { unlocked: false },
+      });
+      const unlisted = await call('GET', `${API}/users/v3?_filter=${encodeURIComponent(email)}`);
+      assert.equal(unlisted.body.items.find((u: { id: string }) => u.id === member.id)?.isLocked, false);
     });
 
     test('without a token: 401', async () => {

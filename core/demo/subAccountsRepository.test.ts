@@ -1,0 +1,38 @@
+// The roles a sub-account gives its members in demo mode are the ones it can see, as on the server
+// (server/storage/sub-accounts.ts): the vendor's and its own, not another account's.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { seedDemoDatabase, type DemoRole } from './data';
+import { newDemoTenant } from './subAccountsData';
+import { demoSubAccountsRepository } from './subAccountsRepository';
+import { demoRoles } from './teamAdmin';
+
+const role = (id: string, key: string, tenantId: string): DemoRole => ({
+  id,
+  key,
+  name: key,
+  description: null,
+  permissions: [],
+  tenantId,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+test("demo sub-accounts: the vendor's roles and the account's own are assignable, another account's are not", async () => {
+  const db = seedDemoDatabase();
+  const parent = db.tenants[0]!.tenantId;
+  db.tenants.push(newDemoTenant('sub', 'Sub', parent, '2026-02-01T00:00:00.000Z'));
+  demoRoles(db).push(role('own-role', 'Auditor', 'sub'), role('parent-role', 'Clerk', parent));
+  const repo = demoSubAccountsRepository(db);
+  const wanted = ['role-Admin', 'own-role', 'parent-role', 'no-such-role'];
+  assert.deepEqual((await repo.assignableRoles('sub', wanted)).sort(), ['own-role', 'role-Admin']);
+
+  const userId = db.users[0]!.id;
+  assert.equal(
+    await repo.addMembers([{ userId, tenantId: 'sub', roleIds: ['own-role'], allowAccess: true }]),
+    true,
+  );
+  assert.deepEqual(await repo.roleIdsOf('sub', userId), ['own-role']);
+  await repo.setRoles('sub', userId, ['role-Admin', 'own-role']);
+  assert.deepEqual((await repo.roleIdsOf('sub', userId)).sort(), ['own-role', 'role-Admin']);
+});
