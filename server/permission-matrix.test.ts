@@ -15,11 +15,12 @@ import { decodeJwt } from 'jose';
 import { ROUTES as ROUTE_TABLE } from '../core/contract/routes';
 import type { BuiltServer } from './app';
 import { apiTokenPorts } from './domain/api-tokens';
-import { setFlag } from './domain/featureFlags';
+import { setFlag } from './storage/feature-flags';
 import { memberPermissionKeys } from './domain/grants';
 import { PasswordHasher } from './domain/passwords';
-import { addMembership, createTenant, loadAuthorization } from './domain/tenants';
-import { insertUser } from './domain/users';
+import { loadAuthorization } from './domain/tenants';
+import { addMembership, createTenant } from './storage/tenants';
+import { insertUser } from './storage/users';
 import { SEED_TENANT_ID as SEED_TENANT } from './seed';
 import {
   requestsFrom,

@@ -6,9 +6,9 @@
  */
 import { PAGES_HIDDEN_BY_DEFAULT, PORTAL_FLAGS } from '../core/portal/pages';
 import type { PasswordHasher } from './domain/passwords';
-import { defineFeature, grantFeature } from './domain/entitlements';
-import { addMembership } from './domain/tenants';
-import { findUserByEmail, insertUser } from './domain/users';
+import { defineFeature, grantFeature } from './storage/entitlements';
+import { addMembership } from './storage/tenants';
+import { findUserByEmail, insertUser } from './storage/users';
 import { getVendorSettings } from './domain/vendor';
 import type { Database } from './storage/database';
 

@@ -15,9 +15,11 @@
 import type { Database } from '../storage/database';
 import { API_TOKEN_SESSION, resolveAccessToken } from './api-tokens';
 import { tenantTokenAuthorization } from '../storage/api-tokens';
-import { listUserTenants, loadAuthorization } from './tenants';
+import { loadAuthorization } from './tenants';
+import { listUserTenants } from '../storage/tenants';
 import type { AccessTokenClaims } from './tokens';
-import { displayName, findUserById } from './users';
+import { displayName } from './users';
+import { findUserById } from '../storage/users';
 
 /** How long one call's claims are said to last when the token itself never expires. */
 const CLAIMS_TTL_S = 300;

@@ -17,7 +17,8 @@ import { sendQuietly, type FlowContext } from './account-flows';
 import { acceptancePorts } from './invitations';
 import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens';
 import { newPasswordProblem } from './password-rules';
-import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from './users';
+import { updatePasswordHash } from './users';
+import { findUserByEmail, findUserById, type UserRow } from '../storage/users';
 
 /** What the ports know of one request: its log, its origin check, and how it signs a user in. */
 interface ActivationRequest {

@@ -15,15 +15,11 @@ import {
 } from './security-policies';
 import { loadPrincipal, principalOf, type Principal } from './principal';
 import { createSession, revokeSessionByToken, rotateRefreshToken } from './sessions';
-import {
-  listUserTenants,
-  loadAuthorization,
-  pickActiveTenant,
-  type Authorization,
-  type TenantRow,
-} from './tenants';
+import { loadAuthorization, pickActiveTenant, type Authorization } from './tenants';
+import { listUserTenants, type TenantRow } from '../storage/tenants';
 import type { AuthResponse, TokenService } from './tokens';
-import { displayName, findUserByEmail, updatePasswordHash, type UserRow } from './users';
+import { displayName, updatePasswordHash } from './users';
+import { findUserByEmail, type UserRow } from '../storage/users';
 import { getVendorSettings } from './vendor';
 import type { SignInUser } from '../../core/domain/sign-in-handlers';
 import { emitEvent } from './connectivity';

@@ -9,8 +9,6 @@ import type { DirectoryPorts } from '../../core/domain/directory';
 import type { Database } from '../storage/database';
 import { directoryStore, scimConfigurationRow } from '../storage/directory';
 
-export { isScimManagedMember, touchScimConfiguration } from '../storage/directory';
-
 /** What the SCIM endpoints act for: a configuration of one tenant. */
 export interface ScimCaller {
   configurationId: string;

@@ -9,8 +9,6 @@ import type { Database } from '../storage/database';
 import { featureGates, tenantFeatures } from '../storage/entitlements';
 import { loadAuthorization } from './tenants';
 
-export { defineFeature, grantFeature } from '../storage/entitlements';
-
 /** What the user holds in `tenantId`, the tenant's features, and every feature gate of the vendor. */
 export async function userEntitlements(
   db: Database,

@@ -13,8 +13,6 @@ import { PORTAL_FLAGS } from '../../core/portal/pages';
 import type { Database } from '../storage/database';
 import { flagRows, flagValues, writeFlagEnabled, type FlagRow } from '../storage/feature-flags';
 
-export { setFlag } from '../storage/feature-flags';
-
 /** A flag as the vendor's portal configuration shows it. */
 interface FeatureFlagDto {
   key: string;

@@ -6,7 +6,7 @@
 import { contractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 import { emailDomainAllowed } from './email-domain-restrictions';
-import { addMembership, createTenant, creatorRoleKeys } from './tenants';
+import { addMembership, createTenant, creatorRoleKeys } from '../storage/tenants';
 import {
   findUserByEmail,
   findUserById,
@@ -14,7 +14,7 @@ import {
   normalizeEmail,
   UserExistsError,
   type UserRow,
-} from './users';
+} from '../storage/users';
 import { getVendorSettings } from './vendor';
 
 /** What an identity provider says about the person. */

@@ -19,7 +19,7 @@ import { isApiTokenAccess } from './api-tokens';
 import type { AuthService, ClientInfo, SignedIn } from './auth';
 import { memberPermissionKeys } from './grants';
 import type { AccessTokenClaims } from './tokens';
-import { findUserById } from './users';
+import { findUserById } from '../storage/users';
 
 /** The rules' reads on the server. */
 export const impersonationStore = (db: Database): ImpersonationPorts => ({

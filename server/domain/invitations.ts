@@ -39,14 +39,8 @@ import { sendQuietly, type FlowContext } from './account-flows';
 import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens';
 import { newPasswordProblem } from './password-rules';
 import { loadAuthorization } from './tenants';
-import {
-  displayName,
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  UserExistsError,
-  type UserRow,
-} from './users';
+import { displayName } from './users';
+import { findUserByEmail, findUserById, insertUser, UserExistsError, type UserRow } from '../storage/users';
 import { emitEvent } from './connectivity';
 
 type Log = (message: string) => void;

@@ -14,7 +14,8 @@ import { newPasswordProblem } from './password-rules';
 import { consumeLink, issueOneTimeToken } from './one-time-tokens';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { passwordReuseProblem } from './security-policies';
-import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from './users';
+import { updatePasswordHash } from './users';
+import { findUserByEmail, findUserById, type UserRow } from '../storage/users';
 
 /** What the ports know of one request: the client's address, the caller's session, the request's log. */
 interface FlowRequest {

@@ -18,7 +18,7 @@ import { sendQuietly, type FlowContext } from './account-flows';
 import { assertNotLocked, attemptKeys, clearFailures, countSend, recordFailure } from './attempts';
 import type { ClientInfo } from './auth';
 import { checkCode, consumeLink, findLiveLink, issueOneTimeToken, newLinkToken } from './one-time-tokens';
-import { findUserByEmail, findUserById, type UserRow } from './users';
+import { findUserByEmail, findUserById, type UserRow } from '../storage/users';
 import { getVendorSettings } from './vendor';
 import { localeOfRecipient } from '../storage/locales';
 import { passwordlessUserWrites } from '../storage/passwordless';

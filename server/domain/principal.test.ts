@@ -8,8 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import type { BuiltServer } from '../app';
 import { PasswordHasher } from './passwords';
-import { addMembership } from './tenants';
-import { insertUser } from './users';
+import { addMembership } from '../storage/tenants';
+import { insertUser } from '../storage/users';
 import { SEED_TENANT_ID } from '../seed';
 import { API, bearer, FAST_HASHING, login, refresh, startTestServer } from '../../test/support/server';
 

@@ -6,8 +6,10 @@
 import { ipPermits } from '../../core/domain/security-policies';
 import type { Database } from '../storage/database';
 import { readPrincipal, type PrincipalRow } from '../storage/principal';
-import { grantsByMember, grantsOf, type Authorization, type TenantRow } from './tenants';
-import { toUserProfile, type UserProfile, type UserRow } from './users';
+import { grantsByMember, grantsOf, type Authorization } from './tenants';
+import type { TenantRow } from '../storage/tenants';
+import { toUserProfile, type UserProfile } from './users';
+import type { UserRow } from '../storage/users';
 
 export interface Principal {
   user: UserRow;

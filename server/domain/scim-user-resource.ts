@@ -13,7 +13,7 @@ import {
   type Json,
   type Location,
 } from './scim';
-import { normalizeEmail } from './users';
+import { normalizeEmail } from '../storage/users';
 
 /** Size of the kept attributes (JSON characters). */
 const MAX_KEPT = 16_000;

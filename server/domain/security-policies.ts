@@ -42,7 +42,8 @@ import {
   touchSession,
 } from '../storage/security-enforcement';
 import type { PasswordHasher } from './passwords';
-import { listUserTenants, pickActiveTenant } from './tenants';
+import { pickActiveTenant } from './tenants';
+import { listUserTenants } from '../storage/tenants';
 import { emitEvent } from './connectivity';
 
 /** Most passwords a history keeps: the policy's largest historySize. */
@@ -131,10 +132,6 @@ export async function recordFailedSignIn(
   });
   return true;
 }
-
-// An administrator unlocks a user: the lock and the count go (unlockUser, false when the user was
-// not locked).
-export { unlockUser } from '../storage/security-enforcement';
 
 // ---------------------------------------------------------------------------- password history
 

@@ -7,8 +7,8 @@ import { contractError } from '../../core/contract/errors';
 import type { NewAccount } from '../../core/domain/sign-up-handlers';
 import type { Database } from '../storage/database';
 import type { PasswordHasher } from './passwords';
-import { addMembership, createTenant, creatorRoleKeys } from './tenants';
-import { insertUser, UserExistsError } from './users';
+import { addMembership, createTenant, creatorRoleKeys } from '../storage/tenants';
+import { insertUser, UserExistsError } from '../storage/users';
 import { emitEvent } from './connectivity';
 
 /**

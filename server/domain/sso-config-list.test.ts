@@ -9,7 +9,7 @@ import type { Database } from '../storage/database';
 import { SecretBox } from './secrets';
 import type { SsoConnections } from '../../core/domain/sso-connections';
 import { serverSsoConnections } from './sso-config';
-import { createTenant } from './tenants';
+import { createTenant } from '../storage/tenants';
 import { getVendorSettings } from './vendor';
 
 let server: BuiltServer;

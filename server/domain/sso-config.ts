@@ -87,9 +87,6 @@ export function serverSsoConnections(deps: SsoConfigDeps): SsoConnections {
   return new SsoConnections(ssoConnectionRepository(deps.db, deps.addresses), serverSsoServices(deps));
 }
 
-/** Pre-login's route for an email domain through a tenant-managed connection (its SQL: storage/sso-config.ts). */
-export { tenantSsoRoute } from '../storage/sso-config';
-
 /**
  * The roles the identity provider's groups give, applied at every sign-in through the connection:
  * the roles of the mappings whose group the user was asserted in are added; the roles of the other

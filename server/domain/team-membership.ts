@@ -20,7 +20,7 @@ import {
 } from '../storage/team-members';
 import { listTenantUsers } from '../storage/team-users';
 import { emitEvent } from './connectivity';
-import { isScimManagedMember } from './directory';
+import { isScimManagedMember } from '../storage/directory';
 import { memberPermissionKeys } from './grants';
 
 /**

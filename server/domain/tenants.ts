@@ -1,6 +1,6 @@
 /**
  * Tenants, memberships and what a member may do in a tenant (roles and their permissions). The
- * statements are in storage/tenants.ts (re-exported here for the domain's callers).
+ * statements are in storage/tenants.ts (their callers import them from there).
  */
 import type { Database } from '../storage/database';
 import { heldPermission, type HeldPermission, type RoleDto } from '../../core/domain/roles';
@@ -9,14 +9,6 @@ import {
   permissionsById,
   type GrantedPermission,
   type HeldRole,
-  type TenantRow,
-} from '../storage/tenants';
-
-export {
-  addMembership,
-  createTenant,
-  creatorRoleKeys,
-  listUserTenants,
   type TenantRow,
 } from '../storage/tenants';
 

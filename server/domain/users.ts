@@ -1,6 +1,6 @@
 /**
  * Users: the profile shown by `GET /users/v2/me` and the password change's rules; the statements
- * (lookup, creation, the hash) are in storage/users.ts, re-exported here for the domain's callers.
+ * (lookup, creation, the hash) are in storage/users.ts, which their callers import.
  * Response objects are built field by field from rows, never by spreading a row, so a column
  * such as `password_hash` can never leak into an answer.
  */
@@ -8,16 +8,8 @@ import { customDataOf, type CustomData } from '../../core/domain/custom-data';
 import type { Database } from '../storage/database';
 import { hasSecondFactor, storePasswordHash, type UserRow } from '../storage/users';
 import { rememberCurrentPassword } from './security-policies';
-import { grantsOf, loadGrants, type Authorization, type RoleDto, type TenantRow } from './tenants';
-
-export {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  normalizeEmail,
-  UserExistsError,
-  type UserRow,
-} from '../storage/users';
+import { grantsOf, loadGrants, type Authorization, type RoleDto } from './tenants';
+import type { TenantRow } from '../storage/tenants';
 
 /** Who a user is, as every user object of the contract starts (the profile, a member of the users list). */
 export interface UserIdentity {

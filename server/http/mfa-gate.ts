@@ -4,8 +4,9 @@ import type { AppContext } from '../context';
 import { gateStep, mfaRequiredAnswer } from '../../core/domain/mfa-gate';
 import type { MfaService } from '../domain/mfa';
 import { assertTenantAllows, type SignInMethod } from '../domain/sign-in-methods';
-import { listUserTenants, pickActiveTenant } from '../domain/tenants';
-import type { UserRow } from '../domain/users';
+import { pickActiveTenant } from '../domain/tenants';
+import { listUserTenants } from '../storage/tenants';
+import type { UserRow } from '../storage/users';
 
 export const REMEMBER_DEVICE_COOKIE = 'ae_mfa_device';
 

@@ -5,7 +5,8 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
-import { displayName, type UserRow } from '../domain/users';
+import { displayName } from '../domain/users';
+import type { UserRow } from '../storage/users';
 import { errorText, type ContractError } from '../../core/contract/errors';
 import { oauthErrorBody } from '../../core/contract/oauth';
 import { page } from './page';

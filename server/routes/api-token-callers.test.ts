@@ -6,8 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
 import { API_TOKEN_REFUSED } from '../http/bearer';
 import { PasswordHasher } from '../domain/passwords';
-import { addMembership } from '../domain/tenants';
-import { insertUser } from '../domain/users';
+import { addMembership } from '../storage/tenants';
+import { insertUser } from '../storage/users';
 import { SEED_TENANT_ID } from '../seed';
 import { API, bearer, FAST_HASHING, login, startTestServer } from '../../test/support/server';
 

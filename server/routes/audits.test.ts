@@ -5,8 +5,8 @@ import type { BuiltServer } from '../app';
 import { purgeAudits, recordAudit } from '../storage/audits';
 import { ROUTES } from '../../core/contract/routes';
 import { PasswordHasher } from '../domain/passwords';
-import { addMembership, createTenant } from '../domain/tenants';
-import { insertUser } from '../domain/users';
+import { addMembership, createTenant } from '../storage/tenants';
+import { insertUser } from '../storage/users';
 import { SEED_TENANT_ID } from '../seed';
 import {
   ADMIN,

@@ -13,8 +13,8 @@ import {
 import type { BuiltServer } from '../app';
 import { PasswordHasher } from '../domain/passwords';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../domain/sessions';
-import { addMembership } from '../domain/tenants';
-import { insertUser } from '../domain/users';
+import { addMembership } from '../storage/tenants';
+import { insertUser } from '../storage/users';
 import { SEED_TENANT_ID } from '../seed';
 import {
   ADMIN,

@@ -23,10 +23,11 @@ import { emailDomainAllowed } from '../domain/email-domain-restrictions';
 import { countSignUp } from '../domain/attempts';
 import { isBreachedPassword } from '../domain/breached-passwords';
 import { getVendorSettings } from '../domain/vendor';
-import { listUserTenants } from '../domain/tenants';
-import { findUserById, loadUserProfile } from '../domain/users';
+import { listUserTenants } from '../storage/tenants';
+import { loadUserProfile } from '../domain/users';
+import { findUserById } from '../storage/users';
 import { parseMetadata } from '../../core/domain/profile';
-import { tenantSsoRoute } from '../domain/sso-config';
+import { tenantSsoRoute, vendorSsoDomain } from '../storage/sso-config';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
@@ -61,11 +62,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     // accounts' enabled connections.
     registerPublicHandlers(scope, SSO_PRE_LOGIN_HANDLERS, (request) => ({
       async ssoRoute(domain) {
-        const { rows } = await ctx.db.query<{ address: string; idp_type: string }>(
-          'SELECT address, idp_type FROM sso_domains WHERE domain = $1',
-          [domain],
-        );
-        if (rows[0]) return { address: rows[0].address, idpType: rows[0].idp_type };
+        const own = await vendorSsoDomain(ctx.db, domain);
+        if (own) return { address: own.address, idpType: own.idp_type };
         const route = await tenantSsoRoute(ctx.db, domain);
         return (
           route && {

@@ -3,8 +3,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { TEST_CARDS } from '../../core/billing/cards';
 import type { BuiltServer } from '../app';
 import { PasswordHasher } from '../domain/passwords';
-import { addMembership } from '../domain/tenants';
-import { insertUser } from '../domain/users';
+import { addMembership } from '../storage/tenants';
+import { insertUser } from '../storage/users';
 import { SEED_TENANT_ID } from '../seed';
 import { FAST_HASHING, bearer, login, startTestServer } from '../../test/support/server';
 

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
-import { addMembership } from '../domain/tenants';
-import { insertUser } from '../domain/users';
+import { addMembership } from '../storage/tenants';
+import { insertUser } from '../storage/users';
 import { SEED_TENANT_ID } from '../seed';
 import { API, bearer, login, refresh, refreshCookieOf, startTestServer } from '../../test/support/server';
 import { api, statusOfFailure, useRealClient } from '../../test/support/real-client';
@@ -275,7 +275,7 @@ describe('metadata, vendor, flags, entitlements, invite link, impersonation as t
   });
 
   it('loadFeatureFlags: "on"/"off", evaluated for the signed-in user', async () => {
-    const { setFlag } = await import('../domain/featureFlags');
+    const { setFlag } = await import('../storage/feature-flags');
     await setFlag(server.db, 'client-admin-flag', { enabled: false, tenantIds: [SEED_TENANT_ID] });
     const flags = await api.featureFlags.loadFeatureFlags();
     assert.equal(flags['client-admin-flag'], 'on');

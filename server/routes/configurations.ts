@@ -16,6 +16,7 @@ import type { AppContext } from '../context';
 import { publicCaptchaPolicy } from '../domain/captcha';
 import { strategiesAnswer, tenantSignInMethods, vendorSignInMethods } from '../domain/sign-in-methods';
 import { getVendorSettings } from '../domain/vendor';
+import { firstVendorName } from '../storage/vendor';
 import { SIGN_IN_SETTINGS_HANDLERS } from '../../core/domain/sign-in-settings-handlers';
 import { signInMethodRepository } from '../storage/sign-in-methods';
 import { registerPublicHandlers } from '../http/handlers';
@@ -32,12 +33,7 @@ export async function configurationRoutes(app: FastifyInstance, ctx: AppContext)
   // The login box's public settings: the shared handlers (core/domain/sign-in-settings-handlers.ts).
   registerPublicHandlers(app, SIGN_IN_SETTINGS_HANDLERS, (request) => ({
     settings: () => getVendorSettings(ctx.db),
-    async vendorName() {
-      const { rows } = await ctx.db.query<{ name: string }>(
-        'SELECT name FROM vendors WHERE id = (SELECT id FROM vendors ORDER BY created_at, id LIMIT 1)',
-      );
-      return rows[0]?.name ?? '';
-    },
+    vendorName: () => firstVendorName(ctx.db),
     methods: signInMethodRepository(ctx.db),
     loginAlias: {
       port: loginAliasRepository(ctx.db),

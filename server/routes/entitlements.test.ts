@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PREVIEW_DEFAULT_FLAGS } from '../../core/featureFlags/previewFlags';
 import type { BuiltServer } from '../app';
-import { defineFeature, grantFeature } from '../domain/entitlements';
-import { setFlag } from '../domain/featureFlags';
+import { defineFeature, grantFeature } from '../storage/entitlements';
+import { setFlag } from '../storage/feature-flags';
 import { SEED_TENANT_ID } from '../seed';
 import { bearer, login, startTestServer } from '../../test/support/server';
 

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { listFlags, setFlagEnabled } from '../domain/featureFlags';
-import { findUserById } from '../domain/users';
+import { findUserById } from '../storage/users';
 import { contractError } from '../../core/contract/errors';
 import { callerOf } from '../http/route-table';
 

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
 import { decodeJwt } from 'jose';
-import { setFlag } from '../domain/featureFlags';
-import { addMembership } from '../domain/tenants';
-import { insertUser } from '../domain/users';
+import { setFlag } from '../storage/feature-flags';
+import { addMembership } from '../storage/tenants';
+import { insertUser } from '../storage/users';
 import { SEED_TENANT_ID } from '../seed';
 import { API, bearer, login, refresh, refreshCookieOf, startTestServer } from '../../test/support/server';
 

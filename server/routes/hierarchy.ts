@@ -14,7 +14,7 @@ import { SUB_ACCOUNT_HANDLERS, type SubAccountHandlerPorts } from '../../core/do
 import { chosenAccountId } from '../domain/hierarchy';
 import { evaluateFlags } from '../domain/featureFlags';
 import { memberPermissionKeys } from '../domain/grants';
-import { listUserTenants } from '../domain/tenants';
+import { listUserTenants } from '../storage/tenants';
 import { customLoginRepository } from '../storage/custom-login';
 import { permissionKeysOfRoles } from '../storage/roles';
 import { subAccountCreation } from '../storage/sub-account-create';

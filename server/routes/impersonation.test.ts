@@ -4,8 +4,8 @@ import { decodeJwt } from 'jose';
 import type { BuiltServer } from '../app';
 import { IMPERSONATE_PERMISSION } from '../../core/domain/impersonation';
 import { PasswordHasher } from '../domain/passwords';
-import { addMembership, createTenant } from '../domain/tenants';
-import { insertUser } from '../domain/users';
+import { addMembership, createTenant } from '../storage/tenants';
+import { insertUser } from '../storage/users';
 import { SEED_TENANT_ID } from '../seed';
 import {
   ALLOWED_ORIGIN,

@@ -33,7 +33,7 @@ import { acceptancePorts, invitationPorts, inviteLinkPorts } from '../domain/inv
 import { newLinkToken } from '../domain/one-time-tokens';
 import { countSend } from '../domain/attempts';
 import { listTenantUsers } from '../storage/team-users';
-import { findUserByEmail } from '../domain/users';
+import { findUserByEmail } from '../storage/users';
 import { registerHandlers, registerPublicHandlers } from '../http/handlers';
 import { accountOf, callerOf, isPublicCall } from '../http/route-table';
 

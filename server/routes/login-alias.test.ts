@@ -10,8 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
 import { PasswordHasher } from '../domain/passwords';
 import { saveTenantSignInMethods } from '../domain/sign-in-methods';
-import { addMembership, createTenant } from '../domain/tenants';
-import { insertUser } from '../domain/users';
+import { addMembership, createTenant } from '../storage/tenants';
+import { insertUser } from '../storage/users';
 import { SEED_TENANT_ID } from '../seed';
 import {
   ADMIN,

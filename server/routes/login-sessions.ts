@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import { registerHandlers } from '../http/handlers';
 import { callerOf } from '../http/route-table';
 import { loginSessionRepository } from '../storage/login-sessions';
-import { findUserById } from '../domain/users';
+import { findUserById } from '../storage/users';
 
 export async function loginSessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerHandlers(app, LOGIN_SESSION_HANDLERS, (request) => ({

@@ -23,7 +23,7 @@ import { countCodeSend } from '../domain/attempts';
 import type { MfaService } from '../domain/mfa';
 import { simpleWebauthn } from '../domain/mfa-webauthn';
 import { assertTenantAllows, assertVendorAllows } from '../domain/sign-in-methods';
-import { findUserById, type UserRow } from '../domain/users';
+import { findUserById, type UserRow } from '../storage/users';
 import { clientInfo } from '../http/client-info';
 import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
 import { registerHandlers, registerPublicHandlers } from '../http/handlers';

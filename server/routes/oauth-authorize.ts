@@ -8,7 +8,8 @@ import type { AppContext } from '../context';
 import { errorText } from '../../core/contract/errors';
 import { createCode, findLiveSession, grantedScope, isChallengeShaped } from '../domain/oauth';
 import { findClient, type OAuthClient } from '../domain/oauth-clients';
-import { listUserTenants, pickActiveTenant } from '../domain/tenants';
+import { pickActiveTenant } from '../domain/tenants';
+import { listUserTenants } from '../storage/tenants';
 import { REFRESH_COOKIE } from '../http/cookies';
 import {
   HOSTED_LOGIN_PAGE,

@@ -11,7 +11,8 @@ import {
   findClientByPostLogoutAddress,
   registeredPostLogoutAddress,
 } from '../domain/oauth-clients';
-import { displayName, findUserById } from '../domain/users';
+import { displayName } from '../domain/users';
+import { findUserById } from '../storage/users';
 import { clearRefreshCookie, REFRESH_COOKIE } from '../http/cookies';
 import { contractError, errorText } from '../../core/contract/errors';
 import { OAUTH_PATH, oauthProvider, single, UUID, withParams, type OAuthProvider } from '../http/oauth';

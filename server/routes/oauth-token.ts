@@ -15,7 +15,7 @@ import {
   redeemCode,
 } from '../domain/oauth';
 import { clientOrigins, findClient, findClientByOrigin, type OAuthClient } from '../domain/oauth-clients';
-import { findUserById } from '../domain/users';
+import { findUserById } from '../storage/users';
 import { answerAbsent, prefersQuietAbsence } from '../http/quiet-absence';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';

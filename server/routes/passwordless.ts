@@ -23,7 +23,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mfaGate } from '../http/mfa-gate';
-import type { UserRow } from '../domain/users';
+import type { UserRow } from '../storage/users';
 import { verifyCaptcha } from '../domain/captcha';
 import { assertVendorAllows } from '../domain/sign-in-methods';
 import type { AppContext } from '../context';

@@ -8,7 +8,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applyMetadataActions, checkMetadataAction, type MetadataAction } from '../../core/portal/appearance';
 import type { AppContext } from '../context';
-import { findUserById } from '../domain/users';
+import { lockAdminBoxConfiguration, saveAdminBoxConfiguration } from '../storage/account-settings';
+import { findUserById } from '../storage/users';
 import { contractError, contractErrors } from '../../core/contract/errors';
 import { callerOf } from '../http/route-table';
 
@@ -23,16 +24,8 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
     const problems = actions.map(checkMetadataAction).filter((m) => m !== null);
     if (problems.length) throw contractErrors(problems);
     const configuration = await ctx.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ configuration: Record<string, unknown> }>(
-        'SELECT configuration FROM admin_box_metadata WHERE vendor_id = $1 FOR UPDATE',
-        [user.vendor_id],
-      );
-      const next = applyMetadataActions(rows[0]?.configuration ?? {}, actions);
-      await tx.query(
-        `INSERT INTO admin_box_metadata (vendor_id, configuration, updated_at) VALUES ($1, $2::jsonb, now())
-         ON CONFLICT (vendor_id) DO UPDATE SET configuration = EXCLUDED.configuration, updated_at = now()`,
-        [user.vendor_id, JSON.stringify(next)],
-      );
+      const next = applyMetadataActions((await lockAdminBoxConfiguration(tx, user.vendor_id)) ?? {}, actions);
+      await saveAdminBoxConfiguration(tx, user.vendor_id, next);
       return next;
     });
     return { rows: [{ entityName: 'adminBox', configuration }] };

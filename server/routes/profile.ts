@@ -7,8 +7,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { PROFILE_HANDLERS } from '../../core/domain/profile';
-import { listUserTenants, pickActiveTenant } from '../domain/tenants';
-import { findUserById, loadUserProfile } from '../domain/users';
+import { pickActiveTenant } from '../domain/tenants';
+import { listUserTenants } from '../storage/tenants';
+import { loadUserProfile } from '../domain/users';
+import { findUserById } from '../storage/users';
 import { contractError } from '../../core/contract/errors';
 import { registerHandlers } from '../http/handlers';
 import { callerOf } from '../http/route-table';

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
 import { createRole } from '../storage/roles';
-import { addMembership, createTenant } from '../domain/tenants';
-import { findUserByEmail } from '../domain/users';
+import { addMembership, createTenant } from '../storage/tenants';
+import { findUserByEmail } from '../storage/users';
 import { SEED_TENANT_ID } from '../seed';
 import { ADMIN, bearer, login, signedInMember, startTestServer } from '../../test/support/server';
 

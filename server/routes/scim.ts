@@ -18,7 +18,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { registerErrorShape } from '../http/errors';
-import { scimCallerByToken, touchScimConfiguration, type ScimCaller } from '../domain/directory';
+import { scimCallerByToken, type ScimCaller } from '../domain/directory';
+import { touchScimConfiguration } from '../storage/directory';
 import { ERROR_SCHEMA, GROUP_SCHEMA, SCIM_MAX_RESULTS, ScimError, USER_SCHEMA } from '../domain/scim';
 import {
   createGroup,

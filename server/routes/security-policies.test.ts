@@ -6,8 +6,8 @@ import { ERROR_CATALOGUE } from '../../core/contract/errors';
 
 const ACCOUNT_LOCKED = ERROR_CATALOGUE.ACCOUNT_LOCKED.message;
 const PASSWORD_REUSED = ERROR_CATALOGUE.PASSWORD_REUSED.message;
-import { addMembership } from '../domain/tenants';
-import { insertUser } from '../domain/users';
+import { addMembership } from '../storage/tenants';
+import { insertUser } from '../storage/users';
 import { SEED_TENANT_ID } from '../seed';
 import {
   API,

@@ -26,7 +26,9 @@ import type { FastifyInstance } from 'fastify';
 import { SECURITY_POLICY_HANDLERS } from '../../core/domain/security-policy-handlers';
 import type { AppContext } from '../context';
 import { assertMayActOn } from '../domain/grants';
-import { securityPolicyPorts, unlockUser } from '../domain/security-policies';
+import { securityPolicyPorts } from '../domain/security-policies';
+import { unlockUser } from '../storage/security-enforcement';
+import { isMember } from '../storage/team-members';
 import { getVendorSettings } from '../domain/vendor';
 import { contractError } from '../../core/contract/errors';
 import { strictObject } from '../http/schemas';
@@ -73,11 +75,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
       const claims = callerOf(request);
       const tenantId = accountOf(request);
       const { userId } = request.params;
-      const member = await ctx.db.query('SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2', [
-        tenantId,
-        userId,
-      ]);
-      if (member.rows.length === 0) throw contractError('MEMBER_NOT_FOUND');
+      if (!(await isMember(ctx.db, tenantId, userId))) throw contractError('MEMBER_NOT_FOUND');
       await assertMayActOn(ctx.db, claims, tenantId, userId, 'sessions');
       return { unlocked: await unlockUser(ctx.db, userId) };
     },

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { SIGN_IN_METHOD_HANDLERS } from '../../core/domain/sign-in-method-handlers';
 import type { AppContext } from '../context';
 import { captchaPolicy, saveCaptchaPolicy, type CaptchaPolicyInput } from '../domain/captcha';
-import { findUserById } from '../domain/users';
+import { findUserById } from '../storage/users';
 import { registerHandlers } from '../http/handlers';
 import { signInMethodRepository } from '../storage/sign-in-methods';
 

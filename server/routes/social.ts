@@ -25,6 +25,7 @@ import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
 import { mfaGate } from '../http/mfa-gate';
+import { sessionTenantId } from '../storage/security-enforcement';
 
 interface PostLoginQuery {
   code: string;
@@ -112,13 +113,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
             federated.tenantId,
           );
           setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-          const tenantId =
-            (
-              await ctx.db.query<{ tenant_id: string | null }>(
-                'SELECT tenant_id FROM sessions WHERE id = $1',
-                [signedIn.sessionId],
-              )
-            ).rows[0]?.tenant_id ?? null;
+          const tenantId = await sessionTenantId(ctx.db, signedIn.sessionId);
           return {
             ...signedIn.authResponse,
             isNewUser: federated.isNewUser,

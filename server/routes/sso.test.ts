@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { authorizeAtIdp, startOidcIdp, type RunningIdp } from '../../test/idp/oidc';
 import type { BuiltServer } from '../app';
 import { SEED_TENANT_ID } from '../seed';
-import { addMembership, createTenant } from '../domain/tenants';
+import { addMembership, createTenant } from '../storage/tenants';
 import { ALLOWED_ORIGIN, ME, bearer, refreshCookieOf, startTestServer } from '../../test/support/server';
 import {
   AUTH_MFA,

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import { seedDemoDatabase, type DemoUser } from '../../core/demo/data';
 import { demoTokenStore } from '../../core/demo/apiTokens';
 import type { ApiTokenRepository, ApiTokenType, TokenKind } from '../../core/domain/api-tokens';
-import { addMembership } from '../domain/tenants';
-import { insertUser } from '../domain/users';
+import { addMembership } from './tenants';
+import { insertUser } from './users';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { apiTokenRepository } from './api-tokens';
 

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import { seedDemoDatabase, type DemoUser } from '../../core/demo/data';
 import { demoGroupStore } from '../../core/demo/teamGroups';
 import type { GroupListPage, GroupRepository } from '../../core/domain/groups';
-import { addMembership } from '../domain/tenants';
-import { insertUser } from '../domain/users';
+import { addMembership } from './tenants';
+import { insertUser } from './users';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { groupRepository } from './groups';
 

@@ -18,7 +18,7 @@ import { assertNotLocked, issueCode, spendSentCode } from '../../core/domain/mfa
 import { mfaPolicyOf } from '../../core/domain/mfa-gate';
 import type { MfaPorts } from '../../core/domain/mfa-ports';
 import { getVendorSettings } from '../domain/vendor';
-import { insertUser } from '../domain/users';
+import { insertUser } from './users';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { mfaStore } from './mfa';
 

@@ -257,6 +257,18 @@ function ssoDomainAndGroupStatements(db: Database) {
   };
 }
 
+/** Pre-login's route for an email domain the vendor configured itself (sso_domains); null when there is none. */
+export async function vendorSsoDomain(
+  db: Database,
+  domain: string,
+): Promise<{ address: string; idp_type: string } | null> {
+  const { rows } = await db.query<{ address: string; idp_type: string }>(
+    'SELECT address, idp_type FROM sso_domains WHERE domain = $1',
+    [domain],
+  );
+  return rows[0] ?? null;
+}
+
 /**
  * Pre-login's route for an email domain through a tenant-managed connection: a validated domain
  * of an enabled connection with its identity provider's details. Null when there is none.

@@ -8,7 +8,7 @@ import { seedDemoDatabase } from '../../core/demo/data';
 import { demoSubAccountCreation, demoSubAccountsRepository } from '../../core/demo/subAccountsRepository';
 import type { SubAccountCreationRepository } from '../../core/domain/sub-account-create';
 import type { SubAccountsRepository } from '../../core/domain/sub-accounts';
-import { insertUser } from '../domain/users';
+import { insertUser } from './users';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { subAccountCreation } from './sub-account-create';
 import { subAccountsRepository } from './sub-accounts';

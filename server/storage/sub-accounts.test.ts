@@ -9,8 +9,8 @@ import { seedDemoDatabase } from '../../core/demo/data';
 import { membershipsOf, type DemoTenant } from '../../core/demo/subAccountsData';
 import { demoSubAccountsRepository } from '../../core/demo/subAccountsRepository';
 import type { SubAccountsRepository } from '../../core/domain/sub-accounts';
-import { addMembership } from '../domain/tenants';
-import { insertUser } from '../domain/users';
+import { addMembership } from './tenants';
+import { insertUser } from './users';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { subAccountsRepository } from './sub-accounts';
 

@@ -28,6 +28,15 @@ export async function memberStats(
   return { totalItems: row.total, addedThisWeek: row.week, superAdmins: row.admins };
 }
 
+/** Whether the user is a member of the account. */
+export async function isMember(db: Database, tenantId: string, userId: string): Promise<boolean> {
+  const member = await db.query('SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2', [
+    tenantId,
+    userId,
+  ]);
+  return member.rows.length > 0;
+}
+
 /** A member of the account as auth.getUserById reads them; null when not a member. */
 export async function memberRecord(db: Database, tenantId: string, userId: string) {
   const { rows } = await db.query<{

@@ -21,3 +21,11 @@ export async function vendorRow(db: Database): Promise<VendorRow | null> {
   const { rows } = await db.query<VendorRow>('SELECT * FROM vendors ORDER BY created_at, id LIMIT 1');
   return rows[0] ?? null;
 }
+
+/** The first vendor's name ('' before the migrations): the login box's public settings. */
+export async function firstVendorName(db: Database): Promise<string> {
+  const { rows } = await db.query<{ name: string }>(
+    'SELECT name FROM vendors WHERE id = (SELECT id FROM vendors ORDER BY created_at, id LIMIT 1)',
+  );
+  return rows[0]?.name ?? '';
+}

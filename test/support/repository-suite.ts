@@ -3,7 +3,7 @@
 import { after, before, describe } from 'node:test';
 import type { Database } from '../../server/storage/database';
 import type { BuiltServer } from '../../server/app';
-import { createTenant } from '../../server/domain/tenants';
+import { createTenant } from '../../server/storage/tenants';
 import { getVendorSettings } from '../../server/domain/vendor';
 import { startTestServer } from './server';
 
