@@ -11,6 +11,7 @@ import {
   LOGIN_SESSION_HANDLERS,
   type LoginSessionPorts,
 } from '../domain/login-sessions';
+import { refuseLockedSession } from '../domain/security-policies';
 import { demoHandlers } from './shared';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
@@ -75,6 +76,7 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
 
   /** Opens the browser's one session for `user` (an impersonated one names its impersonator). */
   function startSession(db: DemoDatabase, user: DemoUser, impersonatorId?: string): AuthResponse {
+    refuseLockedSession(Boolean(user.lockedAt), Boolean(impersonatorId));
     db.session = {
       id: random(),
       userId: user.id,

@@ -14,7 +14,7 @@ import {
   type SignInUser,
 } from '../domain/sign-in-handlers';
 import { assertAccountAllows } from '../domain/sign-in-methods';
-import { policyInForce } from '../domain/security-policies';
+import { lockoutReached, policyInForce } from '../domain/security-policies';
 import { demoLoginAliases } from './loginAlias';
 import { demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
@@ -146,8 +146,7 @@ async function countLockout(db: DemoDatabase, user: DemoUser, now: () => number)
   const stored = db.securityPolicies?.[user.tenantId] ?? {};
   const ports = demoSecurityPolicyPorts(stored, user.tenantId, '', (prefix) => prefix);
   const policy = await policyInForce(ports, 'lockout', user.tenantId);
-  if (policy.enabled && failures >= policy.maxAttempts && !user.lockedAt)
-    user.lockedAt = new Date(now()).toISOString();
+  if (lockoutReached(policy, failures) && !user.lockedAt) user.lockedAt = new Date(now()).toISOString();
 }
 
 type SsoRoute = { address: string; idpType: string };

@@ -62,6 +62,21 @@ export const POLICY_DEFAULTS: PolicySettings = {
   },
 };
 
+/**
+ * The lockout rule: `failures` failed password sign-ins in a row lock the user when the lockout
+ * policy in force (their active account's) is on and the count reached its maxAttempts.
+ */
+export const lockoutReached = (policy: LockoutSettings, failures: number): boolean =>
+  policy.enabled && failures >= policy.maxAttempts;
+
+/**
+ * Every sign-in method ends by opening a session: a user the lockout policy locked opens none, an
+ * administrator's impersonation excepted (403 ACCOUNT_LOCKED).
+ */
+export function refuseLockedSession(locked: boolean, impersonated: boolean): void {
+  if (locked && !impersonated) throw contractError('ACCOUNT_LOCKED');
+}
+
 type Stamp = Date | string;
 
 /** A policy row as a repository keeps it. */

@@ -22,6 +22,7 @@ import { displayName, updatePasswordHash } from './users';
 import { findUserByEmail, type UserRow } from '../storage/users';
 import { getVendorSettings } from './vendor';
 import type { SignInUser } from '../../core/domain/sign-in-handlers';
+import { refuseLockedSession } from '../../core/domain/security-policies';
 import { emitEvent } from './connectivity';
 
 /** Where a request came from; stored with the session for the sessions list. */
@@ -110,9 +111,8 @@ export class AuthService {
     /** The user's principal when the caller has just read it (a password sign-in), else read here. */
     known?: Principal | null,
   ): Promise<SignedIn> {
-    // Every sign-in method ends here: a user locked by the lockout policy opens no session (an
-    // administrator's impersonation excepted).
-    if (user.locked_at && !impersonatorId) throw contractError('ACCOUNT_LOCKED');
+    // Every sign-in method ends here (core/domain/security-policies.ts).
+    refuseLockedSession(Boolean(user.locked_at), Boolean(impersonatorId));
     const principal = known?.user.id === user.id ? known : await loadPrincipal(this.db, user.id);
     if (!principal) throw contractError('USER_NOT_FOUND');
     const tenantId =

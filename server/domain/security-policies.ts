@@ -20,6 +20,7 @@ import { POLICY_LIMITS } from '../../core/api/securityPolicies';
 import { contractError, type ContractError } from '../../core/contract/errors';
 import {
   ipPermits,
+  lockoutReached,
   POLICY_DEFAULTS,
   policyInForce,
   type PolicyDto,
@@ -116,7 +117,7 @@ export async function recordFailedSignIn(
   const failures = await countFailedSignIn(db, user?.id ?? NO_ID);
   if (!user || !lockout) return false;
   const { tenantId, policy } = lockout;
-  if (!policy.enabled || failures < policy.maxAttempts) return false;
+  if (!lockoutReached(policy, failures)) return false;
   if (!(await lockUser(db, user.id))) return false;
   await recordAudit(db, {
     tenantId,
