@@ -5,19 +5,12 @@
  */
 import type { Database } from '../storage/database';
 import { vendorRow } from '../storage/vendor';
+import type { PublicSettings } from '../../core/domain/sign-in-settings-handlers';
 
-interface VendorSettings {
+/** The vendor row's settings: the public ones (core/domain/sign-in-settings-handlers.ts) and the rest. */
+interface VendorSettings extends PublicSettings {
   id: string;
-  allowSignups: boolean;
-  allowNotVerifiedUsersLogin: boolean;
-  apiTokensEnabled: boolean;
-  forcePermissions: boolean;
-  authStrategy: string;
-  machineToMachineAuthStrategy: string;
   signUpRequiresActivation: boolean;
-  whiteLabelMode: boolean;
-  passwordMinLength: number;
-  passwordMaxLength: number;
   /** Passkeys offered as a sign-in method (the Passkeys secondary strategy). */
   passkeysEnabled: boolean;
 }
