@@ -7,7 +7,7 @@ import type { AuditRecord } from '../api/audits';
 import { fail, type Answer } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
 import { accessNeeded, type AuditEntry, type RouteDescriptor, type RouteName } from '../contract/routes';
-import { auditDetails, auditOutcome, auditRow } from '../domain/audit';
+import { auditDetails, auditOutcome, auditRow, type AuditRow } from '../domain/audit';
 import type { DemoDatabase, DemoUser } from './data';
 import { demoRoles } from './teamAdmin';
 
@@ -127,27 +127,32 @@ export function demoAudit(
     const actor = outcome && auditActor(db, entry, request, answer, sessionUserId, userOfToken);
     if (!outcome || !actor) return false;
     const row = auditRow(entry, outcome, answer.status, auditDetails(request.params, request.body), names);
-    const at = new Date(now).toISOString();
-    const record: AuditRecord = {
-      _id: `demo-audit-${now.toString(36)}-${(db.audits?.length ?? 0).toString(36)}`,
-      createdAt: at,
-      updatedAt: at,
-      time: at,
-      user: actor.id,
-      email: actor.email,
-      // Demo mode knows no client address; the browser is this one.
-      ip: '',
-      userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
-      severity: row.severity,
-      resource: row.resource,
-      action: row.action,
-      description: row.description,
-      json: Object.entries(row.details).map(([key, value]) => ({ key, value })),
-      tenantId: actor.tenantId,
-      vendorId: 'demo-vendor',
-      __v: 0,
-    };
-    db.audits = [record, ...(db.audits ?? [])].slice(0, KEPT_RECORDS);
+    storeDemoAudit(db, actor, row, now);
     return true;
   };
+}
+
+/** Files one audit record of `actor` in their account's log (the newest first, the last KEPT_RECORDS). */
+export function storeDemoAudit(db: DemoDatabase, actor: DemoUser, row: AuditRow, now: number): void {
+  const at = new Date(now).toISOString();
+  const record: AuditRecord = {
+    _id: `demo-audit-${now.toString(36)}-${(db.audits?.length ?? 0).toString(36)}`,
+    createdAt: at,
+    updatedAt: at,
+    time: at,
+    user: actor.id,
+    email: actor.email,
+    // Demo mode knows no client address; the browser is this one.
+    ip: '',
+    userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
+    severity: row.severity,
+    resource: row.resource,
+    action: row.action,
+    description: row.description,
+    json: Object.entries(row.details).map(([key, value]) => ({ key, value })),
+    tenantId: actor.tenantId,
+    vendorId: 'demo-vendor',
+    __v: 0,
+  };
+  db.audits = [record, ...(db.audits ?? [])].slice(0, KEPT_RECORDS);
 }

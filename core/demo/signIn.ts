@@ -15,6 +15,8 @@ import {
 } from '../domain/sign-in-handlers';
 import { assertAccountAllows } from '../domain/sign-in-methods';
 import { lockoutReached, policyInForce } from '../domain/security-policies';
+import { userLockedRow } from '../domain/audit';
+import { storeDemoAudit } from './dispatch';
 import { demoLoginAliases } from './loginAlias';
 import { demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
@@ -146,7 +148,10 @@ async function countLockout(db: DemoDatabase, user: DemoUser, now: () => number)
   const stored = db.securityPolicies?.[user.tenantId] ?? {};
   const ports = demoSecurityPolicyPorts(stored, user.tenantId, '', (prefix) => prefix);
   const policy = await policyInForce(ports, 'lockout', user.tenantId);
-  if (lockoutReached(policy, failures) && !user.lockedAt) user.lockedAt = new Date(now()).toISOString();
+  if (!lockoutReached(policy, failures) || user.lockedAt) return;
+  user.lockedAt = new Date(now()).toISOString();
+  // The server files it too (server/domain/security-policies.ts, recordFailedSignIn).
+  storeDemoAudit(db, user, userLockedRow(user.id, failures, policy.maxAttempts), now());
 }
 
 type SsoRoute = { address: string; idpType: string };

@@ -164,12 +164,23 @@ export function auditTarget(
 }
 
 /** The record's own fields (who acted and from where are the caller's to add). */
-interface AuditRow {
+export interface AuditRow {
   severity: AuditEntry['severity'];
   resource: string;
   action: string;
   description: string;
   details: AuditDetails;
+}
+
+/** The record of a user the lockout policy locked, after `failures` failed sign-ins in a row. */
+export function userLockedRow(userId: string, failures: number, maxAttempts: number): AuditRow {
+  return {
+    severity: 'High',
+    resource: 'users',
+    action: 'User locked',
+    description: `Locked after ${failures} failed sign-ins in a row`,
+    details: { userId, maxAttempts },
+  };
 }
 
 /**

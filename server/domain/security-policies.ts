@@ -29,6 +29,7 @@ import {
   type SessionSettings,
 } from '../../core/domain/security-policies';
 import { recordAudit } from '../storage/audits';
+import { userLockedRow } from '../../core/domain/audit';
 import type { Database } from '../storage/database';
 import { securityPolicyRepositories } from '../storage/security-policies';
 import { principalFromJson, type PrincipalRow } from '../storage/principal';
@@ -125,11 +126,7 @@ export async function recordFailedSignIn(
     actorEmail: user.email ?? null,
     ip: client?.ip ?? null,
     userAgent: client?.userAgent ?? null,
-    severity: 'High',
-    resource: 'users',
-    action: 'User locked',
-    description: `Locked after ${failures} failed sign-ins in a row`,
-    details: { userId: user.id, maxAttempts: policy.maxAttempts },
+    ...userLockedRow(user.id, failures, policy.maxAttempts),
   });
   return true;
 }

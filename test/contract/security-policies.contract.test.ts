@@ -194,6 +194,14 @@ for (const [name, factory] of BACKENDS) {
       const refused = await signIn(password);
       assert.equal(refused.status, 403);
       assert.deepEqual(refused.body.errors, [ERROR_CATALOGUE.ACCOUNT_LOCKED.message]);
+      const locked = await call('GET', `/audits?action=${encodeURIComponent('User locked')}&count=100`);
+      assert.deepEqual(
+        locked.body.data
+          .filter((r: { email: string }) => r.email === email)
+          .map((r: { severity: string; description: string }) => [r.severity, r.description]),
+        [['High', 'Locked after 3 failed sign-ins in a row']],
+        "the lock is in the account's audit log once",
+      );
       const listed = await call('GET', `${API}/users/v3?_filter=${encodeURIComponent(email)}`);
       assert.equal(listed.body.items.find((u: { id: string }) => u.id === member.id)?.isLocked, true);
       const unlock = await call('POST', `${API}/users/v1/${member.id}/unlock`);
