@@ -19,6 +19,8 @@ import { demoTokenRoutes } from './apiTokens';
 import { demoAccountSettingsRoutes } from './accountSettings';
 import { demoUsage } from './usage';
 import { demoProfileChangeRoutes } from './profileChanges';
+import { demoMemberListRoutes } from './members';
+import { demoMemberRoutes } from './memberChanges';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 
@@ -49,6 +51,9 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoRoleRoutes({ now, random }),
     ...demoGroupRoutes({ now, random }),
     ...demoTokenRoutes({ now, random }),
+    // The users page: members, their roles, sessions and Unlock.
+    ...demoMemberListRoutes(now),
+    ...demoMemberRoutes(),
     // The account's settings and usage, the profile's change.
     ...demoAccountSettingsRoutes(),
     ...demoProfileChangeRoutes(),

@@ -11,8 +11,6 @@ import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
 import { demoPermissionsOf } from './teamAdmin';
 import { createDemoTokens, demoSessionRoutes, demoSignedInSessionRoutes, randomId } from './sessions';
 import { demoProfileRoutes } from './profile';
-import { demoMemberListRoutes, listItemOf } from './members';
-import { demoMemberRoutes } from './memberChanges';
 import { demoSignInRoutes } from './signIn';
 import { demoHostInfoRoutes, demoSignedInHostInfoRoutes } from './hostInfo';
 import { createDemoPipeline } from './pipeline';
@@ -83,7 +81,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     sendEmail: accountFlows.sendEmail,
     sendChoosePassword: accountFlows.sendChoosePassword,
     permissionsOf: (user, db) => demoPermissionsOf(db, user),
-    listItem: listItemOf,
   });
   const invitationRoutes: DemoRoutes = Object.fromEntries(
     Object.entries(invitations.routes).map(([key, handler]) => [
@@ -114,10 +111,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...demoHostInfoRoutes(),
     ...signedIn({
       ...demoProfileRoutes(passwordless),
-      ...demoMemberListRoutes(now),
       ...demoSignedInSessionRoutes(tokens),
       ...demoSignedInHostInfoRoutes({ now, random }),
-      ...demoMemberRoutes(),
       ...demoHandlers(PASSWORD_CHANGE_HANDLERS, accountFlows.passwordPorts),
     }),
   };

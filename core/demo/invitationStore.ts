@@ -20,8 +20,6 @@ export interface DemoInvitationTools {
   /** The "Choose your password" email after an invitation accepted without one. */
   sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string): void;
   permissionsOf(user: DemoUser, db: DemoDatabase): string[];
-  /** The users list row of the demo (the v2 list's item). */
-  listItem(db: DemoDatabase, user: DemoUser): Record<string, unknown>;
 }
 
 /** The application's address in the browser (the links in the demo's emails lead there). */

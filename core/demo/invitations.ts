@@ -39,8 +39,9 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
   const ports = (db: DemoDatabase, caller: DemoUser): InvitationHandlerPorts => ({
     ...publicPorts(db),
     held: async () => tools.permissionsOf(caller, db),
+    // The users list's row: the members' module loads with the back office (core/demo/backOffice.ts).
     memberRow: async (_tenantId, userId) =>
-      tools.listItem(
+      (await import('./members')).listItemOf(
         db,
         db.users.find((u) => u.id === userId)!,
       ),

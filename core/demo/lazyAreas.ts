@@ -1,6 +1,6 @@
 /**
  * The demo backend's back office, loaded on first use (issue 25, the demo chunk): the page's first
- * demo chunk holds the sessions, sign-in, profile and members (core/demo/backend.ts); a call no
+ * demo chunk holds the sessions, sign-in and the profile (core/demo/backend.ts); a call no
  * eager handler answers imports core/demo/backOffice.ts during the pause the pipeline takes before
  * answering (core/demo/pipeline.ts), once, then finds its handler there by descriptor name. No
  * list of names is kept: the back office's own handlers are the list. A module that cannot be
