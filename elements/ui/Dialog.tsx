@@ -102,7 +102,15 @@ export function Dialog({
     const first = items.find((item) => item.getAttribute('part') !== 'dialog-close') ?? items[0];
     (first ?? panel.current)?.focus();
     return () => {
-      (previous ?? outside)?.focus?.();
+      const back = previous ?? outside;
+      back?.focus?.();
+      // The dialog's nodes go after this cleanup; a browser that runs its focus fixup later (at
+      // the next rendering update) can then drop the focus to the body. Give it back once, unless
+      // something else took it meanwhile.
+      requestAnimationFrame(() => {
+        const lost = !document.activeElement || document.activeElement === document.body;
+        if (lost && back?.isConnected) back.focus();
+      });
     };
   }, []);
 
