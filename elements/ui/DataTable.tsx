@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type FocusEvent, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { en } from '../i18n/en';
 import { enPortal } from '../i18n/en-portal';
 import { portalAdmin } from '../i18n/portalAdmin.en';
@@ -34,41 +34,6 @@ export interface Column<T, S extends string = string> {
   /** The cell's part name(s), e.g. "user-status". */
   part?: string;
   align?: 'start' | 'end';
-}
-
-/**
- * The table's scrolling region. Focus inside it that a re-render drops goes back where it was: a
- * reload that moves a row takes its nodes out and back in, and the browser fires no blur for that,
- * so the focus (a row's menu button, given back by a closing dialog) would fall to the page. A real
- * blur (focus moved on, the page clicked) forgets it.
- */
-function TableRegion({ label, children }: { label: string; children: ReactNode }) {
-  const region = useRef<HTMLDivElement>(null);
-  const kept = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    const element = kept.current;
-    const root = region.current?.getRootNode() as Document | ShadowRoot | undefined;
-    if (element?.isConnected && root && !root.activeElement && document.hasFocus()) element.focus();
-  });
-  // Reachable by keyboard (axe: scrollable-region-focusable), named apart from the page's region.
-  return (
-    <div
-      ref={region}
-      css={regionStyle}
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      part="table-region"
-      onFocus={(event: FocusEvent) => {
-        kept.current = event.target as HTMLElement;
-      }}
-      onBlur={() => {
-        kept.current = null;
-      }}
-    >
-      {children}
-    </div>
-  );
 }
 
 /**
@@ -175,7 +140,7 @@ export function DataTable<T, S extends string = string>({
       ) : (
         // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable); its
         // name differs from the page's own region (landmark-unique).
-        <TableRegion label={a.tableOf(caption)}>
+        <div css={regionStyle} role="region" aria-label={a.tableOf(caption)} tabIndex={0} part="table-region">
           <table css={tableStyle} part={tablePart ? `table ${tablePart}` : 'table'}>
             <caption css={visuallyHiddenStyle}>{caption}</caption>
             <TableHead
@@ -233,7 +198,7 @@ export function DataTable<T, S extends string = string>({
               })}
             </tbody>
           </table>
-        </TableRegion>
+        </div>
       )}
       {pagination && totalItems > 0 && (
         <Pagination {...pagination} totalItems={totalItems} totalPages={totalPages} />

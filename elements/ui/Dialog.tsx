@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { en } from '../i18n/en';
 import { useOverlayRoot } from './overlay';
@@ -93,7 +93,11 @@ export function Dialog({
   const close = () => {
     if (!busy) onClose();
   };
-  useEffect(() => {
+  // A layout effect: the opener is read and the first field focused as the dialog appears. An
+  // effect runs after the paint (Preact's CDN build: on an animation frame, which a busy or
+  // background page delays), by when the user may already have typed into the dialog: the first
+  // field took the focus from them, and the field they had became the "opener".
+  useLayoutEffect(() => {
     const root = panel.current?.getRootNode() as Document | ShadowRoot | undefined;
     let previous = (root?.activeElement ?? document.activeElement) as HTMLElement | null;
     if (previous === document.body) previous = null;
@@ -102,15 +106,7 @@ export function Dialog({
     const first = items.find((item) => item.getAttribute('part') !== 'dialog-close') ?? items[0];
     (first ?? panel.current)?.focus();
     return () => {
-      const back = previous ?? outside;
-      back?.focus?.();
-      // The dialog's nodes go after this cleanup; a browser that runs its focus fixup later (at
-      // the next rendering update) can then drop the focus to the body. Give it back once, unless
-      // something else took it meanwhile.
-      requestAnimationFrame(() => {
-        const lost = !document.activeElement || document.activeElement === document.body;
-        if (lost && back?.isConnected) back.focus();
-      });
+      (previous ?? outside)?.focus?.();
     };
   }, []);
 
