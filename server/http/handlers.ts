@@ -4,7 +4,7 @@
  * schemas, access check and audit entry as any route. The handler gets the area's ports over the
  * server's database and the checked call; its answer's status and body are the reply.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Answer } from '../../core/contract/answer';
 import { routeNamed, type RouteName } from '../../core/contract/routes';
 import type { AreaHandlers, HandlerCall, PublicCall, PublicHandlers } from '../../core/domain/handlers';
@@ -33,6 +33,9 @@ function callOf(request: FastifyRequest): HandlerCall {
   }) as HandlerCall;
 }
 
+/** The area's ports for one request; the reply is there for a port that sets a cookie or a header. */
+type PortsOf<P> = (request: FastifyRequest, reply: FastifyReply) => P;
+
 /**
  * Registers every handler of `handlers`; `ports` gives the area's ports for one request. A path
  * parameter is a string to the schema; an id the database cannot read as its type is answered 400
@@ -41,24 +44,24 @@ function callOf(request: FastifyRequest): HandlerCall {
 export function registerHandlers<P>(
   app: FastifyInstance,
   handlers: AreaHandlers<P>,
-  ports: (request: FastifyRequest) => P,
+  ports: PortsOf<P>,
 ): void {
-  register(app, handlers, (handler, request) => handler(ports(request), callOf(request)));
+  register(app, handlers, (handler, request, reply) => handler(ports(request, reply), callOf(request)));
 }
 
 /** Registers the handlers of public routes (the descriptor's access must be public). */
 export function registerPublicHandlers<P>(
   app: FastifyInstance,
   handlers: PublicHandlers<P>,
-  ports: (request: FastifyRequest) => P,
+  ports: PortsOf<P>,
 ): void {
-  register(app, handlers, (handler, request) => handler(ports(request), publicCallOf(request)));
+  register(app, handlers, (handler, request, reply) => handler(ports(request, reply), publicCallOf(request)));
 }
 
 function register<H>(
   app: FastifyInstance,
   handlers: Partial<Record<RouteName, H>>,
-  run: (handler: H, request: FastifyRequest) => Promise<Answer>,
+  run: (handler: H, request: FastifyRequest, reply: FastifyReply) => Promise<Answer>,
 ): void {
   for (const [name, handler] of Object.entries(handlers) as Array<[RouteName, H]>) {
     const { method, path } = routeNamed(name);
@@ -66,7 +69,7 @@ function register<H>(
       method,
       url: path,
       handler: async (request, reply) => {
-        const { status, body } = await run(handler, request);
+        const { status, body } = await run(handler, request, reply);
         return reply.code(status).send(body);
       },
     });

@@ -47,38 +47,30 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   // Sign-in by password: the shared handler (core/domain/sign-in-handlers.ts) over this server's
   // ports; the session's refresh token goes on the reply as the httpOnly cookie, never in the body.
-  const replies = new WeakMap<FastifyRequest, FastifyReply>();
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request, reply) => {
-      replies.set(request, reply);
-    });
-    registerPublicHandlers(scope, PASSWORD_SIGN_IN_HANDLERS, (request) =>
-      signInPorts(ctx, request, replies.get(request)!),
-    );
-    registerPublicHandlers(scope, SIGN_UP_HANDLERS, (request) =>
-      signUpPorts(ctx, request, replies.get(request)!),
-    );
-    // SSO pre-login: the domains the vendor configured, then the validated domains of the
-    // accounts' enabled connections.
-    registerPublicHandlers(scope, SSO_PRE_LOGIN_HANDLERS, (request) => ({
-      async ssoRoute(domain) {
-        const own = await vendorSsoDomain(ctx.db, domain);
-        if (own) return { address: own.address, idpType: own.idp_type };
-        const route = await tenantSsoRoute(ctx.db, domain);
-        return (
-          route && {
-            address: `${ssoIssuer}${apiPrefix}/identity/resources/auth/v1/sso/${route.protocol}/${route.key}/start`,
-            idpType: route.protocol,
-          }
-        );
-      },
-      quietAbsence() {
-        if (!prefersQuietAbsence(request)) return null;
-        replies.get(request)!.header('preference-applied', 'quiet-absence');
-        return { status: 204, body: undefined };
-      },
-    }));
-  });
+  registerPublicHandlers(app, PASSWORD_SIGN_IN_HANDLERS, (request, reply) =>
+    signInPorts(ctx, request, reply),
+  );
+  registerPublicHandlers(app, SIGN_UP_HANDLERS, (request, reply) => signUpPorts(ctx, request, reply));
+  // SSO pre-login: the domains the vendor configured, then the validated domains of the
+  // accounts' enabled connections.
+  registerPublicHandlers(app, SSO_PRE_LOGIN_HANDLERS, (request, reply) => ({
+    async ssoRoute(domain) {
+      const own = await vendorSsoDomain(ctx.db, domain);
+      if (own) return { address: own.address, idpType: own.idp_type };
+      const route = await tenantSsoRoute(ctx.db, domain);
+      return (
+        route && {
+          address: `${ssoIssuer}${apiPrefix}/identity/resources/auth/v1/sso/${route.protocol}/${route.key}/start`,
+          idpType: route.protocol,
+        }
+      );
+    },
+    quietAbsence() {
+      if (!prefersQuietAbsence(request)) return null;
+      reply.header('preference-applied', 'quiet-absence');
+      return { status: 204, body: undefined };
+    },
+  }));
 
   app.post(`${base}/v1/user/token/refresh`, noBody, async (request, reply) => {
     assertTrustedOrigin(request, ctx.options.corsOrigins);

@@ -60,14 +60,8 @@ function impersonationPorts(
 }
 
 export async function impersonationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // The session's cookie: the ports reach the reply of their request.
-  const replies = new WeakMap<FastifyRequest, FastifyReply>();
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request, reply) => {
-      replies.set(request, reply);
-    });
-    registerPublicHandlers(scope, IMPERSONATION_HANDLERS, (request) =>
-      impersonationPorts(ctx, request, replies.get(request)),
-    );
-  });
+  // The session's cookie: the ports get the reply of their request.
+  registerPublicHandlers(app, IMPERSONATION_HANDLERS, (request, reply) =>
+    impersonationPorts(ctx, request, reply),
+  );
 }

@@ -85,16 +85,10 @@ function mfaPorts(
 }
 
 export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaService): Promise<void> {
-  // The sign-in's steps set cookies: the ports reach the reply of their request.
-  const replies = new WeakMap<FastifyRequest, FastifyReply>();
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request, reply) => {
-      replies.set(request, reply);
-    });
-    registerPublicHandlers(scope, MFA_SIGN_IN_HANDLERS, (request) =>
-      mfaPorts(ctx, mfa, request, replies.get(request), false),
-    );
-  });
+  // The sign-in's steps set cookies: the ports get the reply of their request.
+  registerPublicHandlers(app, MFA_SIGN_IN_HANDLERS, (request, reply) =>
+    mfaPorts(ctx, mfa, request, reply, false),
+  );
   registerHandlers(app, MFA_HANDLERS, (request) =>
     mfaPorts(ctx, mfa, request, undefined, Boolean(callerOf(request).act)),
   );

@@ -81,17 +81,13 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
       impersonating: false,
     };
   }
-  // The sign-in's steps set cookies: the ports reach the reply of their request.
-  const replies = new WeakMap<FastifyRequest, FastifyReply>();
+  // The sign-in's steps set cookies: the ports get the reply of their request.
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       // The path's type: one the client SDK writes, else 400 like any invalid request.
       if (route.url.includes(AUTH)) route.schema = { ...route.schema, params: typeParam };
     });
-    scope.addHook('onRequest', async (request, reply) => {
-      replies.set(request, reply);
-    });
-    registerPublicHandlers(scope, PASSWORDLESS_HANDLERS, (request) => ports(request, replies.get(request)));
+    registerPublicHandlers(scope, PASSWORDLESS_HANDLERS, (request, reply) => ports(request, reply));
   });
   registerHandlers(app, PHONE_HANDLERS, (request) => ({
     ...ports(request, undefined),
