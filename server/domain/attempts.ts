@@ -2,12 +2,19 @@
  * Rate limiting of failed sign-in attempts (wrong passwords, wrong sign-in codes), of codes and
  * links sent, and of sign-ups, kept in the `attempt_counters` table (migration 3) so every server
  * process shares the counts. The keys, limits and fixed windows are the shared rules'
- * (core/domain/attempts.ts, which demo mode applies to its stored counters); here they are SQL,
- * one statement per count.
+ * (core/domain/attempts.ts, which demo mode applies to its stored counters); here they run over
+ * storage/attempts.ts, one statement per count.
  */
 import { isContractError, tooManyError, type ContractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
-import { principalFromJson, principalJson, type PrincipalRow } from '../storage/principal';
+import type { PrincipalRow } from '../storage/principal';
+import {
+  addToCounter,
+  deleteCounter,
+  forgetFailures,
+  openCounters,
+  takeFromCounter,
+} from '../storage/attempts';
 import { SIGN_IN_LIMITS } from '../../core/domain/passwordless';
 import { CAMPAIGNS_PER_ACCOUNT } from '../../core/domain/security-center';
 import { attemptKeys, emailKey, sendKey, type AttemptKey } from '../../core/domain/attempts';
@@ -21,10 +28,10 @@ export const MAX_FAILURES_PER_EMAIL = SIGN_IN_LIMITS.failuresPerEmail;
 
 /** Seconds until the first key at its limit may try again, or null when none is at its limit. */
 async function lockedFor(db: Database, keys: AttemptKey[]): Promise<number | null> {
-  const { rows } = await db.query<{ key: string; failures: number; remaining: number }>(
-    `SELECT key, failures, EXTRACT(EPOCH FROM (window_started_at + make_interval(secs => $2) - now()))::float8 AS remaining
-       FROM attempt_counters WHERE key = ANY($1::text[]) AND window_started_at > now() - make_interval(secs => $2)`,
-    [keys.map((k) => k.key), ATTEMPT_WINDOW_SECONDS],
+  const rows = await openCounters(
+    db,
+    keys.map((k) => k.key),
+    ATTEMPT_WINDOW_SECONDS,
   );
   let longest: number | null = null;
   for (const row of rows) {
@@ -36,20 +43,12 @@ async function lockedFor(db: Database, keys: AttemptKey[]): Promise<number | nul
 
 /** Counts one failure against every key, opening a new window where the old one has ended. */
 export async function recordFailure(db: Database, keys: AttemptKey[]): Promise<void> {
-  for (const { key } of keys) {
-    await db.query(
-      `INSERT INTO attempt_counters (key, failures, window_started_at) VALUES ($1, 1, now())
-       ON CONFLICT (key) DO UPDATE SET
-         failures = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE attempt_counters.failures + 1 END,
-         window_started_at = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE attempt_counters.window_started_at END`,
-      [key, ATTEMPT_WINDOW_SECONDS],
-    );
-  }
+  for (const { key } of keys) await addToCounter(db, key, ATTEMPT_WINDOW_SECONDS);
 }
 
 /** Forgets the failures of the email after a successful sign-in (the IP's count stays). */
 export async function clearFailures(db: Database, email: string): Promise<void> {
-  await db.query('DELETE FROM attempt_counters WHERE key = $1', [emailKey(email)]);
+  await deleteCounter(db, emailKey(email));
 }
 
 /**
@@ -70,17 +69,7 @@ export async function passwordMatched(
     await clearFailures(db, email);
     return null;
   }
-  const { rows } = await db.query<{ principal: unknown }>(
-    `WITH forgotten AS (DELETE FROM attempt_counters WHERE key = $1), reset AS (
-       UPDATE users SET failed_sign_ins = 0,
-              breached_password_at = CASE WHEN $3::boolean IS NULL THEN breached_password_at
-                                          WHEN $3::boolean THEN COALESCE(breached_password_at, now()) END
-        WHERE id = $2::uuid
-          AND (failed_sign_ins <> 0 OR ($3::boolean IS NOT NULL AND (breached_password_at IS NOT NULL) <> $3::boolean))
-     ) SELECT ${user.readPrincipal ? principalJson('$2::uuid') : 'NULL'} AS principal`,
-    [emailKey(email), user.userId, user.breached],
-  );
-  return principalFromJson(rows[0]?.principal);
+  return forgetFailures(db, emailKey(email), user);
 }
 
 /**
@@ -100,15 +89,7 @@ export const MAX_SENDS_PER_EMAIL = SIGN_IN_LIMITS.sendsPerEmail;
  * counted too; the window is fixed, so that does not make the lock last longer.
  */
 async function takeSlot(db: Database, { key, limit }: AttemptKey): Promise<number | null> {
-  const { rows } = await db.query<{ failures: number; remaining: number }>(
-    `INSERT INTO attempt_counters (key, failures, window_started_at) VALUES ($1, 1, now())
-     ON CONFLICT (key) DO UPDATE SET
-       failures = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE attempt_counters.failures + 1 END,
-       window_started_at = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE attempt_counters.window_started_at END
-     RETURNING failures, EXTRACT(EPOCH FROM (window_started_at + make_interval(secs => $2) - now()))::float8 AS remaining`,
-    [key, ATTEMPT_WINDOW_SECONDS],
-  );
-  const row = rows[0]!;
+  const row = await takeFromCounter(db, key, ATTEMPT_WINDOW_SECONDS);
   return row.failures > limit ? Math.max(1, Math.ceil(Number(row.remaining))) : null;
 }
 

@@ -15,6 +15,7 @@ import {
 } from './security-policies';
 import { loadPrincipal, principalOf, type Principal } from './principal';
 import { createSession, revokeSessionByToken, rotateRefreshToken } from './sessions';
+import { setSessionTenant } from '../storage/sessions';
 import { loadAuthorization, pickActiveTenant, type Authorization } from './tenants';
 import { listUserTenants, type TenantRow } from '../storage/tenants';
 import type { AuthResponse, TokenService } from './tokens';
@@ -171,7 +172,7 @@ export class AuthService {
     // the same browser on an allowed network may go on).
     if (!principal.ipAllowed(tenantId, client.ip)) return null;
     if (tenantId !== result.session.tenant_id) {
-      await this.db.query('UPDATE sessions SET tenant_id = $2 WHERE id = $1', [result.session.id, tenantId]);
+      await setSessionTenant(this.db, result.session.id, tenantId);
     }
     const authResponse = await this.issue(
       principal,

@@ -15,6 +15,15 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../storage/database';
 import {
+  findLiveToken,
+  insertOneTimeToken,
+  latestLiveTokenForUpdate,
+  markTokenUsed,
+  recordWrongGuess,
+  useLiveToken,
+  type OneTimeTokenRow,
+} from '../storage/one-time-tokens';
+import {
   codeVerdict,
   PASSWORDLESS_LIFETIME_SECONDS,
   type PasswordlessPurpose,
@@ -34,16 +43,6 @@ const TOKEN_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
 /** Link tokens are exactly 43 base64url characters; anything else is refused before any query. */
 const LINK_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const CODE_SHAPE = /^[0-9]{6}$/;
-
-interface OneTimeTokenRow {
-  id: string;
-  purpose: OneTimePurpose;
-  user_id: string | null;
-  data: Record<string, unknown>;
-  expires_at: Date;
-}
-
-const COLUMNS = 'id, purpose, user_id, data, expires_at';
 
 function hashSecret(purpose: OneTimePurpose, secret: string): string {
   return createHash('sha256').update(`${purpose}:${secret}`).digest('hex');
@@ -75,21 +74,14 @@ export async function issueOneTimeToken(
 ): Promise<string> {
   const secret = input.kind === 'link' ? newLinkToken() : newCode();
   const ttl = input.ttlSeconds ?? TOKEN_LIFETIME_SECONDS[input.purpose];
-  await db.transaction(async (tx) => {
-    if (input.userId) {
-      const scopeKey = input.retireScope ?? null;
-      const scopeValue = scopeKey ? String(input.data?.[scopeKey] ?? '') : null;
-      await tx.query(
-        `UPDATE one_time_tokens SET used_at = now()
-          WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND ($3::text IS NULL OR data->>$3::text = $4::text)`,
-        [input.userId, input.purpose, scopeKey, scopeValue],
-      );
-    }
-    await tx.query(
-      `INSERT INTO one_time_tokens (purpose, user_id, token_hash, data, expires_at)
-       VALUES ($1, $2, $3, $4::jsonb, now() + make_interval(secs => $5))`,
-      [input.purpose, input.userId, hashSecret(input.purpose, secret), JSON.stringify(input.data ?? {}), ttl],
-    );
+  const scopeKey = input.retireScope ?? null;
+  await insertOneTimeToken(db, {
+    purpose: input.purpose,
+    userId: input.userId,
+    tokenHash: hashSecret(input.purpose, secret),
+    data: input.data ?? {},
+    ttlSeconds: ttl,
+    retire: { scopeKey, scopeValue: scopeKey ? String(input.data?.[scopeKey] ?? '') : null },
   });
   return secret;
 }
@@ -102,13 +94,7 @@ export async function findLiveLink(
   userId?: string,
 ): Promise<OneTimeTokenRow | null> {
   if (!LINK_TOKEN_SHAPE.test(token)) return null;
-  const { rows } = await db.query<OneTimeTokenRow>(
-    `SELECT ${COLUMNS} FROM one_time_tokens
-      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-        AND ($3::uuid IS NULL OR user_id = $3::uuid)`,
-    [hashSecret(purpose, token), purpose, userId ?? null],
-  );
-  return rows[0] ?? null;
+  return findLiveToken(db, hashSecret(purpose, token), purpose, userId ?? null);
 }
 
 /** Uses a link once: the row when it was live, null when unknown, expired, already used or forged. */
@@ -119,14 +105,7 @@ export async function consumeLink(
   userId?: string,
 ): Promise<OneTimeTokenRow | null> {
   if (!LINK_TOKEN_SHAPE.test(token)) return null;
-  const { rows } = await db.query<OneTimeTokenRow>(
-    `UPDATE one_time_tokens SET used_at = now()
-      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-        AND ($3::uuid IS NULL OR user_id = $3::uuid)
-      RETURNING ${COLUMNS}`,
-    [hashSecret(purpose, token), purpose, userId ?? null],
-  );
-  return rows[0] ?? null;
+  return useLiveToken(db, hashSecret(purpose, token), purpose, userId ?? null);
 }
 
 type CodeCheck = { ok: true; row: OneTimeTokenRow } | { ok: false; reason: 'wrong' | 'expired' };
@@ -143,24 +122,15 @@ export async function checkCode(
   code: string,
 ): Promise<CodeCheck> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<OneTimeTokenRow & { token_hash: string; failed_attempts: number }>(
-      `SELECT ${COLUMNS}, token_hash, failed_attempts FROM one_time_tokens
-        WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-        ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-      [userId, purpose],
-    );
-    const row = rows[0];
+    const row = await latestLiveTokenForUpdate(tx, userId, purpose);
     if (!row) return { ok: false, reason: 'expired' } as const;
     const given = Buffer.from(hashSecret(purpose, CODE_SHAPE.test(code) ? code : 'not-a-code'));
     if (timingSafeEqual(given, Buffer.from(row.token_hash))) {
-      await tx.query('UPDATE one_time_tokens SET used_at = now() WHERE id = $1', [row.id]);
+      await markTokenUsed(tx, row.id);
       return { ok: true, row } as const;
     }
     const verdict = codeVerdict(false, row.failed_attempts);
-    await tx.query(
-      `UPDATE one_time_tokens SET failed_attempts = $2::int, used_at = CASE WHEN $3::boolean THEN now() ELSE used_at END WHERE id = $1`,
-      [row.id, verdict.failures, verdict.burn],
-    );
+    await recordWrongGuess(tx, row.id, verdict.failures, verdict.burn);
     return { ok: false, reason: verdict.result === 'expired' ? 'expired' : 'wrong' } as const;
   });
 }

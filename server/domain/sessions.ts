@@ -11,33 +11,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionSettings } from '../../core/domain/security-policies';
 import type { Database } from '../storage/database';
-import { principalFromJson, principalJson, type PrincipalRow } from '../storage/principal';
-
-interface SessionRow {
-  id: string;
-  user_id: string;
-  tenant_id: string | null;
-  created_at: Date;
-  last_used_at: Date;
-  expires_at: Date;
-  /** Set when the session was opened by impersonation (migration 8). */
-  impersonator_user_id: string | null;
-}
+import { principalFromJson, type PrincipalRow } from '../storage/principal';
+import {
+  deleteDeadSessions,
+  insertSession,
+  liveSession,
+  revokeForTokenReuse,
+  revokeSessionByTokenHash,
+  rotatedTokenSession,
+  rotateSessionToken,
+  type BeforeRotation,
+  type SessionRow,
+} from '../storage/sessions';
 
 interface NewSession {
   session: SessionRow;
   refreshToken: string;
-}
-
-/**
- * The session as it was before a rotation moved its last use forward, for the session policy
- * (security-policies.ts sessionTimeoutOf): its age and idle time in seconds, and the policy of its
- * tenant (else the vendor's; null: neither saved one).
- */
-interface BeforeRotation {
-  age: number;
-  idle: number;
-  policy: SessionSettings | null;
 }
 
 type RotateResult =
@@ -79,8 +68,6 @@ export function isRefreshTokenShaped(value: unknown): value is string {
   return typeof value === 'string' && TOKEN_SHAPE.test(value);
 }
 
-const SESSION_COLUMNS = 'id, user_id, tenant_id, created_at, last_used_at, expires_at, impersonator_user_id';
-
 /**
  * Starts a session for `userId` in `tenantId` and returns it with its first refresh token. With
  * `signIn` (the user's own sign-in, not an impersonation), the same statement records their last
@@ -101,30 +88,16 @@ export async function createSession(
   },
 ): Promise<NewSession & { policy?: SessionSettings | null }> {
   const refreshToken = newRefreshToken();
-  const insert = `INSERT INTO sessions (user_id, tenant_id, refresh_token_hash, user_agent, ip, expires_at, impersonator_user_id)
-     VALUES ($1::uuid, $2::uuid, $3, $4, $5, now() + make_interval(secs => $6), $7)
-     RETURNING ${SESSION_COLUMNS}`;
-  const { rows } = await db.query<SessionRow & { policy?: SessionSettings | null }>(
-    input.signIn
-      ? `WITH s AS (${insert}), login AS (
-           UPDATE users SET last_login = now(), active_tenant_id = COALESCE($2::uuid, active_tenant_id) WHERE id = $1::uuid
-         )
-         SELECT s.*, (SELECT COALESCE(t.settings, v.settings) FROM (SELECT 1) one
-                        LEFT JOIN security_policies t ON t.kind = 'sessions' AND t.tenant_id = $2::uuid
-                        LEFT JOIN security_policies v ON v.kind = 'sessions' AND v.tenant_id IS NULL) AS policy
-           FROM s`
-      : insert,
-    [
-      input.userId,
-      input.tenantId,
-      hashRefreshToken(refreshToken),
-      input.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
-      input.ip ?? null,
-      input.ttlSeconds,
-      input.impersonatorUserId ?? null,
-    ],
-  );
-  const { policy, ...session } = rows[0]!;
+  const { policy, ...session } = await insertSession(db, {
+    userId: input.userId,
+    tenantId: input.tenantId,
+    refreshTokenHash: hashRefreshToken(refreshToken),
+    userAgent: input.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
+    ip: input.ip ?? null,
+    ttlSeconds: input.ttlSeconds,
+    impersonatorUserId: input.impersonatorUserId ?? null,
+    signIn: input.signIn ?? false,
+  });
   return { session, refreshToken, ...(input.signIn ? { policy: policy ?? null } : {}) };
 }
 
@@ -141,35 +114,12 @@ export async function rotateRefreshToken(
   if (!isRefreshTokenShaped(token)) return { kind: 'invalid' };
   const oldHash = hashRefreshToken(token);
   const next = newRefreshToken();
-  // One statement, so one round trip and atomic without BEGIN/COMMIT: the UPDATE's WHERE clause
-  // is the compare-and-swap (of two concurrent refreshes with one token, exactly one matches; the
-  // other then finds the hash in rotated_refresh_tokens), and the old hash is recorded with it.
-  // `before` reads the session as the statement's snapshot saw it, before the UPDATE: its age,
-  // idle time and session policy, which the caller checks (a refusal revokes the session, so the
-  // token just issued is never usable). The same statement reads the session's user with
-  // everything their token carries (storage/principal.ts): a refresh is one round trip.
-  const { rows } = await db.query<SessionRow & BeforeRotation & { principal: unknown }>(
-    `WITH before AS (
-       SELECT s.id, extract(epoch FROM now() - s.created_at)::float8 AS age,
-              extract(epoch FROM now() - s.last_used_at)::float8 AS idle,
-              COALESCE(t.settings, v.settings) AS policy
-         FROM sessions s
-         LEFT JOIN security_policies t ON t.kind = 'sessions' AND t.tenant_id = s.tenant_id
-         LEFT JOIN security_policies v ON v.kind = 'sessions' AND v.tenant_id IS NULL
-        WHERE s.refresh_token_hash = $1
-     ), rotated AS (
-       UPDATE sessions
-          SET refresh_token_hash = $2, last_used_at = now(), expires_at = now() + make_interval(secs => $3)
-        WHERE refresh_token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
-        RETURNING ${SESSION_COLUMNS}
-     ), kept AS (
-       INSERT INTO rotated_refresh_tokens (token_hash, session_id) SELECT $1, id FROM rotated
-     )
-     SELECT r.*, b.age, b.idle, b.policy, ${principalJson('r.user_id')} AS principal
-       FROM rotated r JOIN before b ON b.id = r.id`,
-    [oldHash, hashRefreshToken(next), ttlSeconds],
-  );
-  const row = rows[0];
+  // One statement (storage/sessions.ts rotateSessionToken): the compare-and-swap of the token, so
+  // of two concurrent refreshes with one token exactly one rotates it. `before` is the session as
+  // it was before: its age, idle time and session policy, which the caller checks (a refusal
+  // revokes the session, so the token just issued is never usable). The same statement reads the
+  // session's user with everything their token carries: a refresh is one round trip.
+  const row = await rotateSessionToken(db, oldHash, hashRefreshToken(next), ttlSeconds);
   if (row) {
     const { age, idle, policy, principal, ...session } = row;
     return {
@@ -181,29 +131,15 @@ export async function rotateRefreshToken(
     };
   }
   return db.transaction(async (tx): Promise<RotateResult> => {
-    const reused = await tx.query<{ session_id: string; in_grace: boolean }>(
-      `SELECT r.session_id,
-              r.rotated_at > now() - make_interval(secs => $2)
-              AND NOT EXISTS (SELECT 1 FROM rotated_refresh_tokens later
-                               WHERE later.session_id = r.session_id AND later.rotated_at > r.rotated_at) AS in_grace
-         FROM rotated_refresh_tokens r WHERE r.token_hash = $1`,
-      [oldHash, REFRESH_REUSE_GRACE_SECONDS],
-    );
-    const sessionId = reused.rows[0]?.session_id;
-    if (!sessionId) return { kind: 'invalid' };
-    if (reused.rows[0]!.in_grace) {
-      const live = await tx.query<SessionRow>(
-        `SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()`,
-        [sessionId],
-      );
-      if (live.rows[0]) return { kind: 'raced', session: live.rows[0] };
+    const reused = await rotatedTokenSession(tx, oldHash, REFRESH_REUSE_GRACE_SECONDS);
+    if (!reused) return { kind: 'invalid' };
+    if (reused.in_grace) {
+      const live = await liveSession(tx, reused.session_id);
+      if (live) return { kind: 'raced', session: live };
       return { kind: 'invalid' };
     }
-    await tx.query(
-      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh_token_reuse' WHERE id = $1 AND revoked_at IS NULL`,
-      [sessionId],
-    );
-    return { kind: 'reused', sessionId };
+    await revokeForTokenReuse(tx, reused.session_id);
+    return { kind: 'reused', sessionId: reused.session_id };
   });
 }
 
@@ -217,15 +153,7 @@ export async function revokeSessionByToken(
   reason = 'logout',
 ): Promise<string | null> {
   if (!isRefreshTokenShaped(token)) return null;
-  const tokenHash = hashRefreshToken(token);
-  const { rows } = await db.query<{ id: string }>(
-    `UPDATE sessions SET revoked_at = COALESCE(revoked_at, now()), revoked_reason = COALESCE(revoked_reason, $2)
-     WHERE refresh_token_hash = $1
-        OR id = (SELECT session_id FROM rotated_refresh_tokens WHERE token_hash = $1)
-     RETURNING id`,
-    [tokenHash, reason],
-  );
-  return rows[0]?.id ?? null;
+  return revokeSessionByTokenHash(db, hashRefreshToken(token), reason);
 }
 
 /**
@@ -241,16 +169,5 @@ export async function pruneSessions(
   refreshTtlSeconds: number,
 ): Promise<{ sessions: number; rotatedTokens: number }> {
   // One statement (one round trip, issued at once when a server starts).
-  const { rows } = await db.query<{ sessions: number; rotated_tokens: number }>(
-    `WITH dead AS (
-       DELETE FROM sessions
-        WHERE expires_at < now() - interval '30 days' OR revoked_at < now() - interval '30 days'
-       RETURNING 1
-     ), old AS (
-       DELETE FROM rotated_refresh_tokens WHERE rotated_at < now() - make_interval(secs => $1) RETURNING 1
-     )
-     SELECT (SELECT count(*) FROM dead)::int AS sessions, (SELECT count(*) FROM old)::int AS rotated_tokens`,
-    [refreshTtlSeconds],
-  );
-  return { sessions: rows[0]?.sessions ?? 0, rotatedTokens: rows[0]?.rotated_tokens ?? 0 };
+  return deleteDeadSessions(db, refreshTtlSeconds);
 }

@@ -8,7 +8,7 @@ import type { NewAccount } from '../../core/domain/sign-up-handlers';
 import type { Database } from '../storage/database';
 import type { PasswordHasher } from './passwords';
 import { addMembership, createTenant, creatorRoleKeys } from '../storage/tenants';
-import { insertUser, UserExistsError } from '../storage/users';
+import { insertUser, setActiveTenant, UserExistsError } from '../storage/users';
 import { emitEvent } from './connectivity';
 
 /**
@@ -42,7 +42,7 @@ export async function createAccount(
         tenantId: tenant.id,
         roleKeys: account.joinTenantId ? [] : await creatorRoleKeys(tx),
       });
-      await tx.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [user.id, tenant.id]);
+      await setActiveTenant(tx, user.id, tenant.id);
       return { user, tenant };
     })
     .catch((error: unknown) => {

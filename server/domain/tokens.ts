@@ -28,9 +28,20 @@ import { ContractError } from '../../core/contract/errors';
 import { es256PrivateKey, es256PublicKey, signEs256, verifyEs256 } from './jws';
 import type { Database } from '../storage/database';
 import type { PrincipalRow } from '../storage/principal';
+import {
+  allSigningKeys,
+  countActiveKeys,
+  insertSigningKey,
+  isRecordedIssuer,
+  lockSigningKeys,
+  recordedIssuers,
+  recordIssuer,
+  retireKeysExcept,
+  signingKeyByKid,
+  type KeyRow,
+} from '../storage/signing-keys';
 
 const ALG = 'ES256';
-const KEY_LOCK = 7_274_002;
 /** How long a process trusts its cached key list before reading the table again. */
 const CACHE_TTL_MS = 60_000;
 /** A `kid` found in no row is looked up again at most this often (forged kids are cheap). */
@@ -108,13 +119,6 @@ interface CachedKey {
   privateKey: KeyObject | null;
 }
 
-interface KeyRow {
-  kid: string;
-  private_jwk: JWK;
-  public_jwk: JWK;
-  retired_at: Date | null;
-}
-
 /** Issues and verifies access tokens; publishes the JWKS. */
 /** See TokenService.useSessionGuard. */
 type SessionGuard = (claims: AccessTokenClaims, context: GuardContext) => Promise<TokenRefusal | null>;
@@ -150,17 +154,11 @@ export class TokenService {
    */
   async init(): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [KEY_LOCK]);
-      const { rows } = await tx.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM signing_keys WHERE retired_at IS NULL',
-      );
-      if ((rows[0]?.n ?? 0) > 0) return;
+      await lockSigningKeys(tx);
+      if ((await countActiveKeys(tx)) > 0) return;
       await insertKey(tx);
     });
-    await this.db.query(
-      `INSERT INTO token_issuers (issuer) VALUES ($1) ON CONFLICT (issuer) DO UPDATE SET last_seen_at = now()`,
-      [this.options.issuer],
-    );
+    await recordIssuer(this.db, this.options.issuer);
     await this.reload();
   }
 
@@ -179,11 +177,9 @@ export class TokenService {
    */
   async rotateSigningKey(): Promise<string> {
     const kid = await this.db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [KEY_LOCK]);
+      await lockSigningKeys(tx);
       const created = await insertKey(tx);
-      await tx.query('UPDATE signing_keys SET retired_at = now() WHERE kid <> $1 AND retired_at IS NULL', [
-        created,
-      ]);
+      await retireKeysExcept(tx, created);
       return created;
     });
     await this.reload();
@@ -324,11 +320,7 @@ export class TokenService {
   private async loadKid(kid: string): Promise<CachedKey | undefined> {
     const lookedUp = this.unknownKids.get(kid);
     if (lookedUp !== undefined && Date.now() - lookedUp < UNKNOWN_KID_RELOAD_MS) return undefined;
-    const { rows } = await this.db.query<KeyRow>(
-      'SELECT kid, private_jwk, public_jwk, retired_at FROM signing_keys WHERE kid = $1',
-      [kid],
-    );
-    const row = rows[0];
+    const row = await signingKeyByKid(this.db, kid);
     if (!row) {
       if (this.unknownKids.size >= MAX_UNKNOWN_KIDS) this.unknownKids.clear();
       this.unknownKids.set(kid, Date.now());
@@ -342,9 +334,9 @@ export class TokenService {
   /** Whether `issuer` is recorded in `token_issuers` (read again when not, in case a process has just started). */
   private async issuedHere(issuer: string): Promise<boolean> {
     if (this.issuers.has(issuer)) return true;
-    const { rows } = await this.db.query('SELECT 1 FROM token_issuers WHERE issuer = $1', [issuer]);
-    if (rows.length) this.issuers.add(issuer);
-    return rows.length > 0;
+    const recorded = await isRecordedIssuer(this.db, issuer);
+    if (recorded) this.issuers.add(issuer);
+    return recorded;
   }
 
   private async ensureFresh(): Promise<void> {
@@ -352,9 +344,7 @@ export class TokenService {
   }
 
   private async reload(): Promise<void> {
-    const { rows } = await this.db.query<KeyRow>(
-      'SELECT kid, private_jwk, public_jwk, retired_at FROM signing_keys ORDER BY created_at DESC, kid',
-    );
+    const rows = await allSigningKeys(this.db);
     const keys = new Map<string, CachedKey>();
     let signingKid: string | null = null;
     for (const row of rows) {
@@ -362,8 +352,7 @@ export class TokenService {
       keys.set(row.kid, cachedKey(row, active));
       if (active && signingKid === null) signingKid = row.kid;
     }
-    const issuers = await this.db.query<{ issuer: string }>('SELECT issuer FROM token_issuers');
-    this.issuers = new Set([this.options.issuer, ...issuers.rows.map((r) => r.issuer)]);
+    this.issuers = new Set([this.options.issuer, ...(await recordedIssuers(this.db))]);
     this.keys = keys;
     this.signingKid = signingKid;
     this.loadedAt = Date.now();
@@ -382,9 +371,11 @@ async function insertKey(tx: Database): Promise<string> {
   const publicJwk = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(publicJwk);
   const privateJwk = await exportJWK(privateKey);
-  await tx.query(
-    'INSERT INTO signing_keys (kid, alg, private_jwk, public_jwk) VALUES ($1, $2, $3::jsonb, $4::jsonb)',
-    [kid, ALG, JSON.stringify(privateJwk), JSON.stringify({ ...publicJwk, kid, alg: ALG, use: 'sig' })],
-  );
+  await insertSigningKey(tx, {
+    kid,
+    alg: ALG,
+    privateJwk,
+    publicJwk: { ...publicJwk, kid, alg: ALG, use: 'sig' },
+  });
   return kid;
 }

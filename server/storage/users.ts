@@ -120,3 +120,8 @@ export async function hasSecondFactor(db: Database, userId: string): Promise<boo
   );
   return rows[0]?.enrolled === true;
 }
+
+/** The account the user's next sign-in starts in. */
+export async function setActiveTenant(db: Database, userId: string, tenantId: string): Promise<void> {
+  await db.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [userId, tenantId]);
+}
