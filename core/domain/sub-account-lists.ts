@@ -3,7 +3,7 @@
  * "all-accounts query limit 50", "selected-account users limit 10"): the paging, the next link and
  * the page metadata, written once over a lists repository: the server's is SQL
  * (server/storage/sub-account-lists.ts), demo mode's the page's stored data (core/demo/subAccounts.ts
- * and subAccountsLists.ts). Every account named must lie within the caller's tree (404 otherwise).
+ * and subAccountsRepository.ts). Every account named must lie within the caller's tree (404 otherwise).
  */
 import {
   assertWithin,
