@@ -6,12 +6,11 @@
  * server/storage/billing.test.ts holds this store and the server's to the same cases.
  */
 import { DEFAULT_BILLING_SWITCHES, type VendorBillingSwitches } from '../billing/vendorRules';
-import { contractError } from '../contract/errors';
 import type { BillingPorts, Subscription } from '../domain/billing';
 import type { BillingHandlerPorts, Card, Invoice } from '../domain/billing-handlers';
 import { PLAN_CATALOGUE, type Plan } from '../domain/billing-plans';
 import type { DemoDatabase, DemoUser } from './data';
-import { by, isoNow, keep, update, withId, type DemoClock } from './rows';
+import { by, isoNow, remove, update, withId, type DemoClock } from './rows';
 
 /** The catalogue as demo mode has it: plan `plan-<slug>`, in US dollars. */
 const DEMO_PLANS: Plan[] = PLAN_CATALOGUE.map((entry) => ({
@@ -138,16 +137,14 @@ export function demoBillingPorts(db: DemoDatabase, tenantId: string, clock: Demo
     methods: {
       async find(_tenantId, id) {
         const m = mine.methods.find(withId(id));
-        return m ? { id: m.id, externalId: m.setupId, brand: m.brand, last4: m.last4 } : null;
+        const confirmed = m?.status === 'succeeded';
+        return m ? { id: m.id, externalId: m.setupId, brand: m.brand, last4: m.last4, confirmed } : null;
       },
       makeDefault: async (_tenantId, id) => makeDefault(id),
     },
     payments: {
-      async completeSetup(_tenantId, id) {
-        const m = mine.methods.find(withId(id));
-        if (!m) throw contractError('PAYMENT_METHOD_NOT_FOUND');
-        if (m.status !== 'succeeded') throw contractError('CARD_NOT_CONFIRMED');
-      },
+      // The development provider confirms a card when it is saved, never afterwards.
+      confirmSetup: async () => false,
       // No money moves: a confirmed card always pays (the card checks ran when it was saved).
       charge: async ({ subscription }) => ({
         subscriptionId: subscription.externalId,
@@ -234,7 +231,7 @@ export function demoBillingHandlerPorts(
       },
       async finish(id, approve) {
         if (approve) update(mine.methods, withId(id), { status: 'succeeded' });
-        else keep(mine.methods, (m) => m.id !== id || m.status === 'succeeded');
+        else remove(mine.methods, withId(id));
       },
     },
     provider: { name: 'development', publishableKey: '' },

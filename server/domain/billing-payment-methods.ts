@@ -5,7 +5,6 @@
  * Part of domain/billing.ts (docs/billing.md).
  */
 import { randomBytes } from 'node:crypto';
-import { contractError } from '../../core/contract/errors';
 import type { BillingHandlerPorts, Card } from '../../core/domain/billing-handlers';
 import { paymentMethodStore, type PaymentMethodRow } from '../storage/billing-records';
 import type { BillingDeps } from './billing';
@@ -25,16 +24,6 @@ const card = (row: PaymentMethodRow): Card => ({
   address: row.billing_address,
   status: row.setup_status,
 });
-
-/** A payment method whose card the provider confirmed (Stripe: after Stripe.js confirmed it). */
-export async function completeSetup(deps: BillingDeps, tenantId: string, id: string): Promise<void> {
-  const row = await paymentMethodStore(deps.db).row(tenantId, id);
-  if (!row) throw contractError('PAYMENT_METHOD_NOT_FOUND');
-  if (row.setup_status === 'succeeded') return;
-  const confirmed = deps.provider && (await deps.provider.confirmedSetup(row.external_id));
-  if (!confirmed) throw contractError('CARD_NOT_CONFIRMED');
-  await paymentMethodStore(deps.db).confirm(row.id, confirmed.paymentMethodId, confirmed.card);
-}
 
 export function cardsPort(deps: BillingDeps): BillingHandlerPorts['cards'] {
   const store = paymentMethodStore(deps.db);

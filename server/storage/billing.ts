@@ -8,6 +8,7 @@
 import type { TrialEndAction, VendorBillingSwitches } from '../../core/billing/vendorRules';
 import type {
   PaymentMethodPort,
+  PaymentMethodRef,
   Subscription,
   SubscriptionRepository,
   TenantBillingConfiguration,
@@ -253,12 +254,12 @@ async function makeDefault(db: Database, tenantId: string, id: string): Promise<
 export function paymentMethodPort(db: Database): PaymentMethodPort {
   return {
     async find(tenantId, id) {
-      const { rows } = await db.query<{ id: string; external_id: string; brand: string; last4: string }>(
-        `SELECT id, external_id, brand, last4 FROM billing_payment_methods WHERE tenant_id = $1 AND id::text = $2`,
+      const { rows } = await db.query<PaymentMethodRef>(
+        `SELECT id, external_id AS "externalId", brand, last4, setup_status = 'succeeded' AS confirmed
+           FROM billing_payment_methods WHERE tenant_id = $1 AND id::text = $2`,
         [tenantId, id],
       );
-      const row = rows[0];
-      return row ? { id: row.id, externalId: row.external_id, brand: row.brand, last4: row.last4 } : null;
+      return rows[0] ?? null;
     },
     makeDefault: (tenantId, id) => makeDefault(db, tenantId, id),
   };
