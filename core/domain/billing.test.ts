@@ -100,4 +100,24 @@ describe('billing rules: the end of a trial and of a period', () => {
     );
     assert.equal(mine.methods[0]!.isDefault, true);
   });
+
+  test('a card not confirmed yet: the provider is asked, and the plan is charged once it confirmed', async () => {
+    const { ports, mine, card } = account();
+    const sub = await currentSubscription(ports, 't1');
+    const id = card();
+    mine.methods[0]!.status = 'pending';
+    const change = () => changePlan(ports, 't1', sub.id, { planId: 'plan-pro', paymentMethodId: id });
+    await assert.rejects(change(), { codes: ['CARD_NOT_CONFIRMED'] });
+    await assert.rejects(
+      changePlan(ports, 't1', sub.id, { planId: 'plan-pro', paymentMethodId: 'pm-none' }),
+      { codes: ['PAYMENT_METHOD_NOT_FOUND'] },
+    );
+    const asked: string[] = [];
+    ports.payments.confirmSetup = async (_tenantId, method) => {
+      asked.push(method.externalId);
+      return true;
+    };
+    await change();
+    assert.deepEqual([asked, mine.invoices.length], [['seti_1'], 1]);
+  });
 });
