@@ -166,29 +166,23 @@ export function demoSubAccountsRepository(
         .sort(descending(byLocale(sortKey), query.order === 'DESC'));
       const { items } = page(people, query.offset, query.limit);
       return {
-        items: items.map((u) => {
-          const mine = inTree
+        items: items.map((u) => ({
+          id: u.id,
+          email: u.email,
+          name: u.name,
+          createdAt: u.createdAt,
+          verified: u.verified !== false,
+          mfaEnrolled: false,
+          provider: u.provider ?? 'local',
+          phoneNumber: u.phoneNumber ?? null,
+          profilePictureUrl: u.profilePictureUrl ?? null,
+          metadata: JSON.parse(u.metadata ?? '{}') as unknown,
+          lastLogin: u.lastLogin ?? null,
+          memberships: inTree
             .filter((ms) => ms.userId === u.id)
-            .sort(by((ms) => Number(ms.tenantId !== rootId)));
-          return {
-            id: u.id,
-            sub: u.id,
-            email: u.email,
-            name: u.name,
-            verified: true,
-            mfaEnrolled: false,
-            provider: u.provider ?? 'local',
-            metadata: '{}',
-            tenantId: mine[0]!.tenantId,
-            tenantIds: mine.map((ms) => ms.tenantId),
-            tenants: mine.map((ms) => ({
-              tenantId: ms.tenantId,
-              roles: rolesOf(ms.roleKeys),
-              activated: true,
-              lastLogin: null,
-            })),
-          };
-        }),
+            .sort(by((ms) => Number(ms.tenantId !== rootId)))
+            .map((ms) => ({ tenantId: ms.tenantId, roles: rolesOf(ms.roleKeys) })),
+        })),
         totalItems: people.length,
       };
     },
