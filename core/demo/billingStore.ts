@@ -72,6 +72,16 @@ const toStored = ({ tenantId: _tenantId, ...sub }: Subscription): DemoSubscripti
 
 const planById = (id: string) => DEMO_PLANS.find((p) => p.id === id);
 
+/** A stored card as the rules and the routes read it. */
+const card = ({ setupId, billingDetails: { name, email, address }, ...m }: DemoMethod): Card => ({
+  ...m,
+  type: 'card',
+  externalId: setupId,
+  name,
+  email: email ?? null,
+  address: address ?? {},
+});
+
 /** Billing's ports over the account `tenantId` of the stored data `db`. */
 export function demoBillingPorts(db: DemoDatabase, tenantId: string, clock: DemoClock): BillingPorts {
   const mine = demoBillingOf(db, tenantId);
@@ -136,9 +146,8 @@ export function demoBillingPorts(db: DemoDatabase, tenantId: string, clock: Demo
     }),
     methods: {
       async find(_tenantId, id) {
-        const m = mine.methods.find(withId(id));
-        const confirmed = m?.status === 'succeeded';
-        return m ? { id: m.id, externalId: m.setupId, brand: m.brand, last4: m.last4, confirmed } : null;
+        const found = mine.methods.find(withId(id));
+        return found ? card(found) : null;
       },
       makeDefault: async (_tenantId, id) => makeDefault(id),
     },
@@ -155,15 +164,6 @@ export function demoBillingPorts(db: DemoDatabase, tenantId: string, clock: Demo
     },
   };
 }
-
-const card = ({ setupId, billingDetails: { name, email, address }, ...m }: DemoMethod): Card => ({
-  ...m,
-  type: 'card',
-  externalId: setupId,
-  name,
-  email: email ?? null,
-  address: address ?? {},
-});
 
 /** Billing's routes' ports (core/domain/billing-handlers.ts) for `user` in their account. */
 export function demoBillingHandlerPorts(
@@ -194,10 +194,6 @@ export function demoBillingHandlerPorts(
           .reverse()
           .sort(by(({ isDefault }) => Number(!isDefault)))
           .map(card),
-      find: async (_tenantId, id) => {
-        const found = mine.methods.find(withId(id));
-        return found ? card(found) : null;
-      },
       async updateDetails(_tenantId, { id }, { email, address }) {
         const details = mine.methods.find(withId(id))!.billingDetails;
         if (email !== undefined) details.email = email;

@@ -43,15 +43,21 @@ export interface Subscription {
   version: number;
 }
 
-/** A saved card as the rules read it. */
-export interface PaymentMethodRef {
+/** A saved card (never its number), confirmed or not. */
+export interface Card {
   id: string;
+  type: 'card' | 'unknown';
   /** The card at the provider. */
   externalId: string;
   brand: string;
   last4: string;
-  /** Its setup succeeded (the provider confirmed the card). */
-  confirmed: boolean;
+  expMonth: number;
+  expYear: number;
+  isDefault: boolean;
+  name: string;
+  email: string | null;
+  address: Record<string, string>;
+  status: 'pending' | 'requires_confirmation' | 'succeeded';
 }
 
 /** What a charge wrote: the invoice's fields. */
@@ -64,7 +70,7 @@ export interface ChargeRecord {
   paid: boolean;
   periodStart: string;
   periodEnd: string;
-  method: PaymentMethodRef;
+  method: Card;
   key: string;
 }
 
@@ -101,7 +107,7 @@ export interface SubscriptionRepository {
 
 export interface PaymentMethodPort {
   /** The account's card `id`, confirmed or not; null when there is none. */
-  find(tenantId: string, id: string): Promise<PaymentMethodRef | null>;
+  find(tenantId: string, id: string): Promise<Card | null>;
   makeDefault(tenantId: string, id: string): Promise<void>;
 }
 
@@ -111,12 +117,12 @@ export interface PaymentPort {
    * Whether the provider confirmed the setup of `method` (not confirmed when saved: Stripe.js
    * confirms it in the browser); a confirmed card is recorded so.
    */
-  confirmSetup(tenantId: string, method: PaymentMethodRef): Promise<boolean>;
+  confirmSetup(tenantId: string, method: Card): Promise<boolean>;
   /** Charges `plan`'s month to `method`, once per `key`; null when declined. */
   charge(input: {
     subscription: Subscription;
     plan: Plan;
-    method: PaymentMethodRef;
+    method: Card;
     key: string;
   }): Promise<{ subscriptionId: string; invoiceId: string; paid: boolean } | null>;
   /** Cancels at period end at the provider (true) or takes it back (false). */
@@ -266,7 +272,7 @@ async function chargeAndStart(
 async function confirmedMethod(ports: BillingPorts, tenantId: string, methodId: string) {
   const method = await ports.methods.find(tenantId, methodId);
   if (!method) throw contractError('PAYMENT_METHOD_NOT_FOUND');
-  if (!method.confirmed && !(await ports.payments.confirmSetup(tenantId, method)))
+  if (method.status !== 'succeeded' && !(await ports.payments.confirmSetup(tenantId, method)))
     throw contractError('CARD_NOT_CONFIRMED');
   return method;
 }

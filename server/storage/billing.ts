@@ -8,12 +8,12 @@
 import type { TrialEndAction, VendorBillingSwitches } from '../../core/billing/vendorRules';
 import type {
   PaymentMethodPort,
-  PaymentMethodRef,
   Subscription,
   SubscriptionRepository,
   TenantBillingConfiguration,
 } from '../../core/domain/billing';
 import type { Plan, PlanRepository } from '../../core/domain/billing-plans';
+import { cardOfRow, paymentMethodStore } from './billing-records';
 import type { Database } from './database';
 
 interface PlanRow {
@@ -254,12 +254,8 @@ async function makeDefault(db: Database, tenantId: string, id: string): Promise<
 export function paymentMethodPort(db: Database): PaymentMethodPort {
   return {
     async find(tenantId, id) {
-      const { rows } = await db.query<PaymentMethodRef>(
-        `SELECT id, external_id AS "externalId", brand, last4, setup_status = 'succeeded' AS confirmed
-           FROM billing_payment_methods WHERE tenant_id = $1 AND id::text = $2`,
-        [tenantId, id],
-      );
-      return rows[0] ?? null;
+      const row = await paymentMethodStore(db).row(tenantId, id);
+      return row && cardOfRow(row);
     },
     makeDefault: (tenantId, id) => makeDefault(db, tenantId, id),
   };
