@@ -6,7 +6,7 @@
  * server/storage/billing.test.ts holds this store and the server's to the same cases.
  */
 import { DEFAULT_BILLING_SWITCHES, type VendorBillingSwitches } from '../billing/vendorRules';
-import type { BillingPorts, Subscription } from '../domain/billing';
+import type { Subscription } from '../domain/billing';
 import type { BillingHandlerPorts, Card, Invoice } from '../domain/billing-handlers';
 import { PLAN_CATALOGUE, type Plan } from '../domain/billing-plans';
 import type { DemoDatabase, DemoUser } from './data';
@@ -82,9 +82,23 @@ const card = ({ setupId, billingDetails: { name, email, address }, ...m }: DemoM
   address: address ?? {},
 });
 
-/** Billing's ports over the account `tenantId` of the stored data `db`. */
-export function demoBillingPorts(db: DemoDatabase, tenantId: string, clock: DemoClock): BillingPorts {
+/**
+ * Billing's ports (core/domain/billing.ts, and its routes' in billing-handlers.ts) for `user` in
+ * their account of the stored data `db`.
+ */
+export function demoBillingPorts(
+  db: DemoDatabase,
+  user: Pick<DemoUser, 'tenantId' | 'name' | 'email'>,
+  clock: DemoClock,
+): BillingHandlerPorts {
+  const { tenantId } = user;
   const mine = demoBillingOf(db, tenantId);
+  const setupOf = (setupId: string) => mine.methods.find((m) => m.setupId === setupId);
+  const invoices = () =>
+    mine.invoices.map(({ plan: _p, periodEnd: _e, card: _c, key: _k, ...i }) => ({
+      ...i,
+      externalId: i.externalId ?? '',
+    }));
   const save = (sub: Subscription) => toDomain(tenantId, (mine.subscription = toStored(sub)));
   const makeDefault = (id: string) => {
     for (const m of mine.methods) m.isDefault = m.id === id;
@@ -162,24 +176,6 @@ export function demoBillingPorts(db: DemoDatabase, tenantId: string, clock: Demo
       }),
       setCancelAtPeriodEnd: async () => {},
     },
-  };
-}
-
-/** Billing's routes' ports (core/domain/billing-handlers.ts) for `user` in their account. */
-export function demoBillingHandlerPorts(
-  db: DemoDatabase,
-  user: DemoUser,
-  clock: DemoClock,
-): BillingHandlerPorts {
-  const mine = demoBillingOf(db, user.tenantId);
-  const setupOf = (setupId: string) => mine.methods.find((m) => m.setupId === setupId);
-  const invoices = () =>
-    mine.invoices.map(({ plan: _p, periodEnd: _e, card: _c, key: _k, ...i }) => ({
-      ...i,
-      externalId: i.externalId ?? '',
-    }));
-  return {
-    ...demoBillingPorts(db, user.tenantId, clock),
     caller: { name: user.name, email: user.email },
     vendorId: async () => 'demo-vendor',
     invoices: {

@@ -13,7 +13,14 @@ function account() {
   const db = {} as DemoDatabase;
   let clock = Date.parse('2026-03-01T00:00:00Z');
   let sequence = 0;
-  const ports = demoBillingPorts(db, 't1', { now: () => clock, random: () => `r${(sequence += 1)}` });
+  const ports = demoBillingPorts(
+    db,
+    { tenantId: 't1', name: '', email: '' },
+    {
+      now: () => clock,
+      random: () => `r${(sequence += 1)}`,
+    },
+  );
   const mine = demoBillingOf(db, 't1');
   const card = () => {
     mine.methods.push({

@@ -3,7 +3,7 @@
 // rely on what each case states.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { demoBillingHandlerPorts, demoBillingOf } from '../../core/demo/billingStore';
+import { demoBillingPorts, demoBillingOf } from '../../core/demo/billingStore';
 import type { DemoDatabase, DemoUser } from '../../core/demo/data';
 import type { Card } from '../../core/domain/billing';
 import type { BillingHandlerPorts } from '../../core/domain/billing-handlers';
@@ -69,7 +69,7 @@ repositorySuite<Store>(
       let sequence = 0;
       const env = { now: () => Date.now(), random: () => `r${(sequence += 1)}` };
       return {
-        ports: demoBillingHandlerPorts(db, { tenantId: 'demo-tenant' } as DemoUser, env),
+        ports: demoBillingPorts(db, { tenantId: 'demo-tenant' } as DemoUser, env),
         async addSetup(tenantId, setupId) {
           demoBillingOf(db, tenantId).methods.push({
             ...{ id: `pm-${(sequence += 1)}`, setupId, status: 'pending', brand: '', last4: '' },
