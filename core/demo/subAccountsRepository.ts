@@ -113,7 +113,6 @@ export function demoSubAccountsRepository(
         .sort(order)
         .map(({ tenant, level }) => ({ ...describe(db, tenant), level }));
     },
-    countBelow: async (tenantId) => demoTree(db, tenantId).filter(({ level }) => level > 0).length,
     memberCounts: async (tenantIds) =>
       db.tenants
         .filter((t) => tenantIds.includes(t.tenantId))
