@@ -71,7 +71,7 @@ export function parentsOf(db: DemoDatabase, tenantId: string): string[] {
 }
 
 /** How far `tenantId` lies below `rootId` (0: itself), or -1 outside its tree (or no such account). */
-export function levelBelow(db: DemoDatabase, rootId: string, tenantId: string): number {
+function levelBelow(db: DemoDatabase, rootId: string, tenantId: string): number {
   if (!db.tenants.some((t) => t.tenantId === tenantId)) return -1;
   return [tenantId, ...parentsOf(db, tenantId)].indexOf(rootId);
 }

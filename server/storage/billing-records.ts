@@ -7,7 +7,7 @@
 import type { Card, Subscription } from '../../core/domain/billing';
 import type { Database } from './database';
 
-export interface PaymentMethodRow {
+interface PaymentMethodRow {
   id: string;
   tenant_id: string;
   external_id: string;
