@@ -94,11 +94,6 @@ export function demoBillingPorts(
   const { tenantId } = user;
   const mine = demoBillingOf(db, tenantId);
   const setupOf = (setupId: string) => mine.methods.find((m) => m.setupId === setupId);
-  const invoices = () =>
-    mine.invoices.map(({ plan: _p, periodEnd: _e, card: _c, key: _k, ...i }) => ({
-      ...i,
-      externalId: i.externalId ?? '',
-    }));
   const save = (sub: Subscription) => toDomain(tenantId, (mine.subscription = toStored(sub)));
   const makeDefault = (id: string) => {
     for (const m of mine.methods) m.isDefault = m.id === id;
@@ -179,8 +174,11 @@ export function demoBillingPorts(
     caller: { name: user.name, email: user.email },
     vendorId: async () => 'demo-vendor',
     invoices: {
-      list: async () => invoices(),
-      find: async (_tenantId, id) => invoices().find(withId(id)) ?? null,
+      list: async () =>
+        mine.invoices.map(({ plan: _p, periodEnd: _e, card: _c, key: _k, ...i }) => ({
+          ...i,
+          externalId: i.externalId ?? '',
+        })),
     },
     cards: {
       // The default first, then the newest (the server's order).
