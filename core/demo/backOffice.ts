@@ -17,7 +17,7 @@ import { demoRoleRoutes } from './teamRoles';
 import { demoGroupRoutes } from './teamGroups';
 import { demoTokenRoutes } from './apiTokens';
 import { demoAccountSettingsRoutes } from './accountSettings';
-import { demoUsage } from './usage';
+import { demoUsageRoutes } from './usage';
 import { demoProfileChangeRoutes } from './profileChanges';
 import { demoMemberListRoutes } from './members';
 import { demoMemberRoutes } from './memberChanges';
@@ -57,6 +57,6 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     // The account's settings and usage, the profile's change.
     ...demoAccountSettingsRoutes(),
     ...demoProfileChangeRoutes(),
-    getTenantUsage: (db, user, request) => demoUsage(db, user, request, now()),
+    ...demoUsageRoutes(now),
   };
 }

@@ -9,7 +9,7 @@
  */
 import { fail, ok } from '../contract/answer';
 import { BILLING_HANDLERS, DEVELOPMENT_CARD_HANDLERS } from '../domain/billing-handlers';
-import { demoBillingHandlerPorts, demoBillingOf, type DemoBillingStore } from './billingStore';
+import { demoBillingPorts, demoBillingOf, type DemoBillingStore } from './billingStore';
 import type { DemoRoutes } from './dispatch';
 import type { DemoClock } from './rows';
 import type { UserHandler } from './sessions';
@@ -56,7 +56,7 @@ const keptWhenChanged =
 export function demoBillingRoutes(clock: DemoClock): DemoRoutes<UserHandler> {
   const routes: DemoRoutes<UserHandler> = {
     ...demoHandlers({ ...BILLING_HANDLERS, ...DEVELOPMENT_CARD_HANDLERS }, (db, user) =>
-      demoBillingHandlerPorts(db, user, clock),
+      demoBillingPorts(db, user, clock),
     ),
     getSubscriptionsBillingInvoicesByIdPdf: (db, user, { params }) => {
       const invoice = demoBillingOf(db, user.tenantId).invoices.find((i) => i.id === params.id);

@@ -6,12 +6,11 @@
  * server/storage/billing.test.ts holds this store and the server's to the same cases.
  */
 import { DEFAULT_BILLING_SWITCHES, type VendorBillingSwitches } from '../billing/vendorRules';
-import { contractError } from '../contract/errors';
-import type { BillingPorts, Subscription } from '../domain/billing';
+import type { Subscription } from '../domain/billing';
 import type { BillingHandlerPorts, Card, Invoice } from '../domain/billing-handlers';
 import { PLAN_CATALOGUE, type Plan } from '../domain/billing-plans';
 import type { DemoDatabase, DemoUser } from './data';
-import { by, isoNow, keep, update, withId, type DemoClock } from './rows';
+import { by, isoNow, remove, update, withId, type DemoClock } from './rows';
 
 /** The catalogue as demo mode has it: plan `plan-<slug>`, in US dollars. */
 const DEMO_PLANS: Plan[] = PLAN_CATALOGUE.map((entry) => ({
@@ -73,9 +72,28 @@ const toStored = ({ tenantId: _tenantId, ...sub }: Subscription): DemoSubscripti
 
 const planById = (id: string) => DEMO_PLANS.find((p) => p.id === id);
 
-/** Billing's ports over the account `tenantId` of the stored data `db`. */
-export function demoBillingPorts(db: DemoDatabase, tenantId: string, clock: DemoClock): BillingPorts {
+/** A stored card as the rules and the routes read it. */
+const card = ({ setupId, billingDetails: { name, email, address }, ...m }: DemoMethod): Card => ({
+  ...m,
+  type: 'card',
+  externalId: setupId,
+  name,
+  email: email ?? null,
+  address: address ?? {},
+});
+
+/**
+ * Billing's ports (core/domain/billing.ts, and its routes' in billing-handlers.ts) for `user` in
+ * their account of the stored data `db`.
+ */
+export function demoBillingPorts(
+  db: DemoDatabase,
+  user: Pick<DemoUser, 'tenantId' | 'name' | 'email'>,
+  clock: DemoClock,
+): BillingHandlerPorts {
+  const { tenantId } = user;
   const mine = demoBillingOf(db, tenantId);
+  const setupOf = (setupId: string) => mine.methods.find((m) => m.setupId === setupId);
   const save = (sub: Subscription) => toDomain(tenantId, (mine.subscription = toStored(sub)));
   const makeDefault = (id: string) => {
     for (const m of mine.methods) m.isDefault = m.id === id;
@@ -137,17 +155,14 @@ export function demoBillingPorts(db: DemoDatabase, tenantId: string, clock: Demo
     }),
     methods: {
       async find(_tenantId, id) {
-        const m = mine.methods.find(withId(id));
-        return m ? { id: m.id, externalId: m.setupId, brand: m.brand, last4: m.last4 } : null;
+        const found = mine.methods.find(withId(id));
+        return found ? card(found) : null;
       },
       makeDefault: async (_tenantId, id) => makeDefault(id),
     },
     payments: {
-      async completeSetup(_tenantId, id) {
-        const m = mine.methods.find(withId(id));
-        if (!m) throw contractError('PAYMENT_METHOD_NOT_FOUND');
-        if (m.status !== 'succeeded') throw contractError('CARD_NOT_CONFIRMED');
-      },
+      // The development provider confirms a card when it is saved, never afterwards.
+      confirmSetup: async () => false,
       // No money moves: a confirmed card always pays (the card checks ran when it was saved).
       charge: async ({ subscription }) => ({
         subscriptionId: subscription.externalId,
@@ -156,38 +171,14 @@ export function demoBillingPorts(db: DemoDatabase, tenantId: string, clock: Demo
       }),
       setCancelAtPeriodEnd: async () => {},
     },
-  };
-}
-
-const card = ({ setupId, billingDetails: { name, email, address }, ...m }: DemoMethod): Card => ({
-  ...m,
-  type: 'card',
-  externalId: setupId,
-  name,
-  email: email ?? null,
-  address: address ?? {},
-});
-
-/** Billing's routes' ports (core/domain/billing-handlers.ts) for `user` in their account. */
-export function demoBillingHandlerPorts(
-  db: DemoDatabase,
-  user: DemoUser,
-  clock: DemoClock,
-): BillingHandlerPorts {
-  const mine = demoBillingOf(db, user.tenantId);
-  const setupOf = (setupId: string) => mine.methods.find((m) => m.setupId === setupId);
-  const invoices = () =>
-    mine.invoices.map(({ plan: _p, periodEnd: _e, card: _c, key: _k, ...i }) => ({
-      ...i,
-      externalId: i.externalId ?? '',
-    }));
-  return {
-    ...demoBillingPorts(db, user.tenantId, clock),
     caller: { name: user.name, email: user.email },
     vendorId: async () => 'demo-vendor',
     invoices: {
-      list: async () => invoices(),
-      find: async (_tenantId, id) => invoices().find(withId(id)) ?? null,
+      list: async () =>
+        mine.invoices.map(({ plan: _p, periodEnd: _e, card: _c, key: _k, ...i }) => ({
+          ...i,
+          externalId: i.externalId ?? '',
+        })),
     },
     cards: {
       // The default first, then the newest (the server's order).
@@ -197,10 +188,6 @@ export function demoBillingHandlerPorts(
           .reverse()
           .sort(by(({ isDefault }) => Number(!isDefault)))
           .map(card),
-      find: async (_tenantId, id) => {
-        const found = mine.methods.find(withId(id));
-        return found ? card(found) : null;
-      },
       async updateDetails(_tenantId, { id }, { email, address }) {
         const details = mine.methods.find(withId(id))!.billingDetails;
         if (email !== undefined) details.email = email;
@@ -234,7 +221,7 @@ export function demoBillingHandlerPorts(
       },
       async finish(id, approve) {
         if (approve) update(mine.methods, withId(id), { status: 'succeeded' });
-        else keep(mine.methods, (m) => m.id !== id || m.status === 'succeeded');
+        else remove(mine.methods, withId(id));
       },
     },
     provider: { name: 'development', publishableKey: '' },

@@ -1,7 +1,7 @@
 /**
  * Sub-accounts, the account switch and custom login per account in demo mode: the server's
  * handlers (core/domain/sub-account-handlers.ts) over the page's stored accounts and memberships
- * (subAccountsRepository.ts, subAccountsLists.ts). Demo ids are no UUIDs: an id the client chooses
+ * (subAccountsRepository.ts). Demo ids are no UUIDs: an id the client chooses
  * is the account's own.
  */
 import { SUB_ACCOUNT_HANDLERS, type SubAccountHandlerPorts } from '../domain/sub-account-handlers';
@@ -9,10 +9,9 @@ import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { KNOWN_FEATURE_FLAGS } from '../featureFlags/featureFlags';
 import type { DemoDatabase, DemoUser } from './data';
 import { membershipsOf, tenantsOfUser } from './subAccountsData';
-import { demoSubAccountListsRepository } from './subAccountsLists';
 import { demoCustomLogins, demoSubAccountCreation, demoSubAccountsRepository } from './subAccountsRepository';
 import { demoHandlers } from './shared';
-import { demoPermissionsOf, visibleRoles } from './teamAdmin';
+import { demoPermissionsOf, grantedBy } from './teamAdmin';
 
 /** The demo user's active account (and the roles held there) become `tenantId`'s. */
 export function moveToAccount(db: DemoDatabase, user: DemoUser, tenantId: string): void {
@@ -24,16 +23,10 @@ export function moveToAccount(db: DemoDatabase, user: DemoUser, tenantId: string
   user.roleKeys = [...(mine(tenantId)?.roleKeys ?? [])];
 }
 
-/** The permission keys of these roles of the account. */
-const keysOf = (db: DemoDatabase, tenantId: string, has: (role: { id: string; key: string }) => boolean) =>
-  visibleRoles(db, tenantId)
-    .filter(has)
-    .flatMap((role) => role.permissions);
-
 /** The sub-account routes of a signed-in caller, by descriptor name. */
 export function demoSubAccountRoutes(tools: { now: () => number; random: () => string }) {
   return demoHandlers(SUB_ACCOUNT_HANDLERS, (db, user): SubAccountHandlerPorts => ({
-    accounts: { ...demoSubAccountsRepository(db), ...demoSubAccountListsRepository(db) },
+    accounts: demoSubAccountsRepository(db),
     creation: demoSubAccountCreation(db, tools),
     customLogins: demoCustomLogins(db),
     caller: {
@@ -45,10 +38,9 @@ export function demoSubAccountRoutes(tools: { now: () => number; random: () => s
     async memberKeys(tenantId, userId) {
       const person = db.users.find((u) => u.id === userId);
       if (person?.tenantId === tenantId) return demoPermissionsOf(db, person);
-      const held = membershipsOf(db).find((m) => m.tenantId === tenantId && m.userId === userId)?.roleKeys;
-      return keysOf(db, tenantId, (role) => held?.includes(role.key) ?? false);
+      return grantedBy(db, tenantId, await demoSubAccountsRepository(db).roleIdsOf(tenantId, userId));
     },
-    grantedBy: async (tenantId, roleIds) => keysOf(db, tenantId, (role) => roleIds.includes(role.id)),
+    grantedBy: async (tenantId, roleIds) => grantedBy(db, tenantId, roleIds),
     accountIdOf: (_parentId, chosen) => chosen,
     customLoginOn: async () => {
       const flag = KNOWN_FEATURE_FLAGS.adminPortalLoginPerTenant;

@@ -4,7 +4,7 @@
  */
 import type { Tenant } from '../api/types';
 import type { TenantType } from '../domain/sub-accounts';
-import type { DemoDatabase, DemoUser } from './data';
+import { demoTenant, type DemoDatabase, type DemoUser } from './data';
 
 export type DemoTenant = Tenant & { parentTenantId?: string | null; tenantType?: TenantType };
 
@@ -13,14 +13,8 @@ export const demoTenants = (db: DemoDatabase) => db.tenants as DemoTenant[];
 
 /** A new account below `parentTenantId`, as stored. */
 export const newDemoTenant = (tenantId: string, name: string, parentTenantId: string, createdAt: string) => ({
-  id: tenantId,
-  tenantId,
-  name,
+  ...demoTenant(tenantId, name, createdAt),
   parentTenantId,
-  isReseller: false,
-  metadata: '{}',
-  vendorId: 'demo-vendor',
-  createdAt,
 });
 export interface DemoMembership {
   userId: string;
@@ -68,16 +62,25 @@ export function tenantsOfUser(db: DemoDatabase, user: DemoUser): Tenant[] {
   return db.tenants.filter((t) => ids.has(t.tenantId));
 }
 
-/** How far `tenantId` lies below `rootId` (0: itself), or -1 outside its tree. */
-export function levelBelow(db: DemoDatabase, rootId: string, tenantId: string): number {
-  const find = (id: string | null | undefined) => demoTenants(db).find((t) => t.tenantId === id);
-  let current = find(tenantId);
-  for (let depth = 0; current && depth < 100; depth += 1) {
-    if (current.tenantId === rootId) return depth;
-    current = find(current.parentTenantId);
-  }
-  return -1;
+/** The accounts above `tenantId`, its parent first. */
+export function parentsOf(db: DemoDatabase, tenantId: string): string[] {
+  const parents: string[] = [];
+  const parentOf = (id: string) => demoTenants(db).find((t) => t.tenantId === id)?.parentTenantId;
+  for (let id = parentOf(tenantId); id && parents.length < 100; id = parentOf(id)) parents.push(id);
+  return parents;
+}
+
+/** How far `tenantId` lies below `rootId` (0: itself), or -1 outside its tree (or no such account). */
+function levelBelow(db: DemoDatabase, rootId: string, tenantId: string): number {
+  if (!db.tenants.some((t) => t.tenantId === tenantId)) return -1;
+  return [tenantId, ...parentsOf(db, tenantId)].indexOf(rootId);
 }
 
 export const within = (db: DemoDatabase, rootId: string, tenantId: string) =>
   levelBelow(db, rootId, tenantId) >= 0;
+
+/** `rootId` (level 0) and every stored account below it. */
+export const demoTree = (db: DemoDatabase, rootId: string) =>
+  demoTenants(db)
+    .map((tenant) => ({ tenant, level: levelBelow(db, rootId, tenant.tenantId) }))
+    .filter(({ level }) => level >= 0);

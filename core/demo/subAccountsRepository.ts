@@ -1,57 +1,75 @@
 /**
- * Demo mode's sub-accounts repository (core/domain/sub-accounts.ts, the server's is SQL in
- * server/storage/sub-accounts.ts): the page's stored accounts and memberships, which keep their
- * roles' keys; an account gives the roles it can see (the vendor's and its own), as on the server.
+ * Demo mode's sub-account repositories (core/domain/sub-accounts.ts, sub-account-lists.ts,
+ * sub-account-create.ts and custom-login.ts; the server's are SQL in server/storage/sub-account*.ts
+ * and custom-login.ts): the page's stored accounts and memberships, which keep their roles' keys;
+ * an account gives the roles it can see (the vendor's and its own), as on the server.
  */
 import type { CustomLogin, CustomLoginRepository } from '../domain/custom-login';
 import type { SubAccountCreationRepository } from '../domain/sub-account-create';
+import type { SubAccountItem, SubAccountListsRepository } from '../domain/sub-account-lists';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
-import { describeDemoSubAccount } from './subAccountsLists';
-import { demoRoles, visibleRoles } from './teamAdmin';
-import type { DemoDatabase } from './data';
-import { by, isoNow, keep, update, type DemoClock } from './rows';
+import { DEMO_ROLES, type DemoDatabase } from './data';
+import { by, byLocale, descending, isoNow, keep, page, update, type DemoClock } from './rows';
 import {
   type DemoMembership,
+  type DemoTenant,
   demoTenants,
-  levelBelow,
+  demoTree,
   membershipsOf,
   newDemoTenant,
+  parentsOf,
   within,
 } from './subAccountsData';
+import { demoRoles, visibleRoles } from './teamAdmin';
 
-/** The sub-accounts repository (core/domain/sub-accounts.ts) over the page's stored accounts and memberships. */
-export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsRepository {
+/** Roles, by key, as the member lists show them. */
+const rolesOf = (keys: string[]) =>
+  keys.map((key) => ({ id: `role-${key}`, key, name: DEMO_ROLES[key]?.name ?? key }));
+
+/** A stored account as the search lists it. */
+function describe(db: DemoDatabase, tenant: DemoTenant): SubAccountItem {
+  return {
+    id: tenant.tenantId,
+    tenantId: tenant.tenantId,
+    name: tenant.name,
+    parentTenantId: tenant.parentTenantId ?? null,
+    createdAt: tenant.createdAt ?? new Date(0).toISOString(),
+    numberOfUsers: membershipsOf(db).filter((m) => m.tenantId === tenant.tenantId).length,
+    numberOfChildren: demoTenants(db).filter((t) => t.parentTenantId === tenant.tenantId).length,
+    metadata: JSON.parse(tenant.metadata ?? '{}') as unknown,
+    tenantType: tenant.tenantType ?? null,
+  };
+}
+
+/** The accounts' and lists' repository over the page's stored accounts and memberships. */
+export function demoSubAccountsRepository(
+  db: DemoDatabase,
+): SubAccountsRepository & SubAccountListsRepository {
   const memberships = membershipsOf(db);
   const isMember = (tenantId: string, userId: string) => (m: DemoMembership) =>
     m.tenantId === tenantId && m.userId === userId;
   // The roles of these ids the account may give (the vendor's and its own), and their keys.
-  const rolesOf = (tenantId: string, roleIds: string[]) =>
+  const assignable = (tenantId: string, roleIds: string[]) =>
     visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
-  const keysOf = (tenantId: string, roleIds: string[]) => rolesOf(tenantId, roleIds).map((r) => r.key);
+  const keysOf = (tenantId: string, roleIds: string[]) => assignable(tenantId, roleIds).map((r) => r.key);
+  const treeIds = (rootId: string) => new Set(demoTree(db, rootId).map(({ tenant }) => tenant.tenantId));
   return {
     isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
     async rename(tenantId, name, tenantType) {
-      const tenant = demoTenants(db).find((t) => t.tenantId === tenantId);
-      if (!tenant) return null;
-      tenant.name = name;
-      if (tenantType) tenant.tenantType = tenantType;
-      return tenant.tenantType ?? null;
+      const changes = { name, ...(tenantType ? { tenantType } : {}) };
+      return update(demoTenants(db), (t) => t.tenantId === tenantId, changes)?.tenantType ?? null;
     },
     async remove(tenantId) {
-      // The memberships first: `within` reads the accounts.
-      keep(memberships, (m) => !within(db, tenantId, m.tenantId));
-      keep(db.tenants, (t) => !within(db, tenantId, t.tenantId));
+      const gone = treeIds(tenantId);
+      keep(memberships, (m) => !gone.has(m.tenantId));
+      keep(db.tenants, (t) => !gone.has(t.tenantId));
     },
     isMember: async (tenantId, userId) => memberships.some(isMember(tenantId, userId)),
     async removeMember(tenantId, userId) {
-      keep(memberships, (m) => m.userId !== userId || !within(db, tenantId, m.tenantId));
+      const gone = treeIds(tenantId);
+      keep(memberships, (m) => m.userId !== userId || !gone.has(m.tenantId));
     },
-    async parentsOf(tenantId) {
-      const parents: string[] = [];
-      const parentOf = (id: string) => demoTenants(db).find((t) => t.tenantId === id)?.parentTenantId;
-      for (let id = parentOf(tenantId); id && parents.length < 100; id = parentOf(id)) parents.push(id);
-      return parents;
-    },
+    parentsOf: async (tenantId) => parentsOf(db, tenantId),
     async memberByEmail(email, tenantIds) {
       const person = db.users.find(
         (u) =>
@@ -62,7 +80,7 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
       );
       return person?.id ?? null;
     },
-    assignableRoles: async (tenantId, roleIds) => rolesOf(tenantId, roleIds).map((r) => r.id),
+    assignableRoles: async (tenantId, roleIds) => assignable(tenantId, roleIds).map((r) => r.id),
     async addMembers(members) {
       if (members.some((n) => memberships.some(isMember(n.tenantId, n.userId)))) return false;
       for (const { userId, tenantId, roleIds, allowAccess } of members)
@@ -76,8 +94,9 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
     },
     async roleIdsOf(tenantId, userId) {
       const keys = memberships.find(isMember(tenantId, userId))?.roleKeys ?? [];
-      const roles = visibleRoles(db, tenantId);
-      return keys.flatMap((key) => roles.filter((r) => r.key === key).map((r) => r.id));
+      return visibleRoles(db, tenantId)
+        .filter((r) => keys.includes(r.key))
+        .map((r) => r.id);
     },
     setRoles: async (tenantId, userId, roleIds) =>
       void update(memberships, isMember(tenantId, userId), { roleKeys: keysOf(tenantId, roleIds) }),
@@ -85,26 +104,15 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
       void update(memberships, isMember(tenantId, userId), { accessAllowed }),
     async treeOf(rootId) {
       // The SQL's order: by level, then lower-cased name, then id.
-      return demoTenants(db)
-        .map((t) => ({ t, level: levelBelow(db, rootId, t.tenantId) }))
-        .filter(({ level }) => level >= 0)
-        .sort(
-          by(
-            ({ level }) => level,
-            ({ t }) => t.name.toLowerCase(),
-            ({ t }) => t.tenantId,
-          ),
-        )
-        .map(({ t, level }) => ({
-          tenantId: t.tenantId,
-          name: t.name,
-          parentTenantId: t.parentTenantId ?? null,
-          createdAt: t.createdAt ?? new Date(0).toISOString(),
-          level,
-        }));
+      const order = by<{ tenant: DemoTenant; level: number }>(
+        ({ level }) => level,
+        ({ tenant }) => tenant.name.toLowerCase(),
+        ({ tenant }) => tenant.tenantId,
+      );
+      return demoTree(db, rootId)
+        .sort(order)
+        .map(({ tenant, level }) => ({ ...describe(db, tenant), level }));
     },
-    countBelow: async (tenantId) =>
-      db.tenants.filter((t) => t.tenantId !== tenantId && within(db, tenantId, t.tenantId)).length,
     memberCounts: async (tenantIds) =>
       db.tenants
         .filter((t) => tenantIds.includes(t.tenantId))
@@ -112,6 +120,71 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
           const mine = memberships.filter((m) => m.tenantId === tenantId);
           return { tenantId, total: mine.length, allowed: mine.filter((m) => m.accessAllowed).length };
         }),
+    async search({ rootId, sortBy, order, parentId, filter, offset, limit }) {
+      const part = filter.toLowerCase();
+      const key = (t: DemoTenant) => (sortBy === 'name' ? t.name.toLowerCase() : String(t[sortBy]));
+      const compare = descending(byLocale(key), order === 'DESC');
+      const found = demoTree(db, rootId)
+        .map(({ tenant }) => tenant)
+        .filter((t) => t.tenantId !== rootId)
+        .filter((t) =>
+          part ? t.name.toLowerCase().includes(part) : t.parentTenantId === (parentId ?? rootId),
+        )
+        .sort((a, b) => compare(a, b) || (a.tenantId < b.tenantId ? -1 : 1));
+      const { items, total } = page(found, offset, limit);
+      return { items: items.map((t) => describe(db, t)), totalItems: total };
+    },
+    async members(tenantId, offset, limit) {
+      const members = memberships.flatMap((m) => {
+        const u = db.users.find((user) => user.id === m.userId);
+        return m.tenantId === tenantId && u ? [{ m, u }] : [];
+      });
+      const { items, total } = page(members.sort(byLocale(({ u }) => u.name.toLowerCase())), offset, limit);
+      return {
+        items: items.map(({ m, u }) => ({
+          id: u.id,
+          email: u.email,
+          name: u.name,
+          tenantId,
+          roles: rolesOf(m.roleKeys),
+          subAccountAccessAllowed: m.accessAllowed,
+        })),
+        totalItems: total,
+      };
+    },
+    async treeMembers(rootId, query) {
+      const filter = query.filter.toLowerCase();
+      const inTree = memberships.filter((ms) => within(db, rootId, ms.tenantId));
+      const sortKey = (u: DemoDatabase['users'][number]) =>
+        query.sortBy === 'email' ? u.email.toLowerCase() : (u.name || u.email).toLowerCase();
+      const people = db.users
+        .filter((u) => inTree.some((ms) => ms.userId === u.id))
+        .filter(
+          (u) => !filter || u.email.toLowerCase().includes(filter) || u.name.toLowerCase().includes(filter),
+        )
+        .sort(descending(byLocale(sortKey), query.order === 'DESC'));
+      const { items } = page(people, query.offset, query.limit);
+      return {
+        items: items.map((u) => ({
+          id: u.id,
+          email: u.email,
+          name: u.name,
+          createdAt: u.createdAt,
+          verified: u.verified !== false,
+          mfaEnrolled: false,
+          provider: u.provider ?? 'local',
+          phoneNumber: u.phoneNumber ?? null,
+          profilePictureUrl: u.profilePictureUrl ?? null,
+          metadata: JSON.parse(u.metadata ?? '{}') as unknown,
+          lastLogin: u.lastLogin ?? null,
+          memberships: inTree
+            .filter((ms) => ms.userId === u.id)
+            .sort(by((ms) => Number(ms.tenantId !== rootId)))
+            .map((ms) => ({ tenantId: ms.tenantId, roles: rolesOf(ms.roleKeys) })),
+        })),
+        totalItems: people.length,
+      };
+    },
   };
 }
 
@@ -130,7 +203,7 @@ export function demoSubAccountCreation(db: DemoDatabase, clock: DemoClock): SubA
         ...(tenantType ? { tenantType } : {}),
       };
       db.tenants.push(tenant);
-      return describeDemoSubAccount(db, tenant);
+      return describe(db, tenant);
     },
     creatorRoles: async (_tenantId, roleKeys) =>
       demoRoles(db)

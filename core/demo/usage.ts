@@ -5,10 +5,9 @@
  */
 import { SIGN_IN_ACTION, type UsageRepository } from '../domain/usage';
 import { USAGE_HANDLERS } from '../domain/usage-handlers';
-import type { DemoDatabase, DemoUser } from './data';
-import type { DemoRequest } from './dispatch';
+import type { DemoDatabase } from './data';
 import { demoHandlers } from './shared';
-import { membershipsOf, within } from './subAccountsData';
+import { demoTree, membershipsOf } from './subAccountsData';
 
 function demoUsageRepository(db: DemoDatabase): UsageRepository {
   const signInsSince = (tenantId: string, since: Date) =>
@@ -18,23 +17,15 @@ function demoUsageRepository(db: DemoDatabase): UsageRepository {
     );
   return {
     async counts(tenantId, since) {
-      const members = new Set(
-        membershipsOf(db)
-          .filter((m) => m.tenantId === tenantId)
-          .map((m) => m.userId),
-      );
+      const members = new Set(membershipsOf(db).flatMap((m) => (m.tenantId === tenantId ? [m.userId] : [])));
+      const active = new Set(signInsSince(tenantId, since).map((a) => a.user));
       const tokens = (db.apiTokens ?? []).filter((t) => t.tenantId === tenantId && t.kind !== 'access');
       return {
         members: members.size,
-        activeMembers: new Set(
-          signInsSince(tenantId, since)
-            .map((a) => a.user)
-            .filter((id) => members.has(id)),
-        ).size,
+        activeMembers: [...members].filter((id) => active.has(id)).length,
         accountApiTokens: tokens.filter((t) => t.type === 'tenant').length,
         personalApiTokens: tokens.filter((t) => t.type === 'user').length,
-        subAccounts: db.tenants.filter((t) => t.tenantId !== tenantId && within(db, tenantId, t.tenantId))
-          .length,
+        subAccounts: demoTree(db, tenantId).filter(({ level }) => level > 0).length,
       };
     },
     async signInsByDay(tenantId, since) {
@@ -49,9 +40,5 @@ function demoUsageRepository(db: DemoDatabase): UsageRepository {
 }
 
 /** GET usage v1 (core/domain/usage-handlers.ts): the dispatcher has checked fe.usage.read. */
-export const demoUsage = async (db: DemoDatabase, user: DemoUser, request: DemoRequest, now: number) =>
-  demoHandlers(USAGE_HANDLERS, (d) => ({ ...demoUsageRepository(d), now: () => now })).getTenantUsage!(
-    db,
-    user,
-    request,
-  );
+export const demoUsageRoutes = (now: () => number) =>
+  demoHandlers(USAGE_HANDLERS, (db) => ({ ...demoUsageRepository(db), now }));

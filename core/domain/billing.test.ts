@@ -13,7 +13,14 @@ function account() {
   const db = {} as DemoDatabase;
   let clock = Date.parse('2026-03-01T00:00:00Z');
   let sequence = 0;
-  const ports = demoBillingPorts(db, 't1', { now: () => clock, random: () => `r${(sequence += 1)}` });
+  const ports = demoBillingPorts(
+    db,
+    { tenantId: 't1', name: '', email: '' },
+    {
+      now: () => clock,
+      random: () => `r${(sequence += 1)}`,
+    },
+  );
   const mine = demoBillingOf(db, 't1');
   const card = () => {
     mine.methods.push({
@@ -99,5 +106,25 @@ describe('billing rules: the end of a trial and of a period', () => {
       [[2900, 'visa ending in 4242', `trial-end:${ended.id}`]],
     );
     assert.equal(mine.methods[0]!.isDefault, true);
+  });
+
+  test('a card not confirmed yet: the provider is asked, and the plan is charged once it confirmed', async () => {
+    const { ports, mine, card } = account();
+    const sub = await currentSubscription(ports, 't1');
+    const id = card();
+    mine.methods[0]!.status = 'pending';
+    const change = () => changePlan(ports, 't1', sub.id, { planId: 'plan-pro', paymentMethodId: id });
+    await assert.rejects(change(), { codes: ['CARD_NOT_CONFIRMED'] });
+    await assert.rejects(
+      changePlan(ports, 't1', sub.id, { planId: 'plan-pro', paymentMethodId: 'pm-none' }),
+      { codes: ['PAYMENT_METHOD_NOT_FOUND'] },
+    );
+    const asked: string[] = [];
+    ports.payments.confirmSetup = async (_tenantId, method) => {
+      asked.push(method.externalId);
+      return true;
+    };
+    await change();
+    assert.deepEqual([asked, mine.invoices.length], [['seti_1'], 1]);
   });
 });

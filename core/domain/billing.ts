@@ -43,13 +43,21 @@ export interface Subscription {
   version: number;
 }
 
-/** A saved card as the rules read it. */
-export interface PaymentMethodRef {
+/** A saved card (never its number), confirmed or not. */
+export interface Card {
   id: string;
+  type: 'card' | 'unknown';
   /** The card at the provider. */
   externalId: string;
   brand: string;
   last4: string;
+  expMonth: number;
+  expYear: number;
+  isDefault: boolean;
+  name: string;
+  email: string | null;
+  address: Record<string, string>;
+  status: 'pending' | 'requires_confirmation' | 'succeeded';
 }
 
 /** What a charge wrote: the invoice's fields. */
@@ -62,7 +70,7 @@ export interface ChargeRecord {
   paid: boolean;
   periodStart: string;
   periodEnd: string;
-  method: PaymentMethodRef;
+  method: Card;
   key: string;
 }
 
@@ -99,19 +107,22 @@ export interface SubscriptionRepository {
 
 export interface PaymentMethodPort {
   /** The account's card `id`, confirmed or not; null when there is none. */
-  find(tenantId: string, id: string): Promise<PaymentMethodRef | null>;
+  find(tenantId: string, id: string): Promise<Card | null>;
   makeDefault(tenantId: string, id: string): Promise<void>;
 }
 
 /** The payment provider, as billing's rules use it. */
 export interface PaymentPort {
-  /** Makes sure card `methodId` is confirmed (PAYMENT_METHOD_NOT_FOUND, CARD_NOT_CONFIRMED). */
-  completeSetup(tenantId: string, methodId: string): Promise<void>;
+  /**
+   * Whether the provider confirmed the setup of `method` (not confirmed when saved: Stripe.js
+   * confirms it in the browser); a confirmed card is recorded so.
+   */
+  confirmSetup(tenantId: string, method: Card): Promise<boolean>;
   /** Charges `plan`'s month to `method`, once per `key`; null when declined. */
   charge(input: {
     subscription: Subscription;
     plan: Plan;
-    method: PaymentMethodRef;
+    method: Card;
     key: string;
   }): Promise<{ subscriptionId: string; invoiceId: string; paid: boolean } | null>;
   /** Cancels at period end at the provider (true) or takes it back (false). */
@@ -257,6 +268,15 @@ async function chargeAndStart(
   return (await ports.subscriptions.recordCharge(next, charge, entitlementsUntil(next, ports.now()))) ?? sub;
 }
 
+/** The account's card `methodId`, confirmed (PAYMENT_METHOD_NOT_FOUND, CARD_NOT_CONFIRMED). */
+async function confirmedMethod(ports: BillingPorts, tenantId: string, methodId: string) {
+  const method = await ports.methods.find(tenantId, methodId);
+  if (!method) throw contractError('PAYMENT_METHOD_NOT_FOUND');
+  if (method.status !== 'succeeded' && !(await ports.payments.confirmSetup(tenantId, method)))
+    throw contractError('CARD_NOT_CONFIRMED');
+  return method;
+}
+
 /** The account's subscription `subscriptionId` (SUBSCRIPTION_NOT_FOUND for another). */
 export async function findSubscription(
   ports: BillingPorts,
@@ -318,8 +338,7 @@ export async function changePlan(
   // The same plan with another card, already paid for this period: only the card changes, nothing
   // is charged (the subscriptions page's "Change card"); it pays from the next renewal.
   if (sub.status === 'active' && plan.id === sub.planId && body.paymentMethodId) {
-    const method = await named(body.paymentMethodId);
-    await ports.payments.completeSetup(tenantId, method.id);
+    const method = await confirmedMethod(ports, tenantId, body.paymentMethodId);
     await ports.methods.makeDefault(tenantId, method.id);
     await save(ports, { ...sub, paymentMethodId: method.id });
     return;
@@ -331,7 +350,7 @@ export async function changePlan(
   }
   const methodId = body.paymentMethodId || sub.paymentMethodId;
   if (!methodId) throw contractError('PAYMENT_METHOD_REQUIRED');
-  await ports.payments.completeSetup(tenantId, methodId);
+  await confirmedMethod(ports, tenantId, methodId);
   const key = options.idempotencyKey
     ? `client:${tenantId}:${options.idempotencyKey}`
     : `change:${sub.id}:v${sub.version}:${plan.id}:${methodId}`;

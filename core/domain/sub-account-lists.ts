@@ -3,7 +3,7 @@
  * "all-accounts query limit 50", "selected-account users limit 10"): the paging, the next link and
  * the page metadata, written once over a lists repository: the server's is SQL
  * (server/storage/sub-account-lists.ts), demo mode's the page's stored data (core/demo/subAccounts.ts
- * and subAccountsLists.ts). Every account named must lie within the caller's tree (404 otherwise).
+ * and subAccountsRepository.ts). Every account named must lie within the caller's tree (404 otherwise).
  */
 import {
   assertWithin,
@@ -57,13 +57,32 @@ export interface TreeMembersQuery {
   order: 'ASC' | 'DESC';
 }
 
+type Role = { id: string; key: string; name: string };
+
+/** A member of a tree as the lists repository reads them, with their accounts in the tree. */
+export interface TreeMember {
+  id: string;
+  email: string;
+  name: string | null;
+  verified: boolean;
+  mfaEnrolled: boolean;
+  provider: string;
+  phoneNumber: string | null;
+  profilePictureUrl: string | null;
+  metadata: unknown;
+  createdAt: string;
+  lastLogin: string | null;
+  /** Their memberships in the tree with their roles there: the tree's root first when they belong to it. */
+  memberships: Array<{ tenantId: string; roles: Role[] }>;
+}
+
 export interface SubAccountListsRepository {
   /** A page of the search, and how many accounts match it. */
   search(query: SubAccountSearch): Promise<{ items: SubAccountItem[]; totalItems: number }>;
   /** A page of an account's members (by name), with their roles there, and how many it has. */
   members(tenantId: string, offset: number, limit: number): Promise<{ items: unknown[]; totalItems: number }>;
   /** A page of the members of `rootId` and the accounts below it, once each, and how many match. */
-  treeMembers(rootId: string, query: TreeMembersQuery): Promise<{ items: unknown[]; totalItems: number }>;
+  treeMembers(rootId: string, query: TreeMembersQuery): Promise<{ items: TreeMember[]; totalItems: number }>;
 }
 
 type Query = Record<string, string | undefined>;
@@ -121,6 +140,29 @@ export async function subAccountMembers(
   return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / limit) } };
 }
 
+/** A member of the tree as the client SDK reads it (ISubTenantUser); `tenantId`: their first account. */
+const treeMemberDto = ({ memberships, lastLogin, ...user }: TreeMember) => ({
+  id: user.id,
+  sub: user.id,
+  email: user.email,
+  name: user.name ?? user.email.split('@')[0]!,
+  verified: user.verified,
+  mfaEnrolled: user.mfaEnrolled,
+  provider: user.provider,
+  phoneNumber: user.phoneNumber,
+  profilePictureUrl: user.profilePictureUrl,
+  metadata: JSON.stringify(user.metadata ?? {}),
+  createdAt: user.createdAt,
+  tenantId: memberships[0]!.tenantId,
+  tenantIds: memberships.map((m) => m.tenantId),
+  tenants: memberships.map(({ tenantId, roles }) => ({
+    tenantId,
+    roles,
+    activated: user.verified,
+    lastLogin,
+  })),
+});
+
 /**
  * The client SDK's members across the tree (subTenants.loadAllUsers): each once, with their accounts
  * in the tree; 10 a page unless told; by name unless `_sortBy` (name, email, createdAt) says.
@@ -139,5 +181,5 @@ export async function treeMembers(
     order: q._order?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
   });
   const totalPages = Math.ceil(totalItems / limit);
-  return { items, totalPages, _metadata: { totalItems, totalPages } };
+  return { items: items.map(treeMemberDto), totalPages, _metadata: { totalItems, totalPages } };
 }

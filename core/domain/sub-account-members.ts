@@ -14,6 +14,10 @@ interface MemberGuards {
   mayGrant?: (tenantId: string, roleIds: string[]) => Promise<void>;
 }
 
+/** How many accounts lie below `tenantId`, at any depth (its tree without itself). */
+const countBelow = async (repo: SubAccountsRepository, tenantId: string) =>
+  Math.max((await repo.treeOf(tenantId)).length - 1, 0);
+
 /** The role ids named, once each, `""` left out (`[""]` clears, spec 001 §5). */
 const named = (roleIds: readonly string[]) => [...new Set(roleIds.filter((id) => id !== ''))];
 
@@ -87,13 +91,13 @@ export async function subAccountsMetadata(
 ): Promise<
   { totalSubTenants: number } | Array<{ tenantId: string; totalSubTenants: number; isParent: boolean }>
 > {
-  if (tenantIds === undefined) return { totalSubTenants: await repo.countBelow(rootId) };
+  if (tenantIds === undefined) return { totalSubTenants: await countBelow(repo, rootId) };
   const ids = [...new Set(tenantIds.split(','))];
   if (ids.length > MOST_ACCOUNTS_ASKED) throw contractError('TOO_MANY_ACCOUNTS');
   const answer = [];
   for (const tenantId of ids) {
     await assertWithin(repo, rootId, tenantId);
-    const totalSubTenants = await repo.countBelow(tenantId);
+    const totalSubTenants = await countBelow(repo, tenantId);
     answer.push({ tenantId, totalSubTenants, isParent: totalSubTenants > 0 });
   }
   return answer;

@@ -35,8 +35,6 @@ export interface SubAccountsRepository extends SubAccountTreeRepository {
   setRoles(tenantId: string, userId: string, roleIds: string[]): Promise<void>;
   /** Allows or denies the member's access to `tenantId`. */
   setAccess(tenantId: string, userId: string, allowed: boolean): Promise<void>;
-  /** How many live accounts lie below `tenantId` (at any depth). */
-  countBelow(tenantId: string): Promise<number>;
   /** Per existing account of `tenantIds`: its members, and those whose access there is allowed. */
   memberCounts(tenantIds: string[]): Promise<Array<{ tenantId: string; total: number; allowed: number }>>;
 }

@@ -18,10 +18,6 @@ const invoice = (row: InvoiceRow): Invoice => ({
 export function invoicesPort(db: Database): BillingHandlerPorts['invoices'] {
   return {
     list: async (tenantId) => (await invoiceStore(db).list(tenantId)).map(invoice),
-    async find(tenantId, id) {
-      const row = await invoiceStore(db).find(tenantId, id);
-      return row && invoice(row);
-    },
   };
 }
 

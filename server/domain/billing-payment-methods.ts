@@ -5,45 +5,15 @@
  * Part of domain/billing.ts (docs/billing.md).
  */
 import { randomBytes } from 'node:crypto';
-import { contractError } from '../../core/contract/errors';
-import type { BillingHandlerPorts, Card } from '../../core/domain/billing-handlers';
-import { paymentMethodStore, type PaymentMethodRow } from '../storage/billing-records';
+import type { BillingHandlerPorts } from '../../core/domain/billing-handlers';
+import { cardOfRow, paymentMethodStore } from '../storage/billing-records';
 import type { BillingDeps } from './billing';
 import { ensureCustomer } from './billing-customers';
-
-const card = (row: PaymentMethodRow): Card => ({
-  id: row.id,
-  type: row.type,
-  externalId: row.external_id,
-  brand: row.brand,
-  last4: row.last4,
-  expMonth: row.exp_month,
-  expYear: row.exp_year,
-  isDefault: row.is_default,
-  name: row.billing_name,
-  email: row.billing_email,
-  address: row.billing_address,
-  status: row.setup_status,
-});
-
-/** A payment method whose card the provider confirmed (Stripe: after Stripe.js confirmed it). */
-export async function completeSetup(deps: BillingDeps, tenantId: string, id: string): Promise<void> {
-  const row = await paymentMethodStore(deps.db).row(tenantId, id);
-  if (!row) throw contractError('PAYMENT_METHOD_NOT_FOUND');
-  if (row.setup_status === 'succeeded') return;
-  const confirmed = deps.provider && (await deps.provider.confirmedSetup(row.external_id));
-  if (!confirmed) throw contractError('CARD_NOT_CONFIRMED');
-  await paymentMethodStore(deps.db).confirm(row.id, confirmed.paymentMethodId, confirmed.card);
-}
 
 export function cardsPort(deps: BillingDeps): BillingHandlerPorts['cards'] {
   const store = paymentMethodStore(deps.db);
   return {
-    confirmed: async (tenantId) => (await store.confirmed(tenantId)).map(card),
-    async find(tenantId, id) {
-      const row = await store.row(tenantId, id);
-      return row ? card(row) : null;
-    },
+    confirmed: async (tenantId) => (await store.confirmed(tenantId)).map(cardOfRow),
     async updateDetails(tenantId, found, details) {
       if (deps.provider) await deps.provider.updateBillingDetails(found.externalId, details);
       await store.updateDetails(tenantId, found.id, details);

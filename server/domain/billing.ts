@@ -20,10 +20,11 @@ import {
   tenantConfiguration,
   vendorBillingSwitches,
 } from '../storage/billing';
+import { paymentMethodStore } from '../storage/billing-records';
 import type { Database } from '../storage/database';
 import { ensureCustomer } from './billing-customers';
 import { invoicesPort } from './billing-invoices';
-import { cardsPort, completeSetup } from './billing-payment-methods';
+import { cardsPort } from './billing-payment-methods';
 
 /** What billing's use cases run with: the database and the provider (none: billing is off). */
 export interface BillingDeps {
@@ -34,7 +35,12 @@ export interface BillingDeps {
 function paymentPort(deps: BillingDeps): PaymentPort {
   const { db, provider } = deps;
   return {
-    completeSetup: (tenantId, methodId) => completeSetup(deps, tenantId, methodId),
+    async confirmSetup(_tenantId, method) {
+      const confirmed = provider && (await provider.confirmedSetup(method.externalId));
+      if (confirmed)
+        await paymentMethodStore(db).confirm(method.id, confirmed.paymentMethodId, confirmed.card);
+      return !!confirmed;
+    },
     async charge({ subscription, plan, method, key }) {
       if (!provider) throw contractError('PAYMENT_PROVIDER_NOT_CONFIGURED');
       const config = await tenantConfiguration(db, subscription.tenantId);

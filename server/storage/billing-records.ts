@@ -4,10 +4,10 @@
  * name for the PDF), and what Stripe's events write. SQL only: the rules are server/domain's
  * (billing-payment-methods.ts, billing-invoices.ts, billing-events.ts) and core/domain/billing.ts's.
  */
-import type { Subscription } from '../../core/domain/billing';
+import type { Card, Subscription } from '../../core/domain/billing';
 import type { Database } from './database';
 
-export interface PaymentMethodRow {
+interface PaymentMethodRow {
   id: string;
   tenant_id: string;
   external_id: string;
@@ -23,6 +23,22 @@ export interface PaymentMethodRow {
   setup_status: 'pending' | 'requires_confirmation' | 'succeeded';
 }
 type CardFields = { brand: string; last4: string; expMonth: number; expYear: number };
+
+/** A card row as the rules and the routes read it. */
+export const cardOfRow = (row: PaymentMethodRow): Card => ({
+  id: row.id,
+  type: row.type,
+  externalId: row.external_id,
+  brand: row.brand,
+  last4: row.last4,
+  expMonth: row.exp_month,
+  expYear: row.exp_year,
+  isDefault: row.is_default,
+  name: row.billing_name,
+  email: row.billing_email,
+  address: row.billing_address,
+  status: row.setup_status,
+});
 
 export const paymentMethodStore = (db: Database) => ({
   async row(tenantId: string, id: string): Promise<PaymentMethodRow | null> {

@@ -3,9 +3,9 @@
 // rely on what each case states.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { demoBillingHandlerPorts, demoBillingOf } from '../../core/demo/billingStore';
+import { demoBillingPorts, demoBillingOf } from '../../core/demo/billingStore';
 import type { DemoDatabase, DemoUser } from '../../core/demo/data';
-import type { PaymentMethodRef } from '../../core/domain/billing';
+import type { Card } from '../../core/domain/billing';
 import type { BillingHandlerPorts } from '../../core/domain/billing-handlers';
 import { invoicesPort } from '../domain/billing-invoices';
 import { cardsPort } from '../domain/billing-payment-methods';
@@ -69,7 +69,7 @@ repositorySuite<Store>(
       let sequence = 0;
       const env = { now: () => Date.now(), random: () => `r${(sequence += 1)}` };
       return {
-        ports: demoBillingHandlerPorts(db, { tenantId: 'demo-tenant' } as DemoUser, env),
+        ports: demoBillingPorts(db, { tenantId: 'demo-tenant' } as DemoUser, env),
         async addSetup(tenantId, setupId) {
           demoBillingOf(db, tenantId).methods.push({
             ...{ id: `pm-${(sequence += 1)}`, setupId, status: 'pending', brand: '', last4: '' },
@@ -170,7 +170,7 @@ repositorySuite<Store>(
       const first = await context.repos.addCard(context.tenantId, '4242');
       const second = await context.repos.addCard(context.tenantId, '4444');
       assert.equal(await methods.find(context.tenantId, 'no-such-card'), null);
-      const card = (await methods.find(context.tenantId, second)) as PaymentMethodRef;
+      const card = (await methods.find(context.tenantId, second)) as Card;
       assert.deepEqual(
         [card.id, card.externalId, card.brand, card.last4],
         [second, 'pm_4444', 'visa', '4444'],
@@ -213,13 +213,13 @@ repositorySuite<Store>(
       assert.equal(await listed(), '4242 2222 1111 4444');
       await methods.makeDefault(tenantId, old);
       assert.equal(await listed(), '1111 2222 4444 4242');
-      const found = (await cards.find(tenantId, old))!;
+      const found = (await methods.find(tenantId, old))!;
       assert.deepEqual(
         [found.type, found.status, found.email, found.address],
         ['card', 'succeeded', null, {}],
       );
       await cards.updateDetails(tenantId, found, { email: 'pay@example.com', address: { city: 'Oslo' } });
-      const changed = (await cards.find(tenantId, old))!;
+      const changed = (await methods.find(tenantId, old))!;
       assert.deepEqual([changed.email, changed.address], ['pay@example.com', { city: 'Oslo' }]);
 
       await context.repos.addSetup(tenantId, 'seti_a');
@@ -233,7 +233,7 @@ repositorySuite<Store>(
       const kept = await cards.recordCard(tenantId, 'seti_b', fields, 'requires_confirmation');
       await cards.finish(kept!, true);
       assert.equal(await cards.recordCard(tenantId, 'seti_b', fields, 'succeeded'), null, 'once');
-      assert.equal((await cards.find(tenantId, kept!))!.name, 'Ann');
+      assert.equal((await methods.find(tenantId, kept!))!.name, 'Ann');
 
       // The invoice the charge above wrote, as the routes read it.
       const [invoice] = await invoices.list(tenantId);
@@ -242,8 +242,6 @@ repositorySuite<Store>(
         [invoice!.subscriptionId, invoice!.totalAmount, invoice!.currency, invoice!.paid],
         [sub.id, 9900, 'usd', true],
       );
-      assert.deepEqual(await invoices.find(tenantId, invoice!.id), invoice);
-      assert.equal(await invoices.find(tenantId, '00000000-0000-4000-8000-000000000000'), null);
     });
   },
 );

@@ -13,6 +13,7 @@ import type {
   TenantBillingConfiguration,
 } from '../../core/domain/billing';
 import type { Plan, PlanRepository } from '../../core/domain/billing-plans';
+import { cardOfRow, paymentMethodStore } from './billing-records';
 import type { Database } from './database';
 
 interface PlanRow {
@@ -253,12 +254,8 @@ async function makeDefault(db: Database, tenantId: string, id: string): Promise<
 export function paymentMethodPort(db: Database): PaymentMethodPort {
   return {
     async find(tenantId, id) {
-      const { rows } = await db.query<{ id: string; external_id: string; brand: string; last4: string }>(
-        `SELECT id, external_id, brand, last4 FROM billing_payment_methods WHERE tenant_id = $1 AND id::text = $2`,
-        [tenantId, id],
-      );
-      const row = rows[0];
-      return row ? { id: row.id, externalId: row.external_id, brand: row.brand, last4: row.last4 } : null;
+      const row = await paymentMethodStore(db).row(tenantId, id);
+      return row && cardOfRow(row);
     },
     makeDefault: (tenantId, id) => makeDefault(db, tenantId, id),
   };

@@ -7,6 +7,7 @@ import type {
   SubAccountItem,
   SubAccountListsRepository,
   SubAccountSearch,
+  TreeMember,
   TreeMembersQuery,
 } from '../../core/domain/sub-account-lists';
 import type { SubAccountSortField } from '../../core/domain/sub-accounts';
@@ -140,30 +141,6 @@ async function listSubAccountUsers(
   };
 }
 
-/** A member of the tree as the client SDK reads it (ISubTenantUser), with their accounts in the tree. */
-interface TreeUserDto {
-  id: string;
-  sub: string;
-  email: string;
-  name: string;
-  verified: boolean;
-  mfaEnrolled: boolean;
-  provider: string;
-  phoneNumber: string | null;
-  profilePictureUrl: string | null;
-  metadata: string;
-  createdAt: string;
-  /** The first of their accounts in the caller's tree: the caller's own when they belong to it. */
-  tenantId: string;
-  tenantIds: string[];
-  tenants: Array<{
-    tenantId: string;
-    roles: Array<{ id: string; key: string; name: string }>;
-    activated: boolean;
-    lastLogin: string | null;
-  }>;
-}
-
 /**
  * Every user who is a member of `rootId` or of an account below it, once each (subTenants.loadAllUsers):
  * `filter` matches name or email; sorted by `sortBy` (name, email, createdAt) and `order`; only their
@@ -173,7 +150,7 @@ async function listTreeUsers(
   db: Database,
   rootId: string,
   query: TreeMembersQuery,
-): Promise<{ items: TreeUserDto[]; totalItems: number }> {
+): Promise<{ items: TreeMember[]; totalItems: number }> {
   const TREE = `${DESCENDANTS}, scope AS (SELECT $1::uuid AS id UNION SELECT id FROM tree)`;
   const where = `EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.tenant_id IN (SELECT id FROM scope))
       AND ($2 = '' OR strpos(lower(u.email), lower($2)) > 0 OR strpos(lower(coalesce(u.name, '')), lower($2)) > 0)`;
@@ -227,32 +204,27 @@ async function listTreeUsers(
     : [];
   return {
     totalItems: total.rows[0]?.count ?? 0,
-    items: rows.map((row) => {
-      const mine = memberships.filter((m) => m.user_id === row.id);
-      return {
-        id: row.id,
-        sub: row.id,
-        email: row.email,
-        name: row.name ?? row.email.split('@')[0]!,
-        verified: row.verified,
-        mfaEnrolled: row.mfa_enrolled,
-        provider: row.provider,
-        phoneNumber: row.phone,
-        profilePictureUrl: row.profile_picture_url,
-        metadata: JSON.stringify(row.metadata ?? {}),
-        createdAt: row.created_at.toISOString(),
-        tenantId: mine[0]!.tenant_id,
-        tenantIds: mine.map((m) => m.tenant_id),
-        tenants: mine.map((m) => ({
+    items: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      verified: row.verified,
+      mfaEnrolled: row.mfa_enrolled,
+      provider: row.provider,
+      phoneNumber: row.phone,
+      profilePictureUrl: row.profile_picture_url,
+      metadata: row.metadata,
+      createdAt: row.created_at.toISOString(),
+      lastLogin: row.last_login?.toISOString() ?? null,
+      memberships: memberships
+        .filter((m) => m.user_id === row.id)
+        .map((m) => ({
           tenantId: m.tenant_id,
           roles: roles
             .filter((r) => r.membership_id === m.membership_id)
             .map(({ id, key, name }) => ({ id, key, name })),
-          activated: row.verified,
-          lastLogin: row.last_login?.toISOString() ?? null,
         })),
-      };
-    }),
+    })),
   };
 }
 

@@ -163,13 +163,6 @@ export function subAccountsRepository(db: Database): SubAccountsRepository {
       ]);
     },
     treeOf: (rootId) => treeOf(db, rootId),
-    async countBelow(tenantId) {
-      const { rows } = await db.query<{ count: number }>(
-        `${DESCENDANTS} SELECT count(*)::int AS count FROM tree`,
-        [tenantId],
-      );
-      return rows[0]?.count ?? 0;
-    },
     async memberCounts(tenantIds) {
       const { rows } = await db.query<{ tenant_id: string; total: number; allowed: number }>(
         `SELECT t.id AS tenant_id, (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id) AS total,

@@ -107,6 +107,9 @@ for (const [name, factory] of factories) {
       const invoices = (await call('GET', `${B}/invoices/v1`)).body;
       assert.equal(invoices.length, 1);
       assert.equal(invoices[0].totalAmount, 9900);
+      assert.deepEqual((await call('GET', `${B}/invoices/v1/${invoices[0].id}`)).body, invoices[0]);
+      const unknownInvoice = await call('GET', `${B}/invoices/v1/00000000-0000-4000-8000-000000000000`);
+      assert.equal(unknownInvoice.status, 404);
       const methods = (await call('GET', `${B}/payment-methods/v1`)).body;
       assert.deepEqual([methods[0].brand, methods[0].last4], ['visa', '4242']);
       const details = await call('PATCH', `${B}/payment-methods/v1/${methods[0].id}/billing-details`, {

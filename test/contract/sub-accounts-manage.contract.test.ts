@@ -276,5 +276,44 @@ for (const [name, factory] of factories) {
       for (const bad of ['&_sortBy=color', '&_order=up'])
         assert.equal((await target.call('GET', `${SEARCH}${query(bad)}`, { token })).status, 400, bad);
     });
+
+    test("the members across the tree: the client SDK's user, their own account first", async () => {
+      const email = (
+        JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { email: string }
+      ).email;
+      await create('Members tree');
+      const res = await target.call('GET', `/identity/resources/sub-tenants/users/v1?_filter=${email}`, {
+        token,
+      });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const [me] = res.body.items as Array<Record<string, unknown> & { tenantIds: string[] }>;
+      assert.deepEqual(Object.keys(me!), [
+        'id',
+        'sub',
+        'email',
+        'name',
+        'verified',
+        'mfaEnrolled',
+        'provider',
+        'phoneNumber',
+        'profilePictureUrl',
+        'metadata',
+        'createdAt',
+        'tenantId',
+        'tenantIds',
+        'tenants',
+      ]);
+      assert.deepEqual(
+        [me!.name, me!.phoneNumber, me!.profilePictureUrl, me!.metadata, me!.tenantId, me!.tenantIds[0]],
+        ['Mona', null, null, '{}', home, home],
+      );
+      assert.ok(me!.tenantIds.length >= 2);
+      assert.deepEqual(Object.keys((me!.tenants as object[])[0]!), [
+        'tenantId',
+        'roles',
+        'activated',
+        'lastLogin',
+      ]);
+    });
   });
 }
