@@ -21,23 +21,28 @@ import { demoLoginAliases } from './loginAlias';
 import { demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
 import { membershipsOf } from './subAccountsData';
-import { appOrigin, type createDemoAccountFlows } from './accountFlows';
-import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, type DemoDatabase, type DemoUser } from './data';
+import type { createDemoAccountFlows } from './accountFlows';
+import {
+  DEMO_PASSWORD_MAX_LENGTH,
+  DEMO_PASSWORD_MIN_LENGTH,
+  DEMO_POLICY,
+  demoTenant,
+  type DemoDatabase,
+  type DemoUser,
+} from './data';
 import type { DemoRequest, DemoRoutes } from './dispatch';
 import { demoSsoPreLogin } from './hostedLogin';
 import type { createDemoInvitations } from './invitations';
 import type { createDemoMfa } from './mfaFlows';
-import { isDemoBreached, tooManyAttempts, type createDemoPasswordless } from './passwordless';
+import { isDemoBreached } from './passwordless';
+import { appOrigin, demoLimits } from './passwordlessPorts';
 import { profileOf } from './profile';
 import type { DemoTokens } from './sessions';
 import { signInAddress } from '../domain/account-links';
-
-/** The longest password, as the server's default policy has it. */
-const DEMO_PASSWORD_MAX_LENGTH = 128;
+import { isoNow, withEmail, withId } from './rows';
 
 interface SignInDeps {
   tokens: DemoTokens;
-  passwordless: ReturnType<typeof createDemoPasswordless>;
   mfa: ReturnType<typeof createDemoMfa>;
   accountFlows: ReturnType<typeof createDemoAccountFlows>;
   invitations: ReturnType<typeof createDemoInvitations>;
@@ -53,7 +58,7 @@ interface SignInDeps {
 function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
   const { invitations, accountFlows, tokens, now, random } = deps;
   const { invitations: members, links } = invitations.publicPorts(db);
-  const byId = (id: string) => db.users.find((u) => u.id === id)!;
+  const byId = (id: string) => db.users.find(withId(id))!;
   return {
     checkOrigin: () => {},
     verifyCaptcha: async () => {},
@@ -69,19 +74,11 @@ function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
     isBreached: isDemoBreached,
     countSignUp: async () => {},
     async createAccount({ email, password, name, tenantName, joinTenantId, shouldActivate }) {
-      if (db.users.some((u) => u.email.toLowerCase() === email)) throw contractError('USER_EXISTS');
-      const createdAt = new Date(now()).toISOString();
+      // The email's uniqueness: the server's unique index.
+      if (db.users.some(withEmail(email))) throw contractError('USER_EXISTS');
+      const createdAt = isoNow(now);
       const tenantId = joinTenantId ?? random();
-      if (!joinTenantId)
-        db.tenants.push({
-          id: tenantId,
-          tenantId,
-          name: tenantName,
-          isReseller: false,
-          metadata: '{}',
-          vendorId: 'demo-vendor',
-          createdAt,
-        });
+      if (!joinTenantId) db.tenants.push(demoTenant(tenantId, tenantName, createdAt));
       const user: DemoUser = {
         id: random(),
         email,
@@ -166,23 +163,18 @@ type DemoSignInUser = SignInUser & { stored: DemoUser };
 function passwordSignInPorts(
   db: DemoDatabase,
   request: DemoRequest,
-  { passwordless, mfa, tokens, invitations, now }: SignInDeps,
+  { mfa, tokens, invitations, now }: SignInDeps,
 ): PasswordSignInPorts<DemoSignInUser> {
   const methods = demoSignInMethodPorts(db);
+  const limits = demoLimits(db, now);
   return {
     checkOrigin: () => {},
     methods,
     verifyCaptcha: async () => {},
     loginAlias: { port: demoLoginAliases(db), alias: request.loginAlias },
-    attempts: {
-      assertNotLocked: async (email) => {
-        const locked = passwordless.lockedFor(db, email);
-        if (locked) throw tooManyAttempts(locked);
-      },
-      recordFailure: async (email) => passwordless.recordFailure(db, email),
-    },
+    attempts: limits,
     userByEmail: async (email) => {
-      const stored = db.users.find((u) => u.email.toLowerCase() === email.toLowerCase());
+      const stored = db.users.find(withEmail(email));
       return stored
         ? {
             id: stored.id,
@@ -198,7 +190,7 @@ function passwordSignInPorts(
       if (user) await countLockout(db, user.stored, now);
     },
     async passwordMatched(email, user) {
-      passwordless.clearFailures(db, email);
+      await limits.clearFailures(email);
       if (user) delete user.stored.failedSignIns;
     },
     unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
