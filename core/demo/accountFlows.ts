@@ -3,13 +3,20 @@ import { fail, ok } from '../contract/answer';
 import { demoEmail } from './delivery';
 import { isDemoBreached } from './passwordless';
 import type { DemoRoutes } from './dispatch';
-import { DEMO_PASSWORD_MAX_LENGTH, DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoUser } from './data';
-import { activationAddress, resetPasswordAddress } from '../domain/account-links';
+import { DEMO_PASSWORD_POLICY, type DemoDatabase, type DemoUser } from './data';
+import { resetPasswordAddress } from '../domain/account-links';
 import type { ActivationPorts } from '../domain/activation-handlers';
-import { PASSWORD_FLOW_HANDLERS, type FlowUser, type PasswordFlowPorts } from '../domain/password-flows';
+import { PASSWORD_FLOW_HANDLERS, type PasswordFlowPorts } from '../domain/password-flows';
 import { newPasswordProblem } from '../domain/sign-up-handlers';
 import { demoAcceptancePorts } from './invitationStore';
-import { appOrigin, demoLimits, demoOutbox, issueDemoSecret, liveDemoSecret } from './passwordlessPorts';
+import {
+  appOrigin,
+  demoLimits,
+  demoOutbox,
+  issueDemoSecret,
+  liveDemoSecret,
+  rulesUser,
+} from './passwordlessPorts';
 import { withEmail, withId, type DemoClock } from './rows';
 import { demoPublicHandlers } from './shared';
 
@@ -37,11 +44,7 @@ const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
 /** The demo's password policy (the server's default policy) and its breach sample. */
 const passwordProblem = async (password: string) =>
-  newPasswordProblem(
-    password,
-    { passwordMinLength: DEMO_PASSWORD_MIN_LENGTH, passwordMaxLength: DEMO_PASSWORD_MAX_LENGTH },
-    isDemoBreached,
-  );
+  newPasswordProblem(password, DEMO_PASSWORD_POLICY, isDemoBreached);
 
 export function createDemoAccountFlows(tools: DemoFlowTools) {
   const sendEmail = (db: DemoDatabase, to: string, subject: string, text: string) =>
@@ -57,15 +60,6 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     token: string,
     use = false,
   ) => !!liveDemoSecret(db, tools.now, { purpose, userId, token, use });
-
-  /**
-   * Sign-up's activation email (core/demo/signIn.ts): a fresh link, in the outbox before the
-   * sign-up answers (the shared `sendActivation`'s steps, synchronous here).
-   */
-  function sendActivationNow(db: DemoDatabase, user: DemoUser) {
-    const link = activationAddress(appOrigin(), user.id, issueToken(db, 'activation', user.id));
-    sendEmail(db, user.email, ...demoEmail(db, user, 'activation', { link }));
-  }
 
   /** After an invitation accepted without a password: the link to choose one (the server's email). */
   function sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string) {
@@ -89,14 +83,12 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    */
   function passwordPorts(db: DemoDatabase): PasswordFlowPorts {
     const stored = (id: string) => db.users.find(withId(id));
-    const flowUser = (user: DemoUser | undefined): FlowUser | null =>
-      user ? { id: user.id, email: user.email, activeTenantId: user.tenantId } : null;
     return {
       ...demoLimits(db, tools.now),
       // The demo's captcha policy is off.
       verifyCaptcha: async () => {},
-      userByEmail: async (email) => flowUser(db.users.find(withEmail(email))),
-      userById: async (id) => flowUser(stored(id)),
+      userByEmail: async (email) => rulesUser(db.users.find(withEmail(email))),
+      userById: async (id) => rulesUser(stored(id)),
       appUrl: appOrigin,
       issueResetToken: async (userId) => issueToken(db, 'resetPassword', userId),
       consumeResetToken: async (userId, token) => liveLink(db, 'resetPassword', userId, token, true),
@@ -125,16 +117,12 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    */
   function activationPorts(db: DemoDatabase): ActivationPorts {
     const stored = (id: string) => db.users.find(withId(id));
-    const activationUser = (user: DemoUser | undefined) =>
-      user
-        ? { id: user.id, email: user.email, verified: user.verified !== false, hasPassword: !!user.password }
-        : null;
     return {
       countSend: demoLimits(db, tools.now).countSend,
       appUrl: appOrigin,
       newPasswordProblem: passwordProblem,
-      activationUser: async (id) => activationUser(stored(id)),
-      activationUserByEmail: async (email) => activationUser(db.users.find(withEmail(email))),
+      activationUser: async (id) => rulesUser(stored(id)),
+      activationUserByEmail: async (email) => rulesUser(db.users.find(withEmail(email))),
       activationLinks: {
         issue: async (userId) => issueToken(db, 'activation', userId),
         isLive: async (userId, token) => liveLink(db, 'activation', userId, token),
@@ -158,9 +146,12 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
 
   Object.assign(routes, demoPublicHandlers(PASSWORD_FLOW_HANDLERS, passwordPorts));
   // Activation's handlers load on first use (the demo's first chunk has a byte budget).
-  const activation = async () =>
-    demoPublicHandlers((await import('../domain/activation-handlers')).ACTIVATION_HANDLERS, activationPorts);
+  const rules = () => import('../domain/activation-handlers');
   for (const name of ['getUsersActivateStrategy', 'postUsersActivate', 'postUsersActivateReset'] as const)
-    routes[name] = async (db, request) => (await activation())[name]!(db, request);
-  return { routes, sendActivation: sendActivationNow, sendEmail, sendChoosePassword, passwordPorts };
+    routes[name] = async (db, request) =>
+      demoPublicHandlers((await rules()).ACTIVATION_HANDLERS, activationPorts)[name]!(db, request);
+  /** Sign-up's activation email (core/demo/signIn.ts): the shared rule's fresh link. */
+  const sendActivation = async (db: DemoDatabase, userId: string) =>
+    (await rules()).sendActivation(activationPorts(db), rulesUser(db.users.find(withId(userId)))!);
+  return { routes, sendActivation, sendEmail, sendChoosePassword, passwordPorts };
 }

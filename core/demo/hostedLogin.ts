@@ -8,7 +8,7 @@
  *   own callback route with a demo code, whose post-login signs in the provider's person, created
  *   the first time (the server's just-in-time creation), after the MFA step if they have one.
  */
-import { fail, ok, type Answer } from '../contract/answer';
+import { fail, ok } from '../contract/answer';
 import { contractError } from '../contract/errors';
 import { oauthErrorBody, unsupportedGrantType } from '../contract/oauth';
 import { oidcSignInState } from '../contract/requests-sso-signin';
@@ -44,15 +44,14 @@ const SSO = {
   },
 };
 
-/** Pre-login's answer for an email of a demo SSO domain (the kit appends its redirect_uri), else null. */
-export function demoSsoPreLogin(email: string): Answer | null {
-  const domain = email.trim().toLowerCase().split('@')[1];
+/** Where an email of a demo SSO domain signs in (the kit appends its redirect_uri), else null. */
+export function demoSsoRoute(domain: string) {
   const idpType = (['oidc', 'saml'] as const).find((idp) => SSO[idp].email.endsWith(`@${domain}`));
   if (!idpType) return null;
   const { code, state } = SSO[idpType];
   const origin = globalThis.location?.origin ?? 'http://localhost';
   const address = `${origin}/account/${idpType}/callback?code=${code}${state ? `&state=${state}` : ''}`;
-  return ok({ address, idpType });
+  return { address, idpType };
 }
 
 const oauthFail = (status: number, error: string, refusal = contractError('OAUTH_CLIENT_UNKNOWN')) => ({

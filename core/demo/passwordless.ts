@@ -7,6 +7,7 @@ import {
 import type { DemoDatabase, DemoUser } from './data';
 import { gate } from './mfaState';
 import { demoPasswordlessPorts, type DemoRulesUser } from './passwordlessPorts';
+import type { DemoClock } from './rows';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
 import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
@@ -39,10 +40,8 @@ const DEMO_BREACHED_PASSWORDS = [
 ];
 export const isDemoBreached = (password: string) => DEMO_BREACHED_PASSWORDS.includes(password.toLowerCase());
 
-interface DemoPasswordlessTools {
+interface DemoPasswordlessTools extends DemoClock {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
-  random(): string;
-  now(): number;
 }
 
 export function createDemoPasswordless(tools: DemoPasswordlessTools) {

@@ -6,12 +6,7 @@
  * too, and every flow counts with these counters. The handlers are core/demo/passwordless.ts.
  */
 import { tooManyError } from '../contract/errors';
-import {
-  codeVerdict,
-  SIGN_IN_LIMITS,
-  type PasswordlessPorts,
-  type PasswordlessUser,
-} from '../domain/passwordless';
+import { codeVerdict, SIGN_IN_LIMITS, type PasswordlessPorts } from '../domain/passwordless';
 import { attemptKeys, counted, emailKey, lockedForMs, sendKey, takeSlot } from '../domain/attempts';
 import { DEMO_POLICY, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
 import { demoEmail, demoSms } from './delivery';
@@ -139,18 +134,24 @@ function demoSecrets(db: DemoDatabase, clock: DemoClock): PasswordlessPorts<Demo
   };
 }
 
-/** A demo user as the shared rules read it, with the stored user beside. */
-export type DemoRulesUser = PasswordlessUser & { stored: DemoUser };
-const rulesUser = (stored: DemoUser | undefined): DemoRulesUser | null =>
+/**
+ * A demo user as the shared rules read them (password sign-in, passwordless, the password flows,
+ * activation), with the stored user beside.
+ */
+export const rulesUser = (stored: DemoUser | undefined) =>
   stored
     ? {
         id: stored.id,
         email: stored.email,
         phone: stored.phoneNumber ?? null,
         verified: stored.verified !== false,
+        locked: !!stored.lockedAt,
+        hasPassword: !!stored.password,
+        activeTenantId: stored.tenantId,
         stored,
       }
     : null;
+export type DemoRulesUser = NonNullable<ReturnType<typeof rulesUser>>;
 
 /** The ports of core/domain/passwordless.ts over the demo's data, for one request. */
 export function demoPasswordlessPorts(db: DemoDatabase, clock: DemoClock): PasswordlessPorts<DemoRulesUser> {

@@ -11,7 +11,6 @@ import {
   PASSWORD_SIGN_IN_HANDLERS,
   SSO_PRE_LOGIN_HANDLERS,
   type PasswordSignInPorts,
-  type SignInUser,
 } from '../domain/sign-in-handlers';
 import { assertAccountAllows } from '../domain/sign-in-methods';
 import { lockoutReached, policyInForce } from '../domain/security-policies';
@@ -22,20 +21,13 @@ import { demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
 import { membershipsOf } from './subAccountsData';
 import type { createDemoAccountFlows } from './accountFlows';
-import {
-  DEMO_PASSWORD_MAX_LENGTH,
-  DEMO_PASSWORD_MIN_LENGTH,
-  DEMO_POLICY,
-  demoTenant,
-  type DemoDatabase,
-  type DemoUser,
-} from './data';
+import { DEMO_PASSWORD_POLICY, DEMO_POLICY, demoTenant, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRequest, DemoRoutes } from './dispatch';
-import { demoSsoPreLogin } from './hostedLogin';
+import { demoSsoRoute } from './hostedLogin';
 import type { createDemoInvitations } from './invitations';
 import type { createDemoMfa } from './mfaFlows';
 import { isDemoBreached } from './passwordless';
-import { appOrigin, demoLimits } from './passwordlessPorts';
+import { appOrigin, demoLimits, rulesUser, type DemoRulesUser } from './passwordlessPorts';
 import { profileOf } from './profile';
 import type { DemoTokens } from './sessions';
 import { signInAddress } from '../domain/account-links';
@@ -49,6 +41,14 @@ interface SignInDeps {
   now: () => number;
   random: () => string;
 }
+
+/** The demo's application settings: its policy, the server's default password lengths. */
+const demoSettings = (db: DemoDatabase) => ({
+  ...(DEMO_POLICY as Required<typeof DEMO_POLICY>),
+  ...DEMO_PASSWORD_POLICY,
+  whiteLabelMode: false,
+  signUpRequiresActivation: !!db.settings?.signUpRequiresActivation,
+});
 
 /**
  * The ports of the shared sign-up (core/domain/sign-up-handlers.ts) over the demo's data: the new
@@ -64,12 +64,7 @@ function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
     verifyCaptcha: async () => {},
     inviteLinks: links,
     emailDomainAllowed: (tenantId, email) => members.emailDomainAllowed(tenantId, email),
-    settings: async () => ({
-      allowSignups: DEMO_POLICY.allowSignups,
-      signUpRequiresActivation: !!db.settings?.signUpRequiresActivation,
-      passwordMinLength: DEMO_PASSWORD_MIN_LENGTH,
-      passwordMaxLength: DEMO_PASSWORD_MAX_LENGTH,
-    }),
+    settings: async () => demoSettings(db),
     methods: demoSignInMethodPorts(db),
     isBreached: isDemoBreached,
     countSignUp: async () => {},
@@ -96,7 +91,7 @@ function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
     startSession: async (userId) => ({ authResponse: tokens.startSession(db, byId(userId)) }),
     keepSession: () => {},
     profile: async (userId) => profileOf(db, byId(userId)),
-    sendActivation: async (userId) => accountFlows.sendActivation(db, byId(userId)),
+    sendActivation: (userId) => accountFlows.sendActivation(db, userId),
     notifyJoined: async (to, tenant) => {
       if (!tenant.shouldSendEmail) return;
       const params = { tenantName: tenant.name, loginLink: signInAddress(appOrigin()) };
@@ -112,12 +107,7 @@ function signInSettingsPorts(
   tokens: DemoTokens,
 ): SignInSettingsPorts {
   return {
-    settings: async () => ({
-      ...(DEMO_POLICY as Required<typeof DEMO_POLICY>),
-      whiteLabelMode: false,
-      passwordMinLength: DEMO_PASSWORD_MIN_LENGTH,
-      passwordMaxLength: DEMO_PASSWORD_MAX_LENGTH,
-    }),
+    settings: async () => demoSettings(db),
     vendorName: async () => 'Auth Elements demo',
     methods: demoSignInMethodPorts(db),
     loginAlias: { port: demoLoginAliases(db), alias: request.loginAlias },
@@ -151,9 +141,6 @@ async function countLockout(db: DemoDatabase, user: DemoUser, now: () => number)
   storeDemoAudit(db, user, userLockedRow(user.id, failures, policy.maxAttempts), now());
 }
 
-type SsoRoute = { address: string; idpType: string };
-type DemoSignInUser = SignInUser & { stored: DemoUser };
-
 /**
  * The ports of the shared password sign-in (core/domain/sign-in-handlers.ts) over the demo's data:
  * its sample passwords, its attempt counters (per email: the demo knows no address), its MFA gate
@@ -164,7 +151,7 @@ function passwordSignInPorts(
   db: DemoDatabase,
   request: DemoRequest,
   { mfa, tokens, invitations, now }: SignInDeps,
-): PasswordSignInPorts<DemoSignInUser> {
+): PasswordSignInPorts<DemoRulesUser> {
   const methods = demoSignInMethodPorts(db);
   const limits = demoLimits(db, now);
   return {
@@ -173,18 +160,7 @@ function passwordSignInPorts(
     verifyCaptcha: async () => {},
     loginAlias: { port: demoLoginAliases(db), alias: request.loginAlias },
     attempts: limits,
-    userByEmail: async (email) => {
-      const stored = db.users.find(withEmail(email));
-      return stored
-        ? {
-            id: stored.id,
-            email: stored.email,
-            verified: stored.verified !== false,
-            locked: !!stored.lockedAt,
-            stored,
-          }
-        : null;
-    },
+    userByEmail: async (email) => rulesUser(db.users.find(withEmail(email))),
     verifyPassword: async (password, user) => user?.stored.password === password,
     countLockout: async (user) => {
       if (user) await countLockout(db, user.stored, now);
@@ -230,8 +206,7 @@ export function demoSignInRoutes(deps: SignInDeps): DemoRoutes {
     ),
     // SSO pre-login: the demo's sample domains (core/demo/hostedLogin.ts); it answers no quiet absence.
     ...demoPublicHandlers(SSO_PRE_LOGIN_HANDLERS, () => ({
-      ssoRoute: async (domain) =>
-        (demoSsoPreLogin(`someone@${domain}`)?.body as SsoRoute | undefined) ?? null,
+      ssoRoute: async (domain) => demoSsoRoute(domain),
       quietAbsence: () => null,
     })),
     ...demoPublicHandlers(PASSWORD_SIGN_IN_HANDLERS, (db, request) => passwordSignInPorts(db, request, deps)),
