@@ -14,6 +14,7 @@ import { oauthErrorBody, unsupportedGrantType } from '../contract/oauth';
 import { oidcSignInState } from '../contract/requests-sso-signin';
 import { demoTenant, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes, Handler } from './dispatch';
+import { isoNow, withId } from './rows';
 import type { DemoTokens } from './sessions';
 
 type DemoFederationTools = Pick<DemoTokens, 'tokenFor' | 'startSession'> & {
@@ -64,7 +65,7 @@ const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
 
 export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
-  const userOfSession = (db: DemoDatabase) => db.users.find((u) => u.id === db.session?.userId);
+  const userOfSession = (db: DemoDatabase) => db.session && db.users.find(withId(db.session.userId));
 
   /** Hosted login's token answer, its refresh token the session's new one when `refresh`. */
   function oauthTokens(db: DemoDatabase, user: DemoUser, clientId: string, nonce: unknown, refresh: boolean) {
@@ -102,7 +103,7 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
     password: tools.random(),
     tenantId,
     roleKeys: [role],
-    createdAt: new Date(tools.now()).toISOString(),
+    createdAt: isoNow(tools.now),
     verified: true,
     provider,
   });
@@ -175,9 +176,7 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
       // A new user has an account of their own, which they administer.
       const user = federatedUser(db, SOCIAL.email, () => {
         const tenantId = tools.random();
-        db.tenants.push(
-          demoTenant(tenantId, `${SOCIAL.name}'s account`, new Date(tools.now()).toISOString()),
-        );
+        db.tenants.push(demoTenant(tenantId, `${SOCIAL.name}'s account`, isoNow(tools.now)));
         return newUser(SOCIAL.email, SOCIAL.name, tenantId, 'Admin', SOCIAL.provider);
       });
       // Like the server: the ids and the name come only with a session.
