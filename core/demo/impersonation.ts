@@ -18,8 +18,9 @@ function demoImpersonationPorts(
   tokens: DemoTokens,
   bearer: string | null,
 ): ImpersonationHandlerPorts {
+  // An invitee who has not accepted is no member yet (the server's accepted memberships).
   const memberOf = (tenantId: string, userId: string) =>
-    db.users.find((u) => u.id === userId && u.tenantId === tenantId);
+    db.users.find((u) => u.id === userId && u.tenantId === tenantId && !u.invitationPending);
   return {
     member: async (tenantId, userId) => {
       const user = memberOf(tenantId, userId);
