@@ -154,6 +154,7 @@ function passwordSignInPorts(
 ): PasswordSignInPorts<DemoRulesUser> {
   const methods = demoSignInMethodPorts(db);
   const limits = demoLimits(db, now);
+  const { invitations: members, links } = invitations.publicPorts(db);
   return {
     checkOrigin: () => {},
     methods,
@@ -185,14 +186,15 @@ function passwordSignInPorts(
       end: async () => {},
       keep: () => {},
     },
-    // A live invite link makes the user a member of its account, with no role (like the server).
-    async joinInvitation({ stored }, token) {
-      const link = await invitations.publicPorts(db).links.tenantOf(token);
-      if (!link) return null;
-      const memberships = membershipsOf(db);
-      if (!memberships.some((m) => m.userId === stored.id && m.tenantId === link.tenantId))
-        memberships.push({ userId: stored.id, tenantId: link.tenantId, roleKeys: [], accessAllowed: true });
-      return link.tenantId;
+    invitations: {
+      links,
+      emailDomainAllowed: (tenantId, email) => members.emailDomainAllowed(tenantId, email),
+      // A membership of the link's account, with no role (like the server).
+      async join(userId, tenantId) {
+        const memberships = membershipsOf(db);
+        if (!memberships.some((m) => m.userId === userId && m.tenantId === tenantId))
+          memberships.push({ userId, tenantId, roleKeys: [], accessAllowed: true });
+      },
     },
   };
 }
