@@ -74,7 +74,7 @@ export function demoOutbox(
 
 type Purpose = DemoOneTimeToken['purpose'];
 
-/** A new secret of `purpose` for the user, a 6-digit code or a link token; their older ones of it stop working. */
+/** A new secret of `purpose` for the user, a 6-digit code or a link token (their older ones stop working). */
 export function issueDemoSecret(
   db: DemoDatabase,
   clock: DemoClock,
@@ -87,8 +87,9 @@ export function issueDemoSecret(
   const token =
     kind === 'code' ? String(bytes % 1_000_000).padStart(6, '0') : `${clock.random()}${clock.random()}`;
   const expiresAt = clock.now() + secret.ttlSeconds * 1000;
-  tokens.push({ purpose, userId, token, expiresAt, used: false, failures: 0 });
-  if (typeof phone === 'string') tokens.at(-1)!.phone = phone;
+  const row: DemoOneTimeToken = { purpose, userId, token, expiresAt, used: false, failures: 0 };
+  if (typeof phone === 'string') row.phone = phone;
+  tokens.push(row);
   return token;
 }
 

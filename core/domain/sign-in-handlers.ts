@@ -4,11 +4,11 @@
  * application's sign-in methods, the captcha policy, the login alias, the failed-attempt limit,
  * the password (an unknown email costs what a wrong password does), the lockout policy, the
  * unverified email, the breach verdict, the alias's members, the second factor (the account's
- * sign-in methods first) and the invite link (its account's email domains). What differs between the backends is a port: the
- * password hashing (the server hashes; demo mode keeps its sample passwords), the session start
- * (the server's tokens and refresh cookie, demo mode's stored session), the captcha and the
- * client's address. A session's refresh token never reaches the answer: `sessions.keep` hands it
- * to the route's transport (the server's httpOnly cookie).
+ * sign-in methods first) and the invite link (its account's email domains). What differs between
+ * the backends is a port: the password hashing (the server hashes; demo mode keeps its sample
+ * passwords), the session start (the server's tokens and refresh cookie, demo mode's stored
+ * session), the captcha and the client's address. A session's refresh token never reaches the
+ * answer: `sessions.keep` hands it to the route's transport (the server's httpOnly cookie).
  */
 import type { Answer } from '../contract/answer';
 import { contractError } from '../contract/errors';

@@ -1,9 +1,10 @@
 /**
  * The public settings the login box reads before anyone signs in (spec 000 §7): the public policy,
- * the sign-in methods, the password policy (both shapes), the captcha policy, SSO's availability and the vendor's public
- * info, the application's addresses, written once for the server and demo mode (core/domain/handlers.ts). With a login alias
- * (custom login per account) the methods are that account's (the public policy's `authStrategy` its first).
- * What differs between the backends is a port: where the application's settings are kept.
+ * the sign-in methods, the password policy (both shapes), the captcha policy, SSO's availability
+ * and the vendor's public info, the application's addresses, written once for the server and demo
+ * mode (core/domain/handlers.ts). With a login alias (custom login per account) the methods are
+ * that account's (the public policy's `authStrategy` its first). What differs between the backends
+ * is a port: where the application's settings are kept.
  */
 import { signInAddress } from './account-links';
 import { answer, type PublicHandlers } from './handlers';
