@@ -1,14 +1,23 @@
 import type { AuthResponse } from '../api/types';
 import { fail, ok } from '../contract/answer';
-import { contractError, type ContractError } from '../contract/errors';
 import { demoEmail } from './delivery';
 import { isDemoBreached } from './passwordless';
 import type { DemoRoutes } from './dispatch';
-import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
-import { activationAddress, resetPasswordAddress, type TokenAddress } from '../domain/account-links';
+import { DEMO_PASSWORD_POLICY, type DemoDatabase, type DemoUser } from './data';
+import { resetPasswordAddress } from '../domain/account-links';
 import type { ActivationPorts } from '../domain/activation-handlers';
-import { PASSWORD_FLOW_HANDLERS, type FlowUser, type PasswordFlowPorts } from '../domain/password-flows';
+import { PASSWORD_FLOW_HANDLERS, type PasswordFlowPorts } from '../domain/password-flows';
+import { newPasswordProblem } from '../domain/sign-up-handlers';
 import { demoAcceptancePorts } from './invitationStore';
+import {
+  appOrigin,
+  demoLimits,
+  demoOutbox,
+  issueDemoSecret,
+  liveDemoSecret,
+  rulesUser,
+} from './passwordlessPorts';
+import { withEmail, withId, type DemoClock } from './rows';
 import { demoPublicHandlers } from './shared';
 
 /**
@@ -23,89 +32,38 @@ import { demoPublicHandlers } from './shared';
  * (core/contract/requests.ts, in core/demo/backend.ts).
  */
 
-interface DemoFlowTools {
+interface DemoFlowTools extends DemoClock {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
-  /** The failure limit of sign-ins (core/demo/passwordless.ts). */
-  lockedFor(db: DemoDatabase, email: string): number | null | undefined;
-  recordFailure(db: DemoDatabase, email: string): void;
-  clearFailures(db: DemoDatabase, email: string): void;
-  tooManyAttempts(ms: number): ContractError;
-  /** Counts a message sent to the email against its sending limit (core/demo/passwordlessPorts.ts). */
-  countSend(db: DemoDatabase, email: string): void;
-  random(): string;
-  now(): number;
 }
 
-const HOUR = 3600_000;
-const LIFETIMES_MS = { resetPassword: HOUR, activation: 7 * 24 * HOUR, invitation: 7 * 24 * HOUR } as const;
+const HOUR_S = 3600;
+/** The links' lifetimes, the server's (server/domain/one-time-tokens.ts). */
+const LIFETIMES_S = { resetPassword: HOUR_S, activation: 7 * 24 * HOUR_S } as const;
 
 const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
-/** The password policy of the demo (the server's default policy; the schema caps the length). */
-function passwordProblem(password: unknown): ContractError | null {
-  if (typeof password !== 'string' || password.length < DEMO_PASSWORD_MIN_LENGTH)
-    return contractError('PASSWORD_TOO_SHORT', { n: DEMO_PASSWORD_MIN_LENGTH });
-  return isDemoBreached(password) ? contractError('PASSWORD_BREACHED') : null;
-}
-const findByEmail = (db: DemoDatabase, email: string) =>
-  db.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
-
-/** Where demo links point: the page's own origin (there is no server to configure). */
-/** The page's origin: where the demo's emailed links and public settings point. */
-export const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
+/** The demo's password policy (the server's default policy) and its breach sample. */
+const passwordProblem = async (password: string) =>
+  newPasswordProblem(password, DEMO_PASSWORD_POLICY, isDemoBreached);
 
 export function createDemoAccountFlows(tools: DemoFlowTools) {
-  function sendEmail(db: DemoDatabase, to: string, subject: string, text: string) {
-    (db.outbox ??= []).unshift({
-      channel: 'email',
-      to,
-      subject,
-      text,
-      createdAt: new Date(tools.now()).toISOString(),
-    });
-    db.outbox.length = Math.min(db.outbox.length, 50);
-    // The demo's delivery: visible to whoever tries the demo, in the console.
-    console.info(`[auth-elements demo] email to ${to}: ${subject}\n${text}`);
-  }
-
+  const sendEmail = (db: DemoDatabase, to: string, subject: string, text: string) =>
+    demoOutbox(db, tools.now, { channel: 'email', to, subject, text });
   /** A new link token of `purpose` for the user (their older ones of it stop working). */
-  function issueToken(db: DemoDatabase, purpose: keyof typeof LIFETIMES_MS, userId: string): string {
-    const tokens = (db.oneTimeTokens ??= []);
-    for (const t of tokens) if (t.userId === userId && t.purpose === purpose) t.used = true;
-    const token = `${tools.random()}${tools.random()}`;
-    tokens.push({ purpose, userId, token, expiresAt: tools.now() + LIFETIMES_MS[purpose], used: false });
-    return token;
-  }
-  const issueLink = (
+  const issueToken = (db: DemoDatabase, purpose: keyof typeof LIFETIMES_S, userId: string) =>
+    issueDemoSecret(db, tools, { purpose, userId, ttlSeconds: LIFETIMES_S[purpose] });
+  /** Whether the user's link is live, marked used when `use`. */
+  const liveLink = (
     db: DemoDatabase,
-    purpose: keyof typeof LIFETIMES_MS,
-    user: DemoUser,
-    address: TokenAddress,
-  ): string => address(appOrigin(), user.id, issueToken(db, purpose, user.id));
-
-  function liveLink(db: DemoDatabase, purpose: DemoOneTimeToken['purpose'], userId: unknown, token: unknown) {
-    return (db.oneTimeTokens ?? []).find(
-      (t) =>
-        t.purpose === purpose &&
-        t.userId === userId &&
-        t.token === token &&
-        !t.used &&
-        t.expiresAt > tools.now(),
-    );
-  }
-
-  /**
-   * Sign-up's activation email (core/demo/signIn.ts): a fresh link, in the outbox before the
-   * sign-up answers (the shared `sendActivation`'s steps, synchronous here).
-   */
-  function sendActivationNow(db: DemoDatabase, user: DemoUser) {
-    const link = issueLink(db, 'activation', user, activationAddress);
-    sendEmail(db, user.email, ...demoEmail(db, user, 'activation', { link }));
-  }
+    purpose: keyof typeof LIFETIMES_S,
+    userId: string,
+    token: string,
+    use = false,
+  ) => !!liveDemoSecret(db, tools.now, { purpose, userId, token, use });
 
   /** After an invitation accepted without a password: the link to choose one (the server's email). */
   function sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string) {
-    const link = issueLink(db, 'resetPassword', user, resetPasswordAddress);
+    const link = resetPasswordAddress(appOrigin(), user.id, issueToken(db, 'resetPassword', user.id));
     sendEmail(db, user.email, ...demoEmail(db, user, 'choosePassword', { link, tenantName }));
   }
 
@@ -124,34 +82,22 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    * session, the visitor's: a reset ends it when it is the user's, a change keeps it.
    */
   function passwordPorts(db: DemoDatabase): PasswordFlowPorts {
-    const stored = (id: string) => db.users.find((u) => u.id === id);
-    const flowUser = (user: DemoUser | undefined): FlowUser | null =>
-      user ? { id: user.id, email: user.email, activeTenantId: user.tenantId } : null;
+    const stored = (id: string) => db.users.find(withId(id));
     return {
-      countSend: async (email) => tools.countSend(db, email),
+      ...demoLimits(db, tools.now),
       // The demo's captcha policy is off.
       verifyCaptcha: async () => {},
-      userByEmail: async (email) => flowUser(findByEmail(db, email)),
-      userById: async (id) => flowUser(stored(id)),
+      userByEmail: async (email) => rulesUser(db.users.find(withEmail(email))),
+      userById: async (id) => rulesUser(stored(id)),
       appUrl: appOrigin,
       issueResetToken: async (userId) => issueToken(db, 'resetPassword', userId),
-      consumeResetToken: async (userId, token) => {
-        const link = liveLink(db, 'resetPassword', userId, token);
-        if (link) link.used = true;
-        return !!link;
-      },
+      consumeResetToken: async (userId, token) => liveLink(db, 'resetPassword', userId, token, true),
       sendResetEmail: async (user, link) =>
-        sendEmail(db, user.email, ...demoEmail(db, stored(user.id)!, 'resetPassword', { link })),
-      newPasswordProblem: async (password) => passwordProblem(password),
+        sendEmail(db, user.email, ...demoEmail(db, stored(user.id), 'resetPassword', { link })),
+      newPasswordProblem: passwordProblem,
       reuseProblem: async () => null,
       passwordMatches: async (user, password) =>
         !!stored(user.id)?.password && stored(user.id)!.password === password,
-      assertNotLocked: async (email) => {
-        const locked = tools.lockedFor(db, email);
-        if (locked) throw tools.tooManyAttempts(locked);
-      },
-      recordFailure: async (email) => tools.recordFailure(db, email),
-      clearFailures: async (email) => tools.clearFailures(db, email),
       savePassword: async (userId, password, { verified, keepSession }) => {
         const user = stored(userId)!;
         user.password = password;
@@ -170,32 +116,20 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    * password policy), and the visitor's session.
    */
   function activationPorts(db: DemoDatabase): ActivationPorts {
-    const { countSend, appUrl, newPasswordProblem } = passwordPorts(db);
-    const activationUser = (user: DemoUser | undefined) =>
-      user && {
-        id: user.id,
-        email: user.email,
-        verified: user.verified !== false,
-        hasPassword: !!user.password,
-      };
-    const stored = (id: string) => db.users.find((u) => u.id === id);
+    const stored = (id: string) => db.users.find(withId(id));
     return {
-      countSend,
-      appUrl,
-      newPasswordProblem,
-      activationUser: async (id) => activationUser(stored(id)) ?? null,
-      activationUserByEmail: async (email) => activationUser(findByEmail(db, email)) ?? null,
+      countSend: demoLimits(db, tools.now).countSend,
+      appUrl: appOrigin,
+      newPasswordProblem: passwordProblem,
+      activationUser: async (id) => rulesUser(stored(id)),
+      activationUserByEmail: async (email) => rulesUser(db.users.find(withEmail(email))),
       activationLinks: {
         issue: async (userId) => issueToken(db, 'activation', userId),
-        isLive: async (userId, token) => !!liveLink(db, 'activation', userId, token),
-        consume: async (userId, token) => {
-          const link = liveLink(db, 'activation', userId, token);
-          if (link) link.used = true;
-          return !!link;
-        },
+        isLive: async (userId, token) => liveLink(db, 'activation', userId, token),
+        consume: async (userId, token) => liveLink(db, 'activation', userId, token, true),
       },
       sendActivationEmail: async (user, link) =>
-        sendEmail(db, user.email, ...demoEmail(db, stored(user.id)!, 'activation', { link })),
+        sendEmail(db, user.email, ...demoEmail(db, stored(user.id), 'activation', { link })),
       activate: async (userId, password) => {
         const user = stored(userId)!;
         user.verified = true;
@@ -203,7 +137,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       },
       acceptance: {
         ...demoAcceptancePorts(db, { now: tools.now, sendChoosePassword }),
-        passwordProblem: newPasswordProblem,
+        passwordProblem,
       },
       checkOrigin: () => {},
       startSession: async (userId) => tools.startSession(db, stored(userId)!),
@@ -212,9 +146,12 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
 
   Object.assign(routes, demoPublicHandlers(PASSWORD_FLOW_HANDLERS, passwordPorts));
   // Activation's handlers load on first use (the demo's first chunk has a byte budget).
-  const activation = async () =>
-    demoPublicHandlers((await import('../domain/activation-handlers')).ACTIVATION_HANDLERS, activationPorts);
+  const rules = () => import('../domain/activation-handlers');
   for (const name of ['getUsersActivateStrategy', 'postUsersActivate', 'postUsersActivateReset'] as const)
-    routes[name] = async (db, request) => (await activation())[name]!(db, request);
-  return { routes, sendActivation: sendActivationNow, sendEmail, sendChoosePassword, passwordPorts };
+    routes[name] = async (db, request) =>
+      demoPublicHandlers((await rules()).ACTIVATION_HANDLERS, activationPorts)[name]!(db, request);
+  /** Sign-up's activation email (core/demo/signIn.ts): the shared rule's fresh link. */
+  const sendActivation = async (db: DemoDatabase, userId: string) =>
+    (await rules()).sendActivation(activationPorts(db), rulesUser(db.users.find(withId(userId)))!);
+  return { routes, sendActivation, sendEmail, sendChoosePassword, passwordPorts };
 }

@@ -1,7 +1,7 @@
 import { createDemoFederation } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
 import { createDemoInvitations } from './invitations';
-import { createDemoPasswordless, tooManyAttempts } from './passwordless';
+import { createDemoPasswordless } from './passwordless';
 import { createDemoMfa } from './mfaFlows';
 import { seedDemoDatabase, type DemoDatabase } from './data';
 import { demoSignInMethodRoutes } from './signInMethods';
@@ -64,16 +64,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const tokens = createDemoTokens({ now, random });
   const { startSession, userOfToken, signedIn } = tokens;
   // Password reset, activation and the demo outbox (core/demo/accountFlows.ts).
-  const accountFlows = createDemoAccountFlows({
-    startSession,
-    random,
-    now,
-    lockedFor: (db, email) => passwordless.lockedFor(db, email),
-    recordFailure: (db, email) => passwordless.recordFailure(db, email),
-    clearFailures: (db, email) => passwordless.clearFailures(db, email),
-    countSend: (db, email) => passwordless.countSend(db, email),
-    tooManyAttempts,
-  });
+  const accountFlows = createDemoAccountFlows({ startSession, random, now });
   // Invitations, invite link (core/demo/invitations.ts).
   const invitations = createDemoInvitations({
     random,
@@ -103,7 +94,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // The sign-in methods: the client SDK's reads and our save (core/demo/signInMethods.ts).
     ...demoSignInMethodRoutes(signedIn),
     // Sign-in by password, sign-up, the login box's public settings (core/demo/signIn.ts).
-    ...demoSignInRoutes({ tokens, passwordless, mfa, accountFlows, invitations, now, random }),
+    ...demoSignInRoutes({ tokens, mfa, accountFlows, invitations, now, random }),
     ...demoSessionRoutes(tokens, random),
     // Impersonation loads on first use (the first chunk's byte budget).
     postImpersonation: async (db, request) =>

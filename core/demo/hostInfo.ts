@@ -17,29 +17,22 @@ import {
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
+import type { DemoClock } from './rows';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import { tenantsOfUser } from './subAccountsData';
 import { demoPermissionsOf } from './teamAdmin';
 
-// Demo mode's vendor metadata: the default pages, and the roles, groups and API-token pages
+// Demo mode's vendor metadata: the default pages, and the roles, groups, API-token and other pages
 // (hidden by default, spec 001 §2) shown to whoever holds their permissions.
+const BY_PERMISSIONS =
+  'roles groups personalApiTokens apiTokens webhooks provisioning sso subscriptions usage';
 const DEMO_ADMIN_BOX = {
-  navigation: {
-    roles: { visibility: 'byPermissions' },
-    groups: { visibility: 'byPermissions' },
-    personalApiTokens: { visibility: 'byPermissions' },
-    apiTokens: { visibility: 'byPermissions' },
-    webhooks: { visibility: 'byPermissions' },
-    provisioning: { visibility: 'byPermissions' },
-    sso: { visibility: 'byPermissions' },
-    subscriptions: { visibility: 'byPermissions' },
-    usage: { visibility: 'byPermissions' },
-  },
+  navigation: Object.fromEntries(
+    BY_PERMISSIONS.split(' ').map((page) => [page, { visibility: 'byPermissions' }]),
+  ),
 };
 
-type Clock = { now: () => number; random: () => string };
-
-function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: Clock): HostInfoPorts {
+function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): HostInfoPorts {
   return {
     adminBox: async () => DEMO_ADMIN_BOX,
     // The audit table's columns (core/demo/audits.ts), the SAML connection and the bell's channel
@@ -81,5 +74,5 @@ const demoFlagPorts = (db: DemoDatabase): FlagPorts => ({
 export const demoHostInfoRoutes = (): DemoRoutes => demoPublicHandlers(FLAG_HANDLERS, demoFlagPorts);
 
 /** Signed in: the vendor's metadata, the caller's address, the user's accounts, entitlements. */
-export const demoSignedInHostInfoRoutes = (clock: Clock): DemoRoutes<UserHandler> =>
+export const demoSignedInHostInfoRoutes = (clock: DemoClock): DemoRoutes<UserHandler> =>
   demoHandlers(HOST_INFO_HANDLERS, (db, user) => demoHostInfoPorts(db, user, clock));

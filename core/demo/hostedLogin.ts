@@ -8,12 +8,13 @@
  *   own callback route with a demo code, whose post-login signs in the provider's person, created
  *   the first time (the server's just-in-time creation), after the MFA step if they have one.
  */
-import { fail, ok, type Answer } from '../contract/answer';
+import { fail, ok } from '../contract/answer';
 import { contractError } from '../contract/errors';
 import { oauthErrorBody, unsupportedGrantType } from '../contract/oauth';
 import { oidcSignInState } from '../contract/requests-sso-signin';
 import { demoTenant, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes, Handler } from './dispatch';
+import { isoNow, withId } from './rows';
 import type { DemoTokens } from './sessions';
 
 type DemoFederationTools = Pick<DemoTokens, 'tokenFor' | 'startSession'> & {
@@ -44,15 +45,14 @@ const SSO = {
   },
 };
 
-/** Pre-login's answer for an email of a demo SSO domain (the kit appends its redirect_uri), else null. */
-export function demoSsoPreLogin(email: string): Answer | null {
-  const domain = email.trim().toLowerCase().split('@')[1];
+/** Where an email of a demo SSO domain signs in (the kit appends its redirect_uri), else null. */
+export function demoSsoRoute(domain: string) {
   const idpType = (['oidc', 'saml'] as const).find((idp) => SSO[idp].email.endsWith(`@${domain}`));
   if (!idpType) return null;
   const { code, state } = SSO[idpType];
   const origin = globalThis.location?.origin ?? 'http://localhost';
   const address = `${origin}/account/${idpType}/callback?code=${code}${state ? `&state=${state}` : ''}`;
-  return ok({ address, idpType });
+  return { address, idpType };
 }
 
 const oauthFail = (status: number, error: string, refusal = contractError('OAUTH_CLIENT_UNKNOWN')) => ({
@@ -65,7 +65,7 @@ const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
 
 export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
-  const userOfSession = (db: DemoDatabase) => db.users.find((u) => u.id === db.session?.userId);
+  const userOfSession = (db: DemoDatabase) => db.session && db.users.find(withId(db.session.userId));
 
   /** Hosted login's token answer, its refresh token the session's new one when `refresh`. */
   function oauthTokens(db: DemoDatabase, user: DemoUser, clientId: string, nonce: unknown, refresh: boolean) {
@@ -103,7 +103,7 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
     password: tools.random(),
     tenantId,
     roleKeys: [role],
-    createdAt: new Date(tools.now()).toISOString(),
+    createdAt: isoNow(tools.now),
     verified: true,
     provider,
   });
@@ -176,9 +176,7 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
       // A new user has an account of their own, which they administer.
       const user = federatedUser(db, SOCIAL.email, () => {
         const tenantId = tools.random();
-        db.tenants.push(
-          demoTenant(tenantId, `${SOCIAL.name}'s account`, new Date(tools.now()).toISOString()),
-        );
+        db.tenants.push(demoTenant(tenantId, `${SOCIAL.name}'s account`, isoNow(tools.now)));
         return newUser(SOCIAL.email, SOCIAL.name, tenantId, 'Admin', SOCIAL.provider);
       });
       // Like the server: the ids and the name come only with a session.

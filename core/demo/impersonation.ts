@@ -4,18 +4,23 @@
  * the token itself stands for one, so an actorToken sent beside a bearer must be that same token.
  */
 import { contractError } from '../contract/errors';
-import type { ImpersonationPorts } from '../domain/impersonation';
 import { IMPERSONATION_HANDLERS, type ImpersonationHandlerPorts } from '../domain/impersonation-handlers';
 import type { DemoDatabase } from './data';
 import type { DemoRoutes } from './dispatch';
 import { claimsOf, type DemoTokens } from './sessions';
+import { withId } from './rows';
 import { demoPublicHandlers } from './shared';
 import { demoPermissionsOf } from './teamAdmin';
 
-/** The rules' reads over the demo's data. */
-function demoImpersonationStore(db: DemoDatabase): ImpersonationPorts {
+/** The handler's ports for one call over the demo's data; `bearer` is the request's bearer token. */
+function demoImpersonationPorts(
+  db: DemoDatabase,
+  tokens: DemoTokens,
+  bearer: string | null,
+): ImpersonationHandlerPorts {
+  // An invitee who has not accepted is no member yet (the server's accepted memberships).
   const memberOf = (tenantId: string, userId: string) =>
-    db.users.find((u) => u.id === userId && u.tenantId === tenantId);
+    db.users.find((u) => u.id === userId && u.tenantId === tenantId && !u.invitationPending);
   return {
     member: async (tenantId, userId) => {
       const user = memberOf(tenantId, userId);
@@ -25,17 +30,6 @@ function demoImpersonationStore(db: DemoDatabase): ImpersonationPorts {
       const user = memberOf(tenantId, userId);
       return user ? demoPermissionsOf(db, user) : [];
     },
-  };
-}
-
-/** The handler's ports for one call; `bearer` is the request's bearer token. */
-function demoImpersonationPorts(
-  db: DemoDatabase,
-  tokens: DemoTokens,
-  bearer: string | null,
-): ImpersonationHandlerPorts {
-  return {
-    ...demoImpersonationStore(db),
     checkOrigin: () => {},
     hasBearer: bearer !== null,
     actor: async (token = bearer ?? undefined) => {
@@ -60,7 +54,7 @@ function demoImpersonationPorts(
       return user ? { userId: user.id, sessionId: token } : null;
     },
     startImpersonation: async (impersonator, userId) => {
-      const target = db.users.find((u) => u.id === userId);
+      const target = db.users.find(withId(userId));
       if (!target) throw contractError('MEMBER_NOT_FOUND');
       return tokens.startSession(db, target, impersonator.userId);
     },

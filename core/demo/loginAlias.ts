@@ -5,15 +5,8 @@
  * members only; an alias that names no account with custom login on is 404. The port reads the
  * custom logins the portal's tab saved (core/demo/subAccounts.ts) and the demo's memberships.
  */
-import { ok, type Answer } from '../contract/answer';
-import {
-  accountOfLoginAlias,
-  aliasOfHeader,
-  LOGIN_ALIAS_HEADER,
-  type LoginAliasPort,
-} from '../domain/login-alias';
+import { aliasOfHeader, LOGIN_ALIAS_HEADER, type LoginAliasPort } from '../domain/login-alias';
 import type { DemoDatabase } from './data';
-import type { Handler } from './dispatch';
 import { membershipsOf } from './subAccountsData';
 
 /** The login-alias header of a request the kit sent to the demo transport. */
@@ -31,27 +24,5 @@ export function demoLoginAliases(db: DemoDatabase & { customLogin?: CustomLogins
     isMember: async (tenantId, userId) =>
       db.users.some((u) => u.id === userId && u.tenantId === tenantId && !u.invitationPending) ||
       membershipsOf(db).some((m) => m.userId === userId && m.tenantId === tenantId && m.accessAllowed),
-  };
-}
-
-const ALIAS_ROUTES = ['getConfigurationsAuthStrategiesPublic'];
-type Strategies = { mainAuthStrategies: Array<{ strategy: string }> };
-
-/**
- * The handler of a route the alias changes, wrapped: the public methods read answers the account's
- * (`accountStrategies`). The public policy and a password sign-in read the alias themselves
- * (core/domain/sign-in-settings-handlers.ts, sign-in-handlers.ts). Other routes are returned as they are.
- */
-export function withLoginAlias(
-  name: string,
-  handler: Handler | undefined,
-  accountStrategies: (db: DemoDatabase, tenantId: string) => Promise<Strategies>,
-): Handler | undefined {
-  if (!handler || !ALIAS_ROUTES.includes(name)) return handler;
-  return async (db, request): Promise<Answer> => {
-    const port = demoLoginAliases(db);
-    const tenantId = await accountOfLoginAlias(port, request.loginAlias);
-    if (!tenantId) return handler(db, request);
-    return ok(await accountStrategies(db, tenantId));
   };
 }

@@ -6,17 +6,16 @@ import {
 } from '../domain/passwordless-handlers';
 import type { DemoDatabase, DemoUser } from './data';
 import { gate } from './mfaState';
-import { demoAttemptCounters, demoPasswordlessPorts, type DemoRulesUser } from './passwordlessPorts';
+import { demoPasswordlessPorts, type DemoRulesUser } from './passwordlessPorts';
+import type { DemoClock } from './rows';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
 import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
 
-export { tooManyAttempts } from './passwordlessPorts';
-
 /**
  * Demo mode's passwordless sign-in (email code, magic link, SMS code), reset phone number and new
  * phone number: the server's handlers (core/domain/passwordless-handlers.ts) over the demo's data
- * (core/demo/passwordlessPorts.ts, which also keeps the attempt counters of password sign-in), and
+ * (core/demo/passwordlessPorts.ts, which also keeps every flow's attempt counters), and
  * the breached-password sample list. Every answer here saves the demo data (core/demo/shared.ts):
  * attempts and sends are counted even when refused.
  */
@@ -41,18 +40,15 @@ const DEMO_BREACHED_PASSWORDS = [
 ];
 export const isDemoBreached = (password: string) => DEMO_BREACHED_PASSWORDS.includes(password.toLowerCase());
 
-interface DemoPasswordlessTools {
+interface DemoPasswordlessTools extends DemoClock {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
-  random(): string;
-  now(): number;
 }
 
 export function createDemoPasswordless(tools: DemoPasswordlessTools) {
   /** The email of the last code pre-login (the server keeps it in an httpOnly cookie). */
   let preLoginEmail: string | undefined;
-  const counters = demoAttemptCounters(tools.now);
   const ports = (db: DemoDatabase, impersonating = false): PasswordlessHandlerPorts => ({
-    ...demoPasswordlessPorts(db, tools, counters),
+    ...demoPasswordlessPorts(db, tools),
     assertMethodAllowed: (type) => assertVendorAllows(demoSignInMethodPorts(db), type),
     verifyCaptcha: async () => {},
     checkOrigin: () => {},
@@ -77,10 +73,6 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
 
   return {
     routes: demoPublicHandlers(PASSWORDLESS_HANDLERS, (db) => ports(db)),
-    lockedFor: counters.lockedFor,
-    recordFailure: counters.recordFailure,
-    clearFailures: counters.clearFailures,
-    countSend: counters.countSend,
     startPhoneVerification: phoneStep('postUsersPhone'),
     finishPhoneVerification: phoneStep('postUsersPhoneVerify'),
   };

@@ -12,10 +12,9 @@ import { matchRoute, routeName, type RouteName } from '../contract/routes';
 import type { DemoDatabase } from './data';
 import { loadDemoDeliveryTexts } from './delivery';
 import { accessRefusal, demoAudit, type DemoRequest, type Handler } from './dispatch';
-import { loginAliasOf, withLoginAlias } from './loginAlias';
+import { loginAliasOf } from './loginAlias';
 import { answerOf } from './shared';
 import type { DemoTokens } from './sessions';
-import { accountStrategies } from './signInMethods';
 import { demoPermissionsOf } from './teamAdmin';
 
 type Json = Record<string, unknown>;
@@ -81,7 +80,7 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
     const body = clientRequestBody(method, path, sent) as Json;
     const refused = requestEntries(method, path, { body, query }, { opaqueIds: true, demo: true });
     if (refused) return failWith(contractErrors(refused, 400));
-    const handler = withLoginAlias(routeName(route), await found, accountStrategies);
+    const handler = await found;
     return oneAtATime(async () => {
       const db = load();
       // The recipients' languages, so that a handler writes an email or SMS in one synchronously.

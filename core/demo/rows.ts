@@ -77,3 +77,9 @@ export const descending =
   <T>(compare: Compare<T>, reversed = true): Compare<T> =>
   (a, b) =>
     reversed ? compare(b, a) : compare(a, b);
+
+/** Matches the row of this email, as the server compares them (trimmed, in lower case). */
+export const withEmail =
+  (email: string) =>
+  (row: { email: string }): boolean =>
+    row.email.toLowerCase() === email.trim().toLowerCase();

@@ -11,7 +11,6 @@ import {
   PASSWORD_SIGN_IN_HANDLERS,
   SSO_PRE_LOGIN_HANDLERS,
   type PasswordSignInPorts,
-  type SignInUser,
 } from '../domain/sign-in-handlers';
 import { assertAccountAllows } from '../domain/sign-in-methods';
 import { lockoutReached, policyInForce } from '../domain/security-policies';
@@ -21,29 +20,35 @@ import { demoLoginAliases } from './loginAlias';
 import { demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
 import { membershipsOf } from './subAccountsData';
-import { appOrigin, type createDemoAccountFlows } from './accountFlows';
-import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, type DemoDatabase, type DemoUser } from './data';
+import type { createDemoAccountFlows } from './accountFlows';
+import { DEMO_PASSWORD_POLICY, DEMO_POLICY, demoTenant, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRequest, DemoRoutes } from './dispatch';
-import { demoSsoPreLogin } from './hostedLogin';
+import { demoSsoRoute } from './hostedLogin';
 import type { createDemoInvitations } from './invitations';
 import type { createDemoMfa } from './mfaFlows';
-import { isDemoBreached, tooManyAttempts, type createDemoPasswordless } from './passwordless';
+import { isDemoBreached } from './passwordless';
+import { appOrigin, demoLimits, rulesUser, type DemoRulesUser } from './passwordlessPorts';
 import { profileOf } from './profile';
 import type { DemoTokens } from './sessions';
 import { signInAddress } from '../domain/account-links';
-
-/** The longest password, as the server's default policy has it. */
-const DEMO_PASSWORD_MAX_LENGTH = 128;
+import { isoNow, withEmail, withId } from './rows';
 
 interface SignInDeps {
   tokens: DemoTokens;
-  passwordless: ReturnType<typeof createDemoPasswordless>;
   mfa: ReturnType<typeof createDemoMfa>;
   accountFlows: ReturnType<typeof createDemoAccountFlows>;
   invitations: ReturnType<typeof createDemoInvitations>;
   now: () => number;
   random: () => string;
 }
+
+/** The demo's application settings: its policy, the server's default password lengths. */
+const demoSettings = (db: DemoDatabase) => ({
+  ...(DEMO_POLICY as Required<typeof DEMO_POLICY>),
+  ...DEMO_PASSWORD_POLICY,
+  whiteLabelMode: false,
+  signUpRequiresActivation: !!db.settings?.signUpRequiresActivation,
+});
 
 /**
  * The ports of the shared sign-up (core/domain/sign-up-handlers.ts) over the demo's data: the new
@@ -53,35 +58,22 @@ interface SignInDeps {
 function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
   const { invitations, accountFlows, tokens, now, random } = deps;
   const { invitations: members, links } = invitations.publicPorts(db);
-  const byId = (id: string) => db.users.find((u) => u.id === id)!;
+  const byId = (id: string) => db.users.find(withId(id))!;
   return {
     checkOrigin: () => {},
     verifyCaptcha: async () => {},
     inviteLinks: links,
     emailDomainAllowed: (tenantId, email) => members.emailDomainAllowed(tenantId, email),
-    settings: async () => ({
-      allowSignups: DEMO_POLICY.allowSignups,
-      signUpRequiresActivation: !!db.settings?.signUpRequiresActivation,
-      passwordMinLength: DEMO_PASSWORD_MIN_LENGTH,
-      passwordMaxLength: DEMO_PASSWORD_MAX_LENGTH,
-    }),
+    settings: async () => demoSettings(db),
     methods: demoSignInMethodPorts(db),
     isBreached: isDemoBreached,
     countSignUp: async () => {},
     async createAccount({ email, password, name, tenantName, joinTenantId, shouldActivate }) {
-      if (db.users.some((u) => u.email.toLowerCase() === email)) throw contractError('USER_EXISTS');
-      const createdAt = new Date(now()).toISOString();
+      // The email's uniqueness: the server's unique index.
+      if (db.users.some(withEmail(email))) throw contractError('USER_EXISTS');
+      const createdAt = isoNow(now);
       const tenantId = joinTenantId ?? random();
-      if (!joinTenantId)
-        db.tenants.push({
-          id: tenantId,
-          tenantId,
-          name: tenantName,
-          isReseller: false,
-          metadata: '{}',
-          vendorId: 'demo-vendor',
-          createdAt,
-        });
+      if (!joinTenantId) db.tenants.push(demoTenant(tenantId, tenantName, createdAt));
       const user: DemoUser = {
         id: random(),
         email,
@@ -99,7 +91,7 @@ function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
     startSession: async (userId) => ({ authResponse: tokens.startSession(db, byId(userId)) }),
     keepSession: () => {},
     profile: async (userId) => profileOf(db, byId(userId)),
-    sendActivation: async (userId) => accountFlows.sendActivation(db, byId(userId)),
+    sendActivation: (userId) => accountFlows.sendActivation(db, userId),
     notifyJoined: async (to, tenant) => {
       if (!tenant.shouldSendEmail) return;
       const params = { tenantName: tenant.name, loginLink: signInAddress(appOrigin()) };
@@ -115,12 +107,7 @@ function signInSettingsPorts(
   tokens: DemoTokens,
 ): SignInSettingsPorts {
   return {
-    settings: async () => ({
-      ...(DEMO_POLICY as Required<typeof DEMO_POLICY>),
-      whiteLabelMode: false,
-      passwordMinLength: DEMO_PASSWORD_MIN_LENGTH,
-      passwordMaxLength: DEMO_PASSWORD_MAX_LENGTH,
-    }),
+    settings: async () => demoSettings(db),
     vendorName: async () => 'Auth Elements demo',
     methods: demoSignInMethodPorts(db),
     loginAlias: { port: demoLoginAliases(db), alias: request.loginAlias },
@@ -154,9 +141,6 @@ async function countLockout(db: DemoDatabase, user: DemoUser, now: () => number)
   storeDemoAudit(db, user, userLockedRow(user.id, failures, policy.maxAttempts), now());
 }
 
-type SsoRoute = { address: string; idpType: string };
-type DemoSignInUser = SignInUser & { stored: DemoUser };
-
 /**
  * The ports of the shared password sign-in (core/domain/sign-in-handlers.ts) over the demo's data:
  * its sample passwords, its attempt counters (per email: the demo knows no address), its MFA gate
@@ -166,39 +150,24 @@ type DemoSignInUser = SignInUser & { stored: DemoUser };
 function passwordSignInPorts(
   db: DemoDatabase,
   request: DemoRequest,
-  { passwordless, mfa, tokens, invitations, now }: SignInDeps,
-): PasswordSignInPorts<DemoSignInUser> {
+  { mfa, tokens, invitations, now }: SignInDeps,
+): PasswordSignInPorts<DemoRulesUser> {
   const methods = demoSignInMethodPorts(db);
+  const limits = demoLimits(db, now);
+  const { invitations: members, links } = invitations.publicPorts(db);
   return {
     checkOrigin: () => {},
     methods,
     verifyCaptcha: async () => {},
     loginAlias: { port: demoLoginAliases(db), alias: request.loginAlias },
-    attempts: {
-      assertNotLocked: async (email) => {
-        const locked = passwordless.lockedFor(db, email);
-        if (locked) throw tooManyAttempts(locked);
-      },
-      recordFailure: async (email) => passwordless.recordFailure(db, email),
-    },
-    userByEmail: async (email) => {
-      const stored = db.users.find((u) => u.email.toLowerCase() === email.toLowerCase());
-      return stored
-        ? {
-            id: stored.id,
-            email: stored.email,
-            verified: stored.verified !== false,
-            locked: !!stored.lockedAt,
-            stored,
-          }
-        : null;
-    },
+    attempts: limits,
+    userByEmail: async (email) => rulesUser(db.users.find(withEmail(email))),
     verifyPassword: async (password, user) => user?.stored.password === password,
     countLockout: async (user) => {
       if (user) await countLockout(db, user.stored, now);
     },
     async passwordMatched(email, user) {
-      passwordless.clearFailures(db, email);
+      await limits.clearFailures(email);
       if (user) delete user.stored.failedSignIns;
     },
     unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
@@ -217,14 +186,15 @@ function passwordSignInPorts(
       end: async () => {},
       keep: () => {},
     },
-    // A live invite link makes the user a member of its account, with no role (like the server).
-    async joinInvitation({ stored }, token) {
-      const link = await invitations.publicPorts(db).links.tenantOf(token);
-      if (!link) return null;
-      const memberships = membershipsOf(db);
-      if (!memberships.some((m) => m.userId === stored.id && m.tenantId === link.tenantId))
-        memberships.push({ userId: stored.id, tenantId: link.tenantId, roleKeys: [], accessAllowed: true });
-      return link.tenantId;
+    invitations: {
+      links,
+      emailDomainAllowed: (tenantId, email) => members.emailDomainAllowed(tenantId, email),
+      // A membership of the link's account, with no role (like the server).
+      async join(userId, tenantId) {
+        const memberships = membershipsOf(db);
+        if (!memberships.some((m) => m.userId === userId && m.tenantId === tenantId))
+          memberships.push({ userId, tenantId, roleKeys: [], accessAllowed: true });
+      },
     },
   };
 }
@@ -238,8 +208,7 @@ export function demoSignInRoutes(deps: SignInDeps): DemoRoutes {
     ),
     // SSO pre-login: the demo's sample domains (core/demo/hostedLogin.ts); it answers no quiet absence.
     ...demoPublicHandlers(SSO_PRE_LOGIN_HANDLERS, () => ({
-      ssoRoute: async (domain) =>
-        (demoSsoPreLogin(`someone@${domain}`)?.body as SsoRoute | undefined) ?? null,
+      ssoRoute: async (domain) => demoSsoRoute(domain),
       quietAbsence: () => null,
     })),
     ...demoPublicHandlers(PASSWORD_SIGN_IN_HANDLERS, (db, request) => passwordSignInPorts(db, request, deps)),

@@ -5,14 +5,8 @@
  * no vendor administrator (the application-wide save and the captcha policy are refused as the
  * server refuses everyone else) and its accounts no SSO connection (SSO only is refused).
  */
-import { ok } from '../contract/answer';
 import { SIGN_IN_METHOD_HANDLERS } from '../domain/sign-in-method-handlers';
-import {
-  accountSignInMethods,
-  strategiesAnswer,
-  vendorSignInMethods,
-  type SignInMethodPorts,
-} from '../domain/sign-in-methods';
+import type { SignInMethodPorts } from '../domain/sign-in-methods';
 import { DEMO_POLICY, type DemoDatabase } from './data';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
@@ -38,21 +32,13 @@ export function demoSignInMethodPorts(db: DemoDatabase): SignInMethodPorts {
   };
 }
 
-/** The public read of an account's methods (its sign-in address, core/demo/loginAlias.ts). */
-export const accountStrategies = async (db: DemoDatabase, tenantId: string) =>
-  strategiesAnswer(await accountSignInMethods(demoSignInMethodPorts(db), tenantId));
-
 export function demoSignInMethodRoutes(signedIn: (area: DemoRoutes<UserHandler>) => DemoRoutes): DemoRoutes {
-  return {
-    getConfigurationsAuthStrategiesPublic: async (db) =>
-      ok(strategiesAnswer(await vendorSignInMethods(demoSignInMethodPorts(db)))),
-    ...signedIn(
-      demoHandlers(SIGN_IN_METHOD_HANDLERS, (db) => ({
-        ...demoSignInMethodPorts(db),
-        isVendorAdministrator: async () => false,
-        captchaPolicy: async () => ({ enabled: false }),
-        saveCaptchaPolicy: async () => ({ enabled: false }),
-      })),
-    ),
-  };
+  return signedIn(
+    demoHandlers(SIGN_IN_METHOD_HANDLERS, (db) => ({
+      ...demoSignInMethodPorts(db),
+      isVendorAdministrator: async () => false,
+      captchaPolicy: async () => ({ enabled: false }),
+      saveCaptchaPolicy: async () => ({ enabled: false }),
+    })),
+  );
 }

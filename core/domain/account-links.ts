@@ -13,7 +13,7 @@ function accountAddress(appUrl: string, path: string, query: Record<string, stri
 }
 
 /** An address that carries a user's one-time token (activation, password reset, invitation). */
-export type TokenAddress = (appUrl: string, userId: string, token: string) => string;
+type TokenAddress = (appUrl: string, userId: string, token: string) => string;
 
 export const activationAddress: TokenAddress = (appUrl, userId, token) =>
   accountAddress(appUrl, '/account/activate', { userId, token });

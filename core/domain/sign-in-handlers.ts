@@ -4,15 +4,16 @@
  * application's sign-in methods, the captcha policy, the login alias, the failed-attempt limit,
  * the password (an unknown email costs what a wrong password does), the lockout policy, the
  * unverified email, the breach verdict, the alias's members, the second factor (the account's
- * sign-in methods first) and the invite link. What differs between the backends is a port: the
- * password hashing (the server hashes; demo mode keeps its sample passwords), the session start
- * (the server's tokens and refresh cookie, demo mode's stored session), the captcha and the
- * client's address. A session's refresh token never reaches the answer: `sessions.keep` hands it
- * to the route's transport (the server's httpOnly cookie).
+ * sign-in methods first) and the invite link (its account's email domains). What differs between
+ * the backends is a port: the password hashing (the server hashes; demo mode keeps its sample
+ * passwords), the session start (the server's tokens and refresh cookie, demo mode's stored
+ * session), the captcha and the client's address. A session's refresh token never reaches the
+ * answer: `sessions.keep` hands it to the route's transport (the server's httpOnly cookie).
  */
 import type { Answer } from '../contract/answer';
 import { contractError } from '../contract/errors';
 import { answer, type PublicHandlers } from './handlers';
+import type { InviteLinkPorts } from './invitations';
 import { accountOfLoginAlias, assertAliasMember, type LoginAliasPort } from './login-alias';
 import { assertVendorAllows, type SignInMethodPorts } from './sign-in-methods';
 
@@ -76,8 +77,24 @@ export interface PasswordSignInPorts<
     /** The session the answer opens: the server sets its refresh cookie. */
     keep(session: S): void;
   };
-  /** The account an invite link joins the user to after a complete sign-in; null for none. */
-  joinInvitation(user: U, token: string): Promise<string | null>;
+  /** An invite link at sign-in: its account, that account's email-domain restrictions, the join. */
+  invitations: {
+    links: Pick<InviteLinkPorts, 'tenantOf'>;
+    emailDomainAllowed(tenantId: string, email: string): Promise<boolean>;
+    /** Makes the user a member with no role (an email invitation pending there becomes accepted). */
+    join(userId: string, tenantId: string): Promise<void>;
+  };
+}
+
+/**
+ * The account a live invite link joins the user to after a complete sign-in; null for a link not
+ * live or an email domain the account's restrictions refuse (the sign-in stands either way).
+ */
+async function joinInviteLink(p: PasswordSignInPorts['invitations'], user: SignInUser, token: string) {
+  const tenant = await p.links.tenantOf(token);
+  if (!tenant || !(await p.emailDomainAllowed(tenant.tenantId, user.email))) return null;
+  await p.join(user.id, tenant.tenantId);
+  return tenant.tenantId;
 }
 
 /**
@@ -122,7 +139,8 @@ async function signInWithPassword<U extends SignInUser, S extends StartedSession
   const mfa = await p.secondFactor(user, aliasTenant);
   if (mfa) return mfa;
   let session = await p.sessions.start(user, aliasTenant);
-  const joined = body.invitationToken ? await p.joinInvitation(user, body.invitationToken as string) : null;
+  const token = body.invitationToken as string | undefined;
+  const joined = token ? await joinInviteLink(p.invitations, user, token) : null;
   if (joined) {
     await p.sessions.end(session);
     session = await p.sessions.start(user, joined);

@@ -1,14 +1,21 @@
 /**
  * The public settings the login box reads before anyone signs in (spec 000 §7): the public policy,
- * the password policy (both shapes), the captcha policy, SSO's availability and the vendor's public
- * info, the application's addresses, written once for the server and demo mode (core/domain/handlers.ts). With a login alias
- * (custom login per account) the public policy's `authStrategy` is that account's first method.
- * What differs between the backends is a port: where the application's settings are kept.
+ * the sign-in methods, the password policy (both shapes), the captcha policy, SSO's availability
+ * and the vendor's public info, the application's addresses, written once for the server and demo
+ * mode (core/domain/handlers.ts). With a login alias (custom login per account) the methods are
+ * that account's (the public policy's `authStrategy` its first). What differs between the backends
+ * is a port: where the application's settings are kept.
  */
 import { signInAddress } from './account-links';
 import { answer, type PublicHandlers } from './handlers';
 import { accountOfLoginAlias, type LoginAliasPort } from './login-alias';
-import { accountSignInMethods, allows, vendorSignInMethods, type SignInMethodPorts } from './sign-in-methods';
+import {
+  accountSignInMethods,
+  allows,
+  strategiesAnswer,
+  vendorSignInMethods,
+  type SignInMethodPorts,
+} from './sign-in-methods';
 
 /** The application's settings the public reads answer. */
 export interface PublicSettings {
@@ -41,16 +48,19 @@ export interface SignInSettingsPorts {
   bearerAccount(): Promise<string | null>;
 }
 
+/** The sign-in methods the login box offers: the application's, or the login alias's account's. */
+async function offeredMethods(p: SignInSettingsPorts) {
+  const tenantId = await accountOfLoginAlias(p.loginAlias.port, p.loginAlias.alias);
+  return tenantId ? accountSignInMethods(p.methods, tenantId) : vendorSignInMethods(p.methods);
+}
+
 /**
  * GET /configurations/v1/public: `authStrategy` is the first sign-in method (the application's, or
  * the login alias's account's), the Passkeys secondary strategy its passkeys switch.
  */
 async function publicPolicy(p: SignInSettingsPorts) {
   const settings = await p.settings();
-  const tenantId = await accountOfLoginAlias(p.loginAlias.port, p.loginAlias.alias);
-  const methods = tenantId
-    ? await accountSignInMethods(p.methods, tenantId)
-    : await vendorSignInMethods(p.methods);
+  const methods = await offeredMethods(p);
   return {
     allowSignups: settings.allowSignups,
     allowNotVerifiedUsersLogin: settings.allowNotVerifiedUsersLogin,
@@ -64,6 +74,8 @@ async function publicPolicy(p: SignInSettingsPorts) {
 
 export const SIGN_IN_SETTINGS_HANDLERS: PublicHandlers<SignInSettingsPorts> = {
   getConfigurationsPublic: async (p) => answer(await publicPolicy(p)),
+  // The client SDK's read of the methods (`{ mainAuthStrategies, secondaryAuthStrategies }`).
+  getConfigurationsAuthStrategiesPublic: async (p) => answer(strategiesAnswer(await offeredMethods(p))),
   // Our policy is lengths and the breach list: no passphrases, no optional character tests.
   async getConfigurationsPassword(p) {
     const { passwordMinLength, passwordMaxLength } = await p.settings();

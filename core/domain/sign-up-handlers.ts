@@ -67,7 +67,7 @@ export interface SignUpPorts<S extends StartedSession = StartedSession> {
 }
 
 /** Checks a new password against the application's password policy; the error names the rule. */
-export function checkPasswordPolicy(
+function checkPasswordPolicy(
   password: string,
   policy: { passwordMinLength: number; passwordMaxLength: number },
 ): ContractError | null {
@@ -77,6 +77,17 @@ export function checkPasswordPolicy(
     return contractError('PASSWORD_TOO_LONG', { n: policy.passwordMaxLength });
   return null;
 }
+
+/**
+ * The one rule of a new password (sign-up, reset, activation, an accepted invitation): the length
+ * policy, then the breach list; the error names the broken rule, null when it is acceptable.
+ */
+export const newPasswordProblem = (
+  password: string,
+  policy: { passwordMinLength: number; passwordMaxLength: number },
+  isBreached: (password: string) => boolean,
+): ContractError | null =>
+  checkPasswordPolicy(password, policy) ?? (isBreached(password) ? contractError('PASSWORD_BREACHED') : null);
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -94,9 +105,7 @@ async function signUp<S extends StartedSession>(p: SignUpPorts<S>, body: Record<
   if (!settings.allowSignups) throw contractError('SIGN_UP_DISABLED');
   // A sign-up sets a password: not while the application has password sign-in off.
   await assertVendorAllows(p.methods, 'EmailAndPassword');
-  const policyError =
-    checkPasswordPolicy(password, settings) ??
-    (p.isBreached(password) ? contractError('PASSWORD_BREACHED') : null);
+  const policyError = newPasswordProblem(password, settings, p.isBreached);
   if (policyError) throw policyError;
   const email = text(body.email).toLowerCase();
   const localPart = email.split('@')[0] ?? email;

@@ -31,7 +31,6 @@ import {
   pendingInvitations,
   pendingTenantName,
   startMembership,
-  joinByLink,
   tenantName,
   vendorOfTenant,
 } from '../storage/invitations';
@@ -40,7 +39,7 @@ import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens'
 import { newPasswordProblem } from './password-rules';
 import { loadAuthorization } from './tenants';
 import { displayName } from './users';
-import { findUserByEmail, findUserById, insertUser, UserExistsError, type UserRow } from '../storage/users';
+import { findUserByEmail, findUserById, insertUser, UserExistsError } from '../storage/users';
 import { emitEvent } from './connectivity';
 
 type Log = (message: string) => void;
@@ -170,20 +169,4 @@ export async function notifyJoined(
   const login = signInAddress(ctx.options.appUrl);
   const message = joinedAccountEmail(to.email, tenant.name, login, locale);
   await sendQuietly(() => ctx.delivery.sendEmail(message), log);
-}
-
-/**
- * Sign-in with an invite link's `invitationToken` (spec 000 §7 "POST /user ... invitationToken"): a
- * live link makes the signed-in user a member of its account (no role; an email invitation still
- * pending there becomes accepted); the answer is the account, where the sign-in reopens the session. A token that is not
- * live changes nothing (null): the sign-in stands (the screen already said "We couldn't verify your
- * invitation").
- */
-export async function joinAtSignIn(ctx: FlowContext, user: UserRow, token: string): Promise<string | null> {
-  const tenant = await inviteLinkPorts(ctx).tenantOf(token);
-  if (!tenant) return null;
-  // A domain the account's restrictions refuse does not join (the sign-in stands, as for a dead link).
-  if (!(await emailDomainAllowed(ctx.db, tenant.tenantId, user.email))) return null;
-  await ctx.db.transaction((tx) => joinByLink(tx, user.id, tenant.tenantId));
-  return tenant.tenantId;
 }

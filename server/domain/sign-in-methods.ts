@@ -9,11 +9,9 @@
  * tells a stranger which account an email belongs to.
  */
 import {
-  accountSignInMethods,
   assertAccountAllows,
   assertVendorAllows as vendorAllows,
   saveAccountSignInMethods,
-  vendorSignInMethods as vendorMethods,
   type SignInMethod,
   type StrategiesBody,
 } from '../../core/domain/sign-in-methods';
@@ -21,14 +19,6 @@ import type { Database } from '../storage/database';
 import { signInMethodRepository } from '../storage/sign-in-methods';
 
 export type { SignInMethod };
-export { strategiesAnswer } from '../../core/domain/sign-in-methods';
-
-/** The application's methods (the vendor row). */
-export const vendorSignInMethods = (db: Database) => vendorMethods(signInMethodRepository(db));
-
-/** An account's methods: its own choice within the vendor's, else the vendor's. */
-export const tenantSignInMethods = (db: Database, tenantId: string | null) =>
-  accountSignInMethods(signInMethodRepository(db), tenantId);
 
 /** Where a sign-in starts: refused when the application has the method off. */
 export const assertVendorAllows = (db: Database, method: SignInMethod) =>

@@ -15,7 +15,8 @@ import { loginAliasRepository } from '../storage/login-alias';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { verifyCaptcha } from '../domain/captcha';
-import { inviteLinkPorts, joinAtSignIn, notifyJoined } from '../domain/invitations';
+import { inviteLinkPorts, notifyJoined } from '../domain/invitations';
+import { joinByLink } from '../storage/invitations';
 import { SIGN_UP_HANDLERS, type SignUpPorts } from '../../core/domain/sign-up-handlers';
 import { createAccount } from '../domain/signup';
 import { sendActivationEmail } from '../domain/activation';
@@ -131,7 +132,11 @@ function signInPorts(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
       },
       keep: (session) => setRefreshCookie(reply, ctx.cookies, session.refreshToken),
     },
-    joinInvitation: (user, token) => joinAtSignIn(ctx, user.row, token),
+    invitations: {
+      links: inviteLinkPorts(ctx),
+      emailDomainAllowed: (tenantId, email) => emailDomainAllowed(ctx.db, tenantId, email),
+      join: (userId, tenantId) => ctx.db.transaction((tx) => joinByLink(tx, userId, tenantId)),
+    },
   };
   return ports as unknown as PasswordSignInPorts;
 }

@@ -9,12 +9,11 @@
  * The signed-in read of the caller's account's methods, and writing them: routes/sign-in-methods.ts.
  * - GET /team/resources/sso/v2/configurations/public: `{ isActive: true }` (tenant SSO is built)
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountOfLoginAlias, aliasOfHeader, LOGIN_ALIAS_HEADER } from '../../core/domain/login-alias';
+import type { FastifyInstance } from 'fastify';
+import { aliasOfHeader, LOGIN_ALIAS_HEADER } from '../../core/domain/login-alias';
 import { loginAliasRepository } from '../storage/login-alias';
 import type { AppContext } from '../context';
 import { publicCaptchaPolicy } from '../domain/captcha';
-import { strategiesAnswer, tenantSignInMethods, vendorSignInMethods } from '../domain/sign-in-methods';
 import { getVendorSettings } from '../domain/vendor';
 import { firstVendorName } from '../storage/vendor';
 import { SIGN_IN_SETTINGS_HANDLERS } from '../../core/domain/sign-in-settings-handlers';
@@ -24,13 +23,8 @@ import { requireUser } from '../http/bearer';
 
 /** Registers the configuration routes on `app` (already scoped to the URL prefix). */
 export async function configurationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // With a login alias (custom login per account, core/domain/login-alias.ts): that account's methods.
-  const signInMethodsFor = async (request: FastifyRequest) => {
-    const alias = aliasOfHeader(request.headers[LOGIN_ALIAS_HEADER]);
-    const tenantId = await accountOfLoginAlias(loginAliasRepository(ctx.db), alias);
-    return tenantId ? tenantSignInMethods(ctx.db, tenantId) : vendorSignInMethods(ctx.db);
-  };
-  // The login box's public settings: the shared handlers (core/domain/sign-in-settings-handlers.ts).
+  // The login box's public settings and sign-in methods (with a login alias, its account's): the
+  // shared handlers (core/domain/sign-in-settings-handlers.ts).
   registerPublicHandlers(app, SIGN_IN_SETTINGS_HANDLERS, (request) => ({
     settings: () => getVendorSettings(ctx.db),
     vendorName: () => firstVendorName(ctx.db),
@@ -44,8 +38,4 @@ export async function configurationRoutes(app: FastifyInstance, ctx: AppContext)
     bearerAccount: async () =>
       request.headers.authorization ? ((await requireUser(ctx.tokens, request)).tenantId ?? null) : null,
   }));
-
-  app.get('/identity/resources/configurations/v1/auth/strategies/public', async (request) =>
-    strategiesAnswer(await signInMethodsFor(request)),
-  );
 }

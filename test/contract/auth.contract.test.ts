@@ -160,6 +160,34 @@ for (const [name, factory] of factories) {
       assert.deepEqual(me.body.roles, []);
     });
 
+    test("an invite link at sign-in does not join an account whose email domains refuse the user's", async () => {
+      await target.clearCookies();
+      const ownerUp = await target.call('POST', '/identity/resources/users/v1/signUp', { body: newUser() });
+      const token = ownerUp.body.authResponse.accessToken;
+      const link = await target.call('POST', '/identity/resources/tenants/invites/v1/user', {
+        token,
+        body: {},
+      });
+      assert.equal(link.status, 201);
+      const joiner = newUser();
+      const domains = '/identity/resources/configurations/restrictions/v1/email-domain';
+      const domain = joiner.email.split('@')[1];
+      const blocked = await target.call('POST', domains, { token, body: { domain, type: 'BLOCK' } });
+      assert.equal(blocked.status, 201, JSON.stringify(blocked.body));
+      const on = await target.call('POST', `${domains}/config`, {
+        token,
+        body: { active: true, type: 'BLOCK' },
+      });
+      assert.equal(on.status, 200, JSON.stringify(on.body));
+      await target.clearCookies();
+      const joinerUp = await target.call('POST', '/identity/resources/users/v1/signUp', { body: joiner });
+      const signedIn = await target.call('POST', '/identity/resources/auth/v1/user', {
+        body: { email: joiner.email, password: joiner.password, invitationToken: link.body.token },
+      });
+      assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+      assert.equal(decodeAccessToken(signedIn.body.accessToken).tenantId, joinerUp.body.tenantId);
+    });
+
     test('the session: refresh after sign-in, nothing after logout', async () => {
       await target.clearCookies();
       const user = newUser();

@@ -59,6 +59,19 @@ for (const [name, factory] of factories) {
       assert.deepEqual([foreign.status, foreign.body.errorCodes], [401, ['ACTOR_TOKEN_FOREIGN']]);
     });
 
+    test('an invitee who has not accepted is no member to impersonate', async () => {
+      const invited = await target.call('POST', `${API}/users/v2`, {
+        token: admin,
+        body: { email: `pending-${stamp}@example.com`, name: 'Pending', roleIds: [], provider: 'local' },
+      });
+      assert.equal(invited.status, 201, JSON.stringify(invited.body));
+      const answer = await target.call('POST', `${API}/impersonation/v1`, {
+        token: admin,
+        body: { userId: invited.body.id },
+      });
+      assert.deepEqual(answer.body.errorCodes, ['MEMBER_NOT_FOUND'], JSON.stringify(answer.body));
+    });
+
     test('naming another account is refused with 403', async () => {
       const answer = await target.call('POST', `${API}/impersonation/v1`, {
         token: admin,
