@@ -63,15 +63,15 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   const tokens = createDemoTokens({ now, random });
   const { startSession, userOfToken, signedIn } = tokens;
-  // Password reset, activation and the demo outbox (core/demo/accountFlows.ts).
+  // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
+  const passwordless = createDemoPasswordless({ startSession, random, now });
+  // Password reset, activation and the demo outbox (core/demo/accountFlows.ts), counting attempts
+  // and sends on passwordless's counters.
   const accountFlows = createDemoAccountFlows({
+    ...passwordless,
     startSession,
     random,
     now,
-    lockedFor: (db, email) => passwordless.lockedFor(db, email),
-    recordFailure: (db, email) => passwordless.recordFailure(db, email),
-    clearFailures: (db, email) => passwordless.clearFailures(db, email),
-    countSend: (db, email) => passwordless.countSend(db, email),
     tooManyAttempts,
   });
   // Invitations, invite link (core/demo/invitations.ts).
@@ -88,8 +88,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       (db: DemoDatabase, request: DemoRequest) => handler!(db, request, userOfToken(db, request.token)),
     ]),
   );
-  // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
-  const passwordless = createDemoPasswordless({ startSession, random, now });
   const mfa = createDemoMfa({ startSession, userOfToken, random, now });
 
   const routes: DemoRoutes = {
@@ -122,7 +120,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const handlerOf = (name: RouteName) => routes[name] ?? lazy.handlerOf(name);
 
   const { handle, transport } = createDemoPipeline({ handlerOf, tokens, load, save, delay, now });
-  return { handle, transport, reset: () => storage.removeItem(STORAGE_KEY) };
+  return { handle, transport };
 }
 
 let shared: ReturnType<typeof createDemoBackend> | null = null;

@@ -8,7 +8,7 @@ import { fail, type Answer } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
 import { accessNeeded, type AuditEntry, type RouteDescriptor, type RouteName } from '../contract/routes';
 import { auditDetails, auditOutcome, auditRow, type AuditRow } from '../domain/audit';
-import type { DemoDatabase, DemoUser } from './data';
+import { userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { demoRoles } from './teamAdmin';
 
 type Json = Record<string, unknown>;
@@ -65,7 +65,7 @@ const KEPT_RECORDS = 500;
 function nameOfId(db: DemoDatabase, kind: AuditEntry['idName'], id: string): string | undefined {
   const policies = Object.values(db.securityPolicies ?? {});
   const names: Partial<Record<NonNullable<AuditEntry['idName']>, () => string | undefined>> = {
-    user: () => db.users.find((u) => u.id === id)?.email,
+    user: () => userById(db, id)?.email,
     role: () => demoRoles(db).find((r) => r.id === id)?.name,
     group: () => db.groups?.find((g) => g.id === id)?.name,
     token: () => db.apiTokens?.filter((t) => t.id === id).map((t) => t.description || 'untitled')[0],
@@ -84,14 +84,13 @@ function auditActor(
   sessionUserId: string | undefined,
   userOfToken: (db: DemoDatabase, token: string | null) => DemoUser | null,
 ): DemoUser | null {
-  const byId = (id: unknown) => db.users.find((u) => u.id === id) ?? null;
   const caller = userOfToken(db, request.token);
   if (caller) return caller;
-  if (entry.signOut) return byId(sessionUserId);
+  if (entry.signOut) return userById(db, sessionUserId) ?? null;
   const issued = (answer.body as { accessToken?: unknown } | null)?.accessToken;
   if (entry.signIn && typeof issued === 'string') return userOfToken(db, issued);
-  const email = typeof request.body.email === 'string' ? request.body.email.toLowerCase() : null;
-  return db.users.find((u) => u.email.toLowerCase() === email) ?? byId(request.body.userId);
+  const { email, userId } = request.body;
+  return (typeof email === 'string' ? userByEmail(db, email) : undefined) ?? userById(db, userId) ?? null;
 }
 
 /**
