@@ -3,11 +3,10 @@
  * check (the server's rule and codes), and the audit of a call as the server's audit hook records
  * it (core/domain/audit.ts), so the demo's audit log shows what was done in it.
  */
-import type { AuditRecord } from '../api/audits';
 import { fail, type Answer } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
 import { accessNeeded, type AuditEntry, type RouteDescriptor, type RouteName } from '../contract/routes';
-import { auditDetails, auditOutcome, auditRow, type AuditRow } from '../domain/audit';
+import { auditDetails, auditOutcome, auditRecord, auditRow, type AuditRow } from '../domain/audit';
 import { userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { demoRoles } from './teamAdmin';
 
@@ -133,25 +132,16 @@ export function demoAudit(
 
 /** Files one audit record of `actor` in their account's log (the newest first, the last KEPT_RECORDS). */
 export function storeDemoAudit(db: DemoDatabase, actor: DemoUser, row: AuditRow, now: number): void {
-  const at = new Date(now).toISOString();
-  const record: AuditRecord = {
-    _id: `demo-audit-${now.toString(36)}-${(db.audits?.length ?? 0).toString(36)}`,
-    createdAt: at,
-    updatedAt: at,
-    time: at,
-    user: actor.id,
+  const stamp = {
+    id: `demo-audit-${now.toString(36)}-${(db.audits?.length ?? 0).toString(36)}`,
+    at: new Date(now).toISOString(),
+    userId: actor.id,
     email: actor.email,
     // Demo mode knows no client address; the browser is this one.
     ip: '',
     userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
-    severity: row.severity,
-    resource: row.resource,
-    action: row.action,
-    description: row.description,
-    json: Object.entries(row.details).map(([key, value]) => ({ key, value })),
     tenantId: actor.tenantId,
     vendorId: 'demo-vendor',
-    __v: 0,
   };
-  db.audits = [record, ...(db.audits ?? [])].slice(0, KEPT_RECORDS);
+  db.audits = [auditRecord(stamp, row), ...(db.audits ?? [])].slice(0, KEPT_RECORDS);
 }

@@ -10,29 +10,27 @@ import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRequest, DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 
+/** Each handler of `routes` as `wrap` makes it, under the same descriptor name. */
+export const mapRoutes = <A, B>(routes: DemoRoutes<A>, wrap: (handler: A) => B): DemoRoutes<B> =>
+  Object.fromEntries(Object.entries(routes).map(([name, handler]) => [name, wrap(handler as A)]));
+
 /** An area's shared handlers as demo handlers; `ports` gives the area's ports for one call. */
-export function demoHandlers<P>(
+export const demoHandlers = <P>(
   handlers: AreaHandlers<P>,
   ports: (db: DemoDatabase, user: DemoUser) => P,
-): DemoRoutes<UserHandler> {
-  return Object.fromEntries(
-    Object.entries(handlers).map(([name, handler]) => [
-      name,
-      (db: DemoDatabase, user: DemoUser, request: DemoRequest) =>
-        handler!(ports(db, user), { ...request, tenantId: user.tenantId, userId: user.id, ip: undefined }),
-    ]),
+): DemoRoutes<UserHandler> =>
+  mapRoutes(
+    handlers,
+    (handler) => (db, user, request) =>
+      handler(ports(db, user), { ...request, tenantId: user.tenantId, userId: user.id, ip: undefined }),
   );
-}
 
 /** An area's public shared handlers as demo handlers; `ports` gives the area's ports for one call. */
-export function demoPublicHandlers<P>(
+export const demoPublicHandlers = <P>(
   handlers: PublicHandlers<P>,
   ports: (db: DemoDatabase, request: DemoRequest) => P,
-): DemoRoutes {
-  return Object.fromEntries(
-    Object.entries(handlers).map(([name, handler]) => [
-      name,
-      (db: DemoDatabase, request: DemoRequest) => handler!(ports(db, request), { ...request, ip: undefined }),
-    ]),
+): DemoRoutes =>
+  mapRoutes(
+    handlers,
+    (handler) => (db, request) => handler(ports(db, request), { ...request, ip: undefined }),
   );
-}

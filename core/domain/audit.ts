@@ -5,6 +5,7 @@
  * One rule for the reference server (server/http/audit-hook.ts, which adds who acted and from
  * where) and the demo backend (core/demo/dispatch.ts), so the demo's log shows what was done.
  */
+import type { AuditRecord } from '../contract/audits';
 import type { AuditEntry } from '../contract/routes';
 
 /** One detail's value (the client reads `json` as a list of these). */
@@ -222,4 +223,40 @@ function describe(
   const target = auditTarget(details, found, entry.settings);
   const what = `${action}${target ? `: ${target}` : ''}`;
   return outcome === 'failure' ? `${what} (refused, ${status})` : what;
+}
+
+/** Who acted, from where and in which account: what a stored record adds to its row. */
+export interface AuditStamp {
+  id: string;
+  at: string;
+  userId: string | null;
+  email: string | null;
+  impersonatorEmail?: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  tenantId: string | null;
+  vendorId: string | null;
+}
+
+/** A stored record as the client SDK reads it: the server's rows and the demo's kept records. */
+export function auditRecord(stamp: AuditStamp, row: AuditRow): AuditRecord {
+  return {
+    _id: stamp.id,
+    createdAt: stamp.at,
+    updatedAt: stamp.at,
+    time: stamp.at,
+    user: stamp.userId ?? '',
+    email: stamp.email ?? '',
+    ...(stamp.impersonatorEmail ? { actorMail: stamp.impersonatorEmail } : {}),
+    ip: stamp.ip ?? '',
+    userAgent: stamp.userAgent ?? '',
+    severity: row.severity,
+    resource: row.resource,
+    action: row.action,
+    description: row.description,
+    json: Object.entries(row.details).map(([key, value]) => ({ key, value })),
+    tenantId: stamp.tenantId ?? '',
+    vendorId: stamp.vendorId ?? '',
+    __v: 0,
+  };
 }
