@@ -12,7 +12,6 @@ import type { GroupDto } from '../domain/groups';
 import type { RoleDto } from '../domain/roles';
 import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { StoredReport } from '../domain/reports';
-import { BUILT_IN_ROLES } from '../portal/builtInRoles';
 
 /** Demo mode's data, kept in the page's storage; passwords are sample data too. */
 export interface DemoUser {
@@ -62,7 +61,7 @@ export interface DemoDatabase {
   /** Emails and SMS the demo "sent", newest first (core/demo/accountFlows.ts). */
   outbox?: DemoMessage[];
   oneTimeTokens?: DemoOneTimeToken[];
-  /** Every role, built-in and the accounts' own (absent: DEMO_ROLES; core/demo/teamAdmin.ts). */
+  /** Every role, built-in and the accounts' own (absent: the built-in ones; core/demo/teamAdmin.ts). */
   roles?: DemoRole[];
   groups?: DemoGroup[];
   groupConfigurations?: Record<string, { enabled: boolean; rolesEnabled: boolean }>;
@@ -156,15 +155,6 @@ export const DEMO_POLICY: PublicPolicy = {
   // show-passkeys-new flag, which the demo leaves off unless its settings switch it on.
   secondaryStrategies: [{ strategy: 'Passkeys', isActive: true }],
 };
-
-/** The server's built-in roles (spec 001 §3) by key. */
-export const DEMO_ROLES: Record<string, { name: string; description: string; permissions: string[] }> =
-  Object.fromEntries(
-    BUILT_IN_ROLES.map(({ key, name, description, permissions }) => [
-      key,
-      { name, description, permissions: [...permissions] },
-    ]),
-  );
 
 /**
  * The demo's people, the admin first, then teammates so the users page has people to manage: the

@@ -4,12 +4,13 @@
  * members across the tree, over the page's stored accounts and memberships.
  */
 import type { SubAccountItem, SubAccountListsRepository } from '../domain/sub-account-lists';
-import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
+import { BUILT_IN_ROLES } from '../portal/builtInRoles';
+import type { DemoDatabase, DemoUser } from './data';
 import { by, byLocale, descending, page } from './rows';
 import { type DemoMembership, type DemoTenant, demoTenants, membershipsOf, within } from './subAccountsData';
 
-const rolesOf = (keys: string[]) =>
-  keys.map((key) => ({ id: `role-${key}`, key, name: DEMO_ROLES[key]?.name ?? key }));
+const roleName = (key: string) => BUILT_IN_ROLES.find((role) => role.key === key)?.name ?? key;
+const rolesOf = (keys: string[]) => keys.map((key) => ({ id: `role-${key}`, key, name: roleName(key) }));
 
 /** A stored account as the search lists it. */
 export function describeDemoSubAccount(db: DemoDatabase, tenant: DemoTenant): SubAccountItem {
