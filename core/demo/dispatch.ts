@@ -6,7 +6,15 @@
 import { fail, type Answer } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
 import { accessNeeded, type AuditEntry, type RouteDescriptor, type RouteName } from '../contract/routes';
-import { auditDetails, auditOutcome, auditRecord, auditRow, type AuditRow } from '../domain/audit';
+import {
+  auditDetails,
+  auditNames,
+  auditOutcome,
+  auditRecord,
+  auditRow,
+  type AuditNameKind,
+  type AuditRow,
+} from '../domain/audit';
 import { userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { demoRoles } from './teamAdmin';
 
@@ -60,18 +68,19 @@ export function accessRefusal(
 /** The most records the demo keeps (it has no retention purge). */
 const KEPT_RECORDS = 500;
 
-/** What an id of the request names, by the descriptor's `idName` (the server reads its tables). */
-function nameOfId(db: DemoDatabase, kind: AuditEntry['idName'], id: string): string | undefined {
+/** What an id names in a record, by kind (core/domain/audit.ts; the server reads its tables). */
+async function nameOf(db: DemoDatabase, kind: AuditNameKind, id: string): Promise<string | undefined> {
   const policies = Object.values(db.securityPolicies ?? {});
-  const names: Partial<Record<NonNullable<AuditEntry['idName']>, () => string | undefined>> = {
+  const names: Partial<Record<AuditNameKind, () => string | undefined>> = {
     user: () => userById(db, id)?.email,
     role: () => demoRoles(db).find((r) => r.id === id)?.name,
     group: () => db.groups?.find((g) => g.id === id)?.name,
     token: () => db.apiTokens?.filter((t) => t.id === id).map((t) => t.description || 'untitled')[0],
     ipRestriction: () => policies.flatMap((p) => p.ips ?? []).find((e) => e.id === id)?.ip,
     emailDomain: () => policies.flatMap((p) => p.domains ?? []).find((d) => d.id === id)?.domain,
+    tenant: () => db.tenants.find((t) => t.tenantId === id)?.name,
   };
-  return kind && names[kind]?.();
+  return names[kind]?.();
 }
 
 /** Who did an audited call: its bearer, else the sign-in's user, the session signed out, the user named. */
@@ -98,27 +107,17 @@ function auditActor(
  * the function returned records the call once answered (a success, or a refusal the descriptor
  * records), unless nobody acted (no account to file it under), and says whether it did.
  */
-export function demoAudit(
+export async function demoAudit(
   db: DemoDatabase,
   route: RouteDescriptor,
   request: DemoRequest,
   userOfToken: (db: DemoDatabase, token: string | null) => DemoUser | null,
-): (answer: Answer, now: number) => boolean {
+): Promise<(answer: Answer, now: number) => boolean> {
   const entry = route.audit;
   if (!entry) return () => false;
-  const details = auditDetails(request.params, request.body);
-  const names: Record<string, string> = {};
-  const ids: Array<[string, AuditEntry['idName']]> = [
-    ['id', entry.idName],
-    ['userId', 'user'],
-    ['impersonatedUserId', 'user'],
-    ['roleId', 'role'],
-  ];
-  for (const [field, kind] of ids) {
-    const id = details[field];
-    const name = typeof id === 'string' ? nameOfId(db, kind, id) : undefined;
-    if (name) names[field] = name;
-  }
+  const names = await auditNames(entry, auditDetails(request.params, request.body), (kind, id) =>
+    nameOf(db, kind, id),
+  );
   const sessionUserId = db.session?.userId;
   return (answer, now) => {
     const outcome = auditOutcome(entry, answer.status);

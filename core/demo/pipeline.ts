@@ -97,7 +97,7 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
       // The recipients' languages, so that a handler writes an email or SMS in one synchronously.
       await loadDemoDeliveryTexts(db);
       const request: DemoRequest = { method: route.method, path, body, token, query, params, loginAlias };
-      const audit = demoAudit(db, route, request, tokens.userOfToken);
+      const audit = await demoAudit(db, route, request, tokens.userOfToken);
       const answer = await answerOf(
         async () =>
           accessRefusal(route, request, tokens.callerOf(db), (user) => demoPermissionsOf(db, user)) ??

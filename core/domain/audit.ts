@@ -164,6 +164,41 @@ export function auditTarget(
   return undefined;
 }
 
+/** What an id can name in a record: a route's `idName`, or the thing a request field's id names. */
+export type AuditNameKind =
+  NonNullable<AuditEntry['idName']> | 'permission' | 'tenant' | 'ssoDomain' | 'ssoGroupMapping';
+
+/** Request fields that hold an id, and what that id names. */
+const NAMED_FIELDS: ReadonlyArray<[string, AuditNameKind]> = [
+  ['userId', 'user'],
+  ['impersonatedUserId', 'user'],
+  ['roleId', 'role'],
+  ['permissionId', 'permission'],
+  ['tenantId', 'tenant'],
+  ['domainId', 'ssoDomain'],
+  // Only the SSO routes name a `groupId` (an identity provider's group mapping).
+  ['groupId', 'ssoGroupMapping'],
+];
+
+/**
+ * What the request's ids name, by field (the route's `:id` by its `idName`, then the fields of
+ * NAMED_FIELDS), read from storage by `nameOf` before the call runs: a deletion's target is gone
+ * after it.
+ */
+export async function auditNames(
+  entry: AuditEntry,
+  details: AuditDetails,
+  nameOf: (kind: AuditNameKind, id: string) => Promise<string | null | undefined>,
+): Promise<Record<string, string>> {
+  const found: Record<string, string> = {};
+  for (const [field, kind] of [['id', entry.idName] as const, ...NAMED_FIELDS]) {
+    const id = details[field];
+    const name = kind && typeof id === 'string' ? await nameOf(kind, id) : undefined;
+    if (name) found[field] = name;
+  }
+  return found;
+}
+
 /** The record's own fields (who acted and from where are the caller's to add). */
 export interface AuditRow {
   severity: AuditEntry['severity'];
