@@ -9,7 +9,7 @@ import type { AuditRecord } from '../contract/audits';
 import type { AuditEntry } from '../contract/routes';
 
 /** One detail's value (the client reads `json` as a list of these). */
-export type AuditDetailValue = string | number | boolean | null | Array<string | number>;
+type AuditDetailValue = string | number | boolean | null | Array<string | number>;
 export type AuditDetails = Record<string, AuditDetailValue>;
 export type AuditOutcome = 'success' | 'failure';
 
@@ -261,7 +261,7 @@ function describe(
 }
 
 /** Who acted, from where and in which account: what a stored record adds to its row. */
-export interface AuditStamp {
+interface AuditStamp {
   id: string;
   at: string;
   userId: string | null;
