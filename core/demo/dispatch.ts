@@ -5,6 +5,7 @@
  */
 import { fail, type Answer } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
+import { isApiTokenAccess } from '../domain/api-tokens';
 import { accessNeeded, type AuditEntry, type RouteDescriptor, type RouteName } from '../contract/routes';
 import {
   auditDetails,
@@ -57,8 +58,7 @@ export function accessRefusal(
   if (!token) return fail('BEARER_MISSING');
   const caller = callerOf(token);
   if (!caller) return fail('TOKEN_INVALID');
-  // An API token's access token names its session `api-token:<id>` (server/domain/api-tokens.ts).
-  if (needed.person && String(caller.claims.sid).startsWith('api-token:')) return fail('API_TOKEN_REFUSED');
+  if (needed.person && isApiTokenAccess(caller.claims)) return fail('API_TOKEN_REFUSED');
   const { permission } = needed;
   if (permission && !holdsPermission(permissionsOf(caller.user), permission))
     return fail('PERMISSION_REQUIRED', { permission });
