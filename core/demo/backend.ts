@@ -6,7 +6,7 @@ import { createDemoMfa } from './mfaFlows';
 import { seedDemoDatabase, type DemoDatabase } from './data';
 import { demoSignInMethodRoutes } from './signInMethods';
 import type { RouteName } from '../contract/routes';
-import type { DemoRequest, DemoRoutes } from './dispatch';
+import type { DemoRoutes, Handler } from './dispatch';
 import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
 import { demoPermissionsOf } from './teamAdmin';
 import { createDemoTokens, demoSessionRoutes, demoSignedInSessionRoutes, randomId } from './sessions';
@@ -14,7 +14,7 @@ import { demoProfileRoutes } from './profile';
 import { demoSignInRoutes } from './signIn';
 import { demoHostInfoRoutes, demoSignedInHostInfoRoutes } from './hostInfo';
 import { createDemoPipeline } from './pipeline';
-import { demoHandlers } from './shared';
+import { demoHandlers, mapRoutes } from './shared';
 import { PASSWORD_CHANGE_HANDLERS } from '../domain/password-flows';
 
 /**
@@ -73,11 +73,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     sendChoosePassword: accountFlows.sendChoosePassword,
     permissionsOf: (user, db) => demoPermissionsOf(db, user),
   });
-  const invitationRoutes: DemoRoutes = Object.fromEntries(
-    Object.entries(invitations.routes).map(([key, handler]) => [
-      key,
-      (db: DemoDatabase, request: DemoRequest) => handler!(db, request, userOfToken(db, request.token)),
-    ]),
+  const invitationRoutes = mapRoutes(
+    invitations.routes,
+    (handler): Handler =>
+      (db, request) =>
+        handler(db, request, userOfToken(db, request.token)),
   );
   // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
   const passwordless = createDemoPasswordless({ startSession, random, now });
@@ -113,7 +113,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const handlerOf = (name: RouteName) => routes[name] ?? lazy.handlerOf(name);
 
   const { handle, transport } = createDemoPipeline({ handlerOf, tokens, load, save, delay, now });
-  return { handle, transport, reset: () => storage.removeItem(STORAGE_KEY) };
+  return { handle, transport };
 }
 
 let shared: ReturnType<typeof createDemoBackend> | null = null;

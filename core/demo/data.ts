@@ -8,9 +8,10 @@ import type { ScimConfiguration } from '../api/directory';
 import type { DemoSsoConnection } from './ssoConfig';
 import type { DemoNotification } from './reports';
 import type { ApiTokenRecord } from '../domain/api-tokens';
+import type { GroupDto } from '../domain/groups';
+import type { RoleDto } from '../domain/roles';
 import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { StoredReport } from '../domain/reports';
-import { BUILT_IN_ROLES } from '../portal/builtInRoles';
 
 /** Demo mode's data, kept in the page's storage; passwords are sample data too. */
 export interface DemoUser {
@@ -60,7 +61,7 @@ export interface DemoDatabase {
   /** Emails and SMS the demo "sent", newest first (core/demo/accountFlows.ts). */
   outbox?: DemoMessage[];
   oneTimeTokens?: DemoOneTimeToken[];
-  /** Every role, built-in and the accounts' own (absent: DEMO_ROLES; core/demo/teamAdmin.ts). */
+  /** Every role, built-in and the accounts' own (absent: the built-in ones; core/demo/teamAdmin.ts). */
   roles?: DemoRole[];
   groups?: DemoGroup[];
   groupConfigurations?: Record<string, { enabled: boolean; rolesEnabled: boolean }>;
@@ -97,29 +98,17 @@ export interface DemoDatabase {
 }
 
 /** tenantId null: built in (the same in every account, read-only). Permissions by key. */
-export interface DemoRole {
-  id: string;
-  key: string;
-  name: string;
-  description: string | null;
-  permissions: string[];
-  tenantId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-export interface DemoGroup {
-  id: string;
+export type DemoRole = Omit<RoleDto, 'isDefault' | 'vendorId'>;
+export type DemoGroup = Pick<
+  GroupDto,
+  'id' | 'name' | 'color' | 'description' | 'createdAt' | 'updatedAt'
+> & {
   tenantId: string;
-  name: string;
-  color: string | null;
-  description: string | null;
   /** Absent in groups stored before metadata was kept. */
   metadata?: Record<string, unknown>;
   roleIds: string[];
   userIds: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+};
 /** Without its secret: shown once, like the server's, and never needed again. */
 export type DemoApiToken = Pick<
   ApiTokenRecord,
@@ -169,20 +158,15 @@ export const DEMO_POLICY: PublicPolicy = {
   secondaryStrategies: [{ strategy: 'Passkeys', isActive: true }],
 };
 
-/** The server's built-in roles (spec 001 §3) by key. */
-export const DEMO_ROLES: Record<string, { name: string; description: string; permissions: string[] }> =
-  Object.fromEntries(
-    BUILT_IN_ROLES.map(({ key, name, description, permissions }) => [
-      key,
-      { name, description, permissions: [...permissions] },
-    ]),
-  );
-
-/** The demo admin's teammates, so the users page has people to manage. */
-const DEMO_TEAMMATES: Array<[string, string, string, string]> = [
-  ['demo-user-2', 'Grace Hopper', 'grace@auth-elements.dev', 'Editor'],
-  ['demo-user-3', 'Alan Turing', 'alan@auth-elements.dev', 'Viewer'],
-  ['demo-user-4', 'Katherine Johnson', 'katherine@auth-elements.dev', 'ReadOnly'],
+/**
+ * The demo's people, the admin first, then teammates so the users page has people to manage: the
+ * n-th is `demo-user-n`, joined on the first of month n, and reads mail at their first name.
+ */
+const DEMO_PEOPLE: Array<[name: string, role: string]> = [
+  ['Demo Admin', 'Admin'],
+  ['Grace Hopper', 'Editor'],
+  ['Alan Turing', 'Viewer'],
+  ['Katherine Johnson', 'ReadOnly'],
 ];
 
 /** A new account of the demo's vendor. */
@@ -198,31 +182,30 @@ export const demoTenant = (tenantId: string, name: string, createdAt: string): T
 
 export function seedDemoDatabase(): DemoDatabase {
   const tenant = demoTenant('demo-tenant', 'Demo Company', '2026-01-01T00:00:00.000Z');
-  return {
-    tenants: [tenant],
-    users: [
-      {
-        id: 'demo-user-1',
-        email: DEMO_ADMIN.email,
-        name: 'Demo Admin',
-        password: DEMO_ADMIN.password,
-        tenantId: tenant.tenantId,
-        roleKeys: ['Admin'],
-        createdAt: '2026-01-01T00:00:00.000Z',
-      },
-      ...DEMO_TEAMMATES.map(([id, name, email, role], index) => ({
-        id,
-        name,
-        email,
-        password: 'demo-teammate-password',
-        tenantId: tenant.tenantId,
-        roleKeys: [role],
-        createdAt: `2026-0${index + 2}-01T00:00:00.000Z`,
-        // The security centre's sample: Alan Turing's password is on the breach list (found when
-        // he signed in, once, long ago: an inactive member); the other two never signed in.
-        ...(id === 'demo-user-3' ? { breachedPassword: true, lastLogin: '2026-03-02T09:00:00.000Z' } : {}),
-      })),
-    ],
-    session: null,
-  };
+  const users = DEMO_PEOPLE.map(([name, role], index): DemoUser => {
+    const id = `demo-user-${index + 1}`;
+    return {
+      id,
+      email: `${name.split(' ')[0]!.toLowerCase()}@auth-elements.dev`,
+      name,
+      password: index ? 'demo-teammate-password' : DEMO_ADMIN.password,
+      tenantId: tenant.tenantId,
+      roleKeys: [role],
+      createdAt: `2026-0${index + 1}-01T00:00:00.000Z`,
+      // The security centre's sample: Alan Turing's password is on the breach list (found when
+      // he signed in, once, long ago: an inactive member); the other two never signed in.
+      ...(id === 'demo-user-3' ? { breachedPassword: true, lastLogin: '2026-03-02T09:00:00.000Z' } : {}),
+    };
+  });
+  return { tenants: [tenant], users, session: null };
+}
+
+/** The user of this id, if any. */
+export const userById = (db: DemoDatabase, id: unknown): DemoUser | undefined =>
+  db.users.find((u) => u.id === id);
+
+/** The user of this email, case aside (as the server's `lower(email)`), if any. */
+export function userByEmail(db: DemoDatabase, email: string): DemoUser | undefined {
+  const key = email.toLowerCase();
+  return db.users.find((u) => u.email.toLowerCase() === key);
 }

@@ -8,7 +8,7 @@ import { composeEmail, composeSms } from '../domain/delivery-texts/compose';
 import { loadDeliveryTexts } from '../domain/delivery-texts/load';
 import type { DeliveryTexts, EmailKey, EmailParams, SmsKey } from '../domain/delivery-texts/types';
 import { recipientLocale, type SupportedLocale } from '../domain/locales';
-import type { DemoDatabase, DemoUser } from './data';
+import { userById, type DemoDatabase, type DemoUser } from './data';
 
 const loaded = new Map<SupportedLocale, DeliveryTexts>();
 
@@ -45,7 +45,7 @@ export const demoSms = (db: DemoDatabase, user: DemoUser | null | undefined, key
 
 /** An MFA code to the user `userId` by email or SMS (no subject). */
 export function demoMfaCode(db: DemoDatabase, userId: string, channel: 'email' | 'sms', code: string) {
-  const user = db.users.find((u) => u.id === userId);
+  const user = userById(db, userId);
   if (channel === 'sms') return { subject: null, text: demoSms(db, user, 'verificationCode', code) };
   const [subject, text] = demoEmail(db, user, 'verificationCode', { code });
   return { subject, text };

@@ -145,4 +145,15 @@ describe('demo dispatch from the route table', () => {
       1,
     );
   });
+
+  it("names a deleted sub-account in its record, read before the deletion, as the server's hook does", async () => {
+    const { call } = await signedIn();
+    const created = await call('POST', '/tenants/resources/sub-tenants/v1', { name: 'Gone Ltd' });
+    assert.equal(created.status, 201);
+    const deleted = await call('DELETE', `/tenants/resources/sub-tenants/v1/${created.body.tenantId}`);
+    assert.equal(deleted.status, 200);
+    const log = await call('GET', '/audits', {}, { count: '100' });
+    const record = log.body.data.find((r: any) => r.action === 'Sub-account deleted');
+    assert.equal(record?.description, 'Sub-account deleted: Gone Ltd');
+  });
 });

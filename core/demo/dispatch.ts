@@ -3,12 +3,20 @@
  * check (the server's rule and codes), and the audit of a call as the server's audit hook records
  * it (core/domain/audit.ts), so the demo's audit log shows what was done in it.
  */
-import type { AuditRecord } from '../api/audits';
 import { fail, type Answer } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
+import { isApiTokenAccess } from '../domain/api-tokens';
 import { accessNeeded, type AuditEntry, type RouteDescriptor, type RouteName } from '../contract/routes';
-import { auditDetails, auditOutcome, auditRow, type AuditRow } from '../domain/audit';
-import type { DemoDatabase, DemoUser } from './data';
+import {
+  auditDetails,
+  auditNames,
+  auditOutcome,
+  auditRecord,
+  auditRow,
+  type AuditNameKind,
+  type AuditRow,
+} from '../domain/audit';
+import { userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { demoRoles } from './teamAdmin';
 
 type Json = Record<string, unknown>;
@@ -50,8 +58,7 @@ export function accessRefusal(
   if (!token) return fail('BEARER_MISSING');
   const caller = callerOf(token);
   if (!caller) return fail('TOKEN_INVALID');
-  // An API token's access token names its session `api-token:<id>` (server/domain/api-tokens.ts).
-  if (needed.person && String(caller.claims.sid).startsWith('api-token:')) return fail('API_TOKEN_REFUSED');
+  if (needed.person && isApiTokenAccess(caller.claims)) return fail('API_TOKEN_REFUSED');
   const { permission } = needed;
   if (permission && !holdsPermission(permissionsOf(caller.user), permission))
     return fail('PERMISSION_REQUIRED', { permission });
@@ -61,18 +68,19 @@ export function accessRefusal(
 /** The most records the demo keeps (it has no retention purge). */
 const KEPT_RECORDS = 500;
 
-/** What an id of the request names, by the descriptor's `idName` (the server reads its tables). */
-function nameOfId(db: DemoDatabase, kind: AuditEntry['idName'], id: string): string | undefined {
+/** What an id names in a record, by kind (core/domain/audit.ts; the server reads its tables). */
+async function nameOf(db: DemoDatabase, kind: AuditNameKind, id: string): Promise<string | undefined> {
   const policies = Object.values(db.securityPolicies ?? {});
-  const names: Partial<Record<NonNullable<AuditEntry['idName']>, () => string | undefined>> = {
-    user: () => db.users.find((u) => u.id === id)?.email,
+  const names: Partial<Record<AuditNameKind, () => string | undefined>> = {
+    user: () => userById(db, id)?.email,
     role: () => demoRoles(db).find((r) => r.id === id)?.name,
     group: () => db.groups?.find((g) => g.id === id)?.name,
     token: () => db.apiTokens?.filter((t) => t.id === id).map((t) => t.description || 'untitled')[0],
     ipRestriction: () => policies.flatMap((p) => p.ips ?? []).find((e) => e.id === id)?.ip,
     emailDomain: () => policies.flatMap((p) => p.domains ?? []).find((d) => d.id === id)?.domain,
+    tenant: () => db.tenants.find((t) => t.tenantId === id)?.name,
   };
-  return kind && names[kind]?.();
+  return names[kind]?.();
 }
 
 /** Who did an audited call: its bearer, else the sign-in's user, the session signed out, the user named. */
@@ -84,14 +92,13 @@ function auditActor(
   sessionUserId: string | undefined,
   userOfToken: (db: DemoDatabase, token: string | null) => DemoUser | null,
 ): DemoUser | null {
-  const byId = (id: unknown) => db.users.find((u) => u.id === id) ?? null;
   const caller = userOfToken(db, request.token);
   if (caller) return caller;
-  if (entry.signOut) return byId(sessionUserId);
+  if (entry.signOut) return userById(db, sessionUserId) ?? null;
   const issued = (answer.body as { accessToken?: unknown } | null)?.accessToken;
   if (entry.signIn && typeof issued === 'string') return userOfToken(db, issued);
-  const email = typeof request.body.email === 'string' ? request.body.email.toLowerCase() : null;
-  return db.users.find((u) => u.email.toLowerCase() === email) ?? byId(request.body.userId);
+  const { email, userId } = request.body;
+  return (typeof email === 'string' ? userByEmail(db, email) : undefined) ?? userById(db, userId) ?? null;
 }
 
 /**
@@ -100,27 +107,17 @@ function auditActor(
  * the function returned records the call once answered (a success, or a refusal the descriptor
  * records), unless nobody acted (no account to file it under), and says whether it did.
  */
-export function demoAudit(
+export async function demoAudit(
   db: DemoDatabase,
   route: RouteDescriptor,
   request: DemoRequest,
   userOfToken: (db: DemoDatabase, token: string | null) => DemoUser | null,
-): (answer: Answer, now: number) => boolean {
+): Promise<(answer: Answer, now: number) => boolean> {
   const entry = route.audit;
   if (!entry) return () => false;
-  const details = auditDetails(request.params, request.body);
-  const names: Record<string, string> = {};
-  const ids: Array<[string, AuditEntry['idName']]> = [
-    ['id', entry.idName],
-    ['userId', 'user'],
-    ['impersonatedUserId', 'user'],
-    ['roleId', 'role'],
-  ];
-  for (const [field, kind] of ids) {
-    const id = details[field];
-    const name = typeof id === 'string' ? nameOfId(db, kind, id) : undefined;
-    if (name) names[field] = name;
-  }
+  const names = await auditNames(entry, auditDetails(request.params, request.body), (kind, id) =>
+    nameOf(db, kind, id),
+  );
   const sessionUserId = db.session?.userId;
   return (answer, now) => {
     const outcome = auditOutcome(entry, answer.status);
@@ -134,25 +131,16 @@ export function demoAudit(
 
 /** Files one audit record of `actor` in their account's log (the newest first, the last KEPT_RECORDS). */
 export function storeDemoAudit(db: DemoDatabase, actor: DemoUser, row: AuditRow, now: number): void {
-  const at = new Date(now).toISOString();
-  const record: AuditRecord = {
-    _id: `demo-audit-${now.toString(36)}-${(db.audits?.length ?? 0).toString(36)}`,
-    createdAt: at,
-    updatedAt: at,
-    time: at,
-    user: actor.id,
+  const stamp = {
+    id: `demo-audit-${now.toString(36)}-${(db.audits?.length ?? 0).toString(36)}`,
+    at: new Date(now).toISOString(),
+    userId: actor.id,
     email: actor.email,
     // Demo mode knows no client address; the browser is this one.
     ip: '',
     userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
-    severity: row.severity,
-    resource: row.resource,
-    action: row.action,
-    description: row.description,
-    json: Object.entries(row.details).map(([key, value]) => ({ key, value })),
     tenantId: actor.tenantId,
     vendorId: 'demo-vendor',
-    __v: 0,
   };
-  db.audits = [record, ...(db.audits ?? [])].slice(0, KEPT_RECORDS);
+  db.audits = [auditRecord(stamp, row), ...(db.audits ?? [])].slice(0, KEPT_RECORDS);
 }

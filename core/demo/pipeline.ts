@@ -2,18 +2,18 @@
  * The demo backend's request pipeline: a fetch-shaped transport reads the request (JSON or a
  * multipart file, the bearer, the query), the route table's matcher finds the route, the
  * contract's request schemas check it as the server's do, the descriptor's access is checked
- * (core/demo/dispatch.ts), the handler an area registered under the descriptor's name answers,
- * an audited call is recorded, and changed data is stored.
+ * (core/demo/dispatch.ts), the handler an area registered under the descriptor's name answers
+ * (a ContractError it throws is answered as the server answers it), an audited call is recorded,
+ * and the data is stored after any write, a refused one too, and after a read that changed it.
  */
-import { fail, failWith } from '../contract/answer';
+import { fail, failWith, type Answer } from '../contract/answer';
 import { clientRequestBody, requestEntries } from '../contract/checkRequest';
-import { contractError, contractErrors, errorBody } from '../contract/errors';
+import { contractError, contractErrors, errorBody, isContractError } from '../contract/errors';
 import { matchRoute, routeName, type RouteName } from '../contract/routes';
 import type { DemoDatabase } from './data';
 import { loadDemoDeliveryTexts } from './delivery';
 import { accessRefusal, demoAudit, type DemoRequest, type Handler } from './dispatch';
 import { loginAliasOf } from './loginAlias';
-import { answerOf } from './shared';
 import type { DemoTokens } from './sessions';
 import { demoPermissionsOf } from './teamAdmin';
 
@@ -43,6 +43,16 @@ function bodyOf(init: RequestInit): Json | null {
     return !body || typeof body !== 'object' || Array.isArray(body) ? {} : (body as Json);
   } catch {
     return null;
+  }
+}
+
+/** A handler's answer; a ContractError it throws is answered as the server answers it. */
+async function answerOf(run: () => Promise<Answer>): Promise<Answer> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isContractError(error)) return failWith(error);
+    throw error;
   }
 }
 
@@ -86,7 +96,7 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
       // The recipients' languages, so that a handler writes an email or SMS in one synchronously.
       await loadDemoDeliveryTexts(db);
       const request: DemoRequest = { method: route.method, path, body, token, query, params, loginAlias };
-      const audit = demoAudit(db, route, request, tokens.userOfToken);
+      const audit = await demoAudit(db, route, request, tokens.userOfToken);
       const answer = await answerOf(
         async () =>
           accessRefusal(route, request, tokens.callerOf(db), (user) => demoPermissionsOf(db, user)) ??
@@ -94,7 +104,7 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
           fail('NOT_FOUND'),
       );
       const recorded = audit(answer, now());
-      if (answer.save || recorded) save(db);
+      if (answer.save || route.method !== 'GET' || recorded) save(db);
       return { status: answer.status, body: answer.body };
     });
   }

@@ -1,58 +1,36 @@
 /**
  * Demo mode's dispatch of the shared handlers (core/domain/handlers.ts): the same handlers the
  * server registers, over an area's ports in the page's storage, for the bearer's user in their
- * active account. A write (any method but GET) stores the data after it, a refused one too: what
- * it counted before the refusal (a failed attempt, a sent message) stays counted, as on the server.
+ * active account. A refusal they throw is answered by the pipeline (core/demo/pipeline.ts), which
+ * stores the data after any write, a refused one too: what it counted before the refusal (a failed
+ * attempt, a sent message) stays counted, as on the server.
  */
-import { failWith, type Answer } from '../contract/answer';
-import { isContractError } from '../contract/errors';
 import type { AreaHandlers, PublicHandlers } from '../domain/handlers';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRequest, DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 
-/** A handler's answer; a ContractError it throws is answered as the server answers it. */
-export async function answerOf(run: () => Answer | Promise<Answer>): Promise<Answer> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isContractError(error)) return failWith(error);
-    throw error;
-  }
-}
-
-/** The handler's answer, or its refusal's; a write's is stored. */
-const saved = async (request: DemoRequest, run: () => Promise<Answer>): Promise<Answer> => ({
-  ...(await answerOf(run)),
-  save: request.method !== 'GET',
-});
+/** Each handler of `routes` as `wrap` makes it, under the same descriptor name. */
+export const mapRoutes = <A, B>(routes: DemoRoutes<A>, wrap: (handler: A) => B): DemoRoutes<B> =>
+  Object.fromEntries(Object.entries(routes).map(([name, handler]) => [name, wrap(handler as A)]));
 
 /** An area's shared handlers as demo handlers; `ports` gives the area's ports for one call. */
-export function demoHandlers<P>(
+export const demoHandlers = <P>(
   handlers: AreaHandlers<P>,
   ports: (db: DemoDatabase, user: DemoUser) => P,
-): DemoRoutes<UserHandler> {
-  return Object.fromEntries(
-    Object.entries(handlers).map(([name, handler]) => [
-      name,
-      (db: DemoDatabase, user: DemoUser, request: DemoRequest) =>
-        saved(request, () =>
-          handler!(ports(db, user), { ...request, tenantId: user.tenantId, userId: user.id, ip: undefined }),
-        ),
-    ]),
+): DemoRoutes<UserHandler> =>
+  mapRoutes(
+    handlers,
+    (handler) => (db, user, request) =>
+      handler(ports(db, user), { ...request, tenantId: user.tenantId, userId: user.id, ip: undefined }),
   );
-}
 
 /** An area's public shared handlers as demo handlers; `ports` gives the area's ports for one call. */
-export function demoPublicHandlers<P>(
+export const demoPublicHandlers = <P>(
   handlers: PublicHandlers<P>,
   ports: (db: DemoDatabase, request: DemoRequest) => P,
-): DemoRoutes {
-  return Object.fromEntries(
-    Object.entries(handlers).map(([name, handler]) => [
-      name,
-      (db: DemoDatabase, request: DemoRequest) =>
-        saved(request, () => handler!(ports(db, request), { ...request, ip: undefined })),
-    ]),
+): DemoRoutes =>
+  mapRoutes(
+    handlers,
+    (handler) => (db, request) => handler(ports(db, request), { ...request, ip: undefined }),
   );
-}

@@ -8,7 +8,8 @@ import type { CustomLogin, CustomLoginRepository } from '../domain/custom-login'
 import type { SubAccountCreationRepository } from '../domain/sub-account-create';
 import type { SubAccountItem, SubAccountListsRepository } from '../domain/sub-account-lists';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
-import { DEMO_ROLES, type DemoDatabase } from './data';
+import { BUILT_IN_ROLES } from '../portal/builtInRoles';
+import type { DemoDatabase } from './data';
 import { by, byLocale, descending, isoNow, keep, page, update, type DemoClock } from './rows';
 import {
   type DemoMembership,
@@ -22,9 +23,9 @@ import {
 } from './subAccountsData';
 import { demoRoles, visibleRoles } from './teamAdmin';
 
+const roleName = (key: string) => BUILT_IN_ROLES.find((role) => role.key === key)?.name ?? key;
 /** Roles, by key, as the member lists show them. */
-const rolesOf = (keys: string[]) =>
-  keys.map((key) => ({ id: `role-${key}`, key, name: DEMO_ROLES[key]?.name ?? key }));
+const rolesOf = (keys: string[]) => keys.map((key) => ({ id: `role-${key}`, key, name: roleName(key) }));
 
 /** A stored account as the search lists it. */
 function describe(db: DemoDatabase, tenant: DemoTenant): SubAccountItem {

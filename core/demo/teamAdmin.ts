@@ -5,7 +5,8 @@
  */
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
 import type { GroupListPage } from '../domain/groups';
-import { DEMO_ROLES, type DemoDatabase, type DemoRole, type DemoUser } from './data';
+import { BUILT_IN_ROLES } from '../portal/builtInRoles';
+import type { DemoDatabase, DemoRole, DemoUser } from './data';
 
 export interface TeamAdminTools {
   random(): string;
@@ -15,14 +16,14 @@ export interface TeamAdminTools {
 export const permissionId = (key: string) => `perm-${key}`;
 export const categoryId = (key: string) => `category-${key}`;
 
-/** Every role of the demo, built-in ones first seeded from DEMO_ROLES. */
+/** Every role of the demo, built-in ones (the server's, spec 001 §3) first. */
 export function demoRoles(db: DemoDatabase): DemoRole[] {
-  db.roles ??= Object.entries(DEMO_ROLES).map(([key, role]) => ({
+  db.roles ??= BUILT_IN_ROLES.map(({ key, name, description, permissions }) => ({
     id: `role-${key}`,
     key,
-    name: role.name,
-    description: role.description,
-    permissions: [...role.permissions],
+    name,
+    description,
+    permissions: [...permissions],
     tenantId: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

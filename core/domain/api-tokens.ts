@@ -17,6 +17,20 @@
 import { contractError } from '../contract/errors';
 import { assertHoldsAll } from './grants';
 
+/**
+ * The `sid` of access tokens exchanged from API tokens (`api-token:{token id}`): no login session
+ * is behind them, and their holder is a program, not a signed-in person.
+ */
+export const API_TOKEN_SESSION = 'api-token:';
+
+/**
+ * Whether these access-token claims come from an API-token exchange. Such a caller may use the API,
+ * but not make what would outlive the token's deletion (other tokens, impersonation sessions) nor
+ * act as a signed-in person (server/http/bearer.ts requireSignedInUser, the demo's dispatch).
+ */
+export const isApiTokenAccess = (claims: { sid?: unknown }): boolean =>
+  typeof claims.sid === 'string' && claims.sid.startsWith(API_TOKEN_SESSION);
+
 export type ApiTokenType = 'user' | 'tenant';
 /**
  * `api`: client id and secret, exchanged for a short-lived access token. `access`: the client SDK's

@@ -5,10 +5,11 @@
  * One rule for the reference server (server/http/audit-hook.ts, which adds who acted and from
  * where) and the demo backend (core/demo/dispatch.ts), so the demo's log shows what was done.
  */
+import type { AuditRecord } from '../contract/audits';
 import type { AuditEntry } from '../contract/routes';
 
 /** One detail's value (the client reads `json` as a list of these). */
-export type AuditDetailValue = string | number | boolean | null | Array<string | number>;
+type AuditDetailValue = string | number | boolean | null | Array<string | number>;
 export type AuditDetails = Record<string, AuditDetailValue>;
 export type AuditOutcome = 'success' | 'failure';
 
@@ -163,6 +164,41 @@ export function auditTarget(
   return undefined;
 }
 
+/** What an id can name in a record: a route's `idName`, or the thing a request field's id names. */
+export type AuditNameKind =
+  NonNullable<AuditEntry['idName']> | 'permission' | 'tenant' | 'ssoDomain' | 'ssoGroupMapping';
+
+/** Request fields that hold an id, and what that id names. */
+const NAMED_FIELDS: ReadonlyArray<[string, AuditNameKind]> = [
+  ['userId', 'user'],
+  ['impersonatedUserId', 'user'],
+  ['roleId', 'role'],
+  ['permissionId', 'permission'],
+  ['tenantId', 'tenant'],
+  ['domainId', 'ssoDomain'],
+  // Only the SSO routes name a `groupId` (an identity provider's group mapping).
+  ['groupId', 'ssoGroupMapping'],
+];
+
+/**
+ * What the request's ids name, by field (the route's `:id` by its `idName`, then the fields of
+ * NAMED_FIELDS), read from storage by `nameOf` before the call runs: a deletion's target is gone
+ * after it.
+ */
+export async function auditNames(
+  entry: AuditEntry,
+  details: AuditDetails,
+  nameOf: (kind: AuditNameKind, id: string) => Promise<string | null | undefined>,
+): Promise<Record<string, string>> {
+  const found: Record<string, string> = {};
+  for (const [field, kind] of [['id', entry.idName] as const, ...NAMED_FIELDS]) {
+    const id = details[field];
+    const name = kind && typeof id === 'string' ? await nameOf(kind, id) : undefined;
+    if (name) found[field] = name;
+  }
+  return found;
+}
+
 /** The record's own fields (who acted and from where are the caller's to add). */
 export interface AuditRow {
   severity: AuditEntry['severity'];
@@ -222,4 +258,40 @@ function describe(
   const target = auditTarget(details, found, entry.settings);
   const what = `${action}${target ? `: ${target}` : ''}`;
   return outcome === 'failure' ? `${what} (refused, ${status})` : what;
+}
+
+/** Who acted, from where and in which account: what a stored record adds to its row. */
+interface AuditStamp {
+  id: string;
+  at: string;
+  userId: string | null;
+  email: string | null;
+  impersonatorEmail?: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  tenantId: string | null;
+  vendorId: string | null;
+}
+
+/** A stored record as the client SDK reads it: the server's rows and the demo's kept records. */
+export function auditRecord(stamp: AuditStamp, row: AuditRow): AuditRecord {
+  return {
+    _id: stamp.id,
+    createdAt: stamp.at,
+    updatedAt: stamp.at,
+    time: stamp.at,
+    user: stamp.userId ?? '',
+    email: stamp.email ?? '',
+    ...(stamp.impersonatorEmail ? { actorMail: stamp.impersonatorEmail } : {}),
+    ip: stamp.ip ?? '',
+    userAgent: stamp.userAgent ?? '',
+    severity: row.severity,
+    resource: row.resource,
+    action: row.action,
+    description: row.description,
+    json: Object.entries(row.details).map(([key, value]) => ({ key, value })),
+    tenantId: stamp.tenantId ?? '',
+    vendorId: stamp.vendorId ?? '',
+    __v: 0,
+  };
 }

@@ -27,19 +27,7 @@ import { permissionKeysOfRoles } from '../storage/roles';
 import { emitEvent } from './connectivity';
 import { getVendorSettings } from './vendor';
 
-/**
- * The `sid` of access tokens exchanged from API tokens (`api-token:{token id}`): no login session
- * is behind them, and their holder is a program, not a signed-in person.
- */
-export const API_TOKEN_SESSION = 'api-token:';
-
-/**
- * Whether these access-token claims come from an API-token exchange. Such a caller may use the API,
- * but not make what would outlive the token's deletion (other tokens, impersonation sessions) nor
- * act as a signed-in person (http/bearer.ts requireSignedInUser).
- */
-export const isApiTokenAccess = (claims: { sid?: unknown }): boolean =>
-  typeof claims.sid === 'string' && claims.sid.startsWith(API_TOKEN_SESSION);
+export { API_TOKEN_SESSION, isApiTokenAccess } from '../../core/domain/api-tokens';
 
 /** What is stored of a secret (256 bits of entropy: a fast hash is enough, nothing to brute-force). */
 const hashSecret = (secret: string) => createHash('sha256').update(`api-token:${secret}`).digest('hex');

@@ -16,9 +16,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditEntry } from '../../core/contract/routes';
 import {
   auditDetails,
+  auditNames,
   auditOutcome,
   auditRow,
-  type AuditDetails,
+  type AuditNameKind,
   type AuditOutcome,
 } from '../../core/domain/audit';
 import { recordAudit } from '../storage/audits';
@@ -39,8 +40,8 @@ type Outcome = AuditOutcome;
 
 type AuditSpec = AuditEntry;
 
-/** Queries of a readable name by id, for routes whose only target is an id. */
-const NAME_OF: Readonly<Record<NonNullable<AuditEntry['idName']>, string>> = {
+/** The query of what a person calls each thing an id names in a record (core/domain/audit.ts). */
+const NAME_OF: Readonly<Record<AuditNameKind, string>> = {
   role: 'SELECT name FROM roles WHERE id = $1',
   group: 'SELECT name FROM groups WHERE id = $1',
   token: `SELECT COALESCE(NULLIF(description, ''), 'untitled') AS name FROM api_tokens WHERE id = $1`,
@@ -52,17 +53,10 @@ const NAME_OF: Readonly<Record<NonNullable<AuditEntry['idName']>, string>> = {
   ipRestriction: 'SELECT ip AS name FROM ip_restrictions WHERE id = $1',
   emailDomain: 'SELECT domain AS name FROM email_domain_restrictions WHERE id = $1',
   user: 'SELECT email AS name FROM users WHERE id = $1',
-};
-/** Request fields that hold an id, and the query of what a person calls that thing. */
-const NAME_OF_FIELD: Readonly<Record<string, string>> = {
-  userId: 'SELECT email AS name FROM users WHERE id = $1',
-  impersonatedUserId: 'SELECT email AS name FROM users WHERE id = $1',
-  roleId: NAME_OF.role,
-  permissionId: 'SELECT key AS name FROM permissions WHERE id = $1',
-  tenantId: 'SELECT name FROM tenants WHERE id = $1',
-  domainId: 'SELECT domain AS name FROM sso_connection_domains WHERE id = $1',
-  // Only the SSO routes name a `groupId` (an identity provider's group mapping).
-  groupId: 'SELECT group_name AS name FROM sso_group_mappings WHERE id = $1',
+  permission: 'SELECT key AS name FROM permissions WHERE id = $1',
+  tenant: 'SELECT name FROM tenants WHERE id = $1',
+  ssoDomain: 'SELECT domain AS name FROM sso_connection_domains WHERE id = $1',
+  ssoGroupMapping: 'SELECT group_name AS name FROM sso_group_mappings WHERE id = $1',
 };
 
 interface Actor {
@@ -173,27 +167,12 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** What each request's ids name (see NAME_OF_FIELD and a route's `idName`), read by the preHandler. */
+/** What each request's ids name (core/domain/audit.ts auditNames), read by the preHandler. */
 const names = new WeakMap<FastifyRequest, Record<string, string>>();
 
-async function namesOf(
-  db: Database,
-  entry: AuditSpec,
-  details: AuditDetails,
-): Promise<Record<string, string>> {
-  const found: Record<string, string> = {};
-  const queries: Array<[string, string | undefined]> = [
-    ['id', entry.idName && NAME_OF[entry.idName]],
-    ...Object.entries(NAME_OF_FIELD),
-  ];
-  for (const [field, query] of queries) {
-    const id = details[field];
-    if (!query || typeof id !== 'string' || !UUID.test(id)) continue;
-    const row = (await db.query<{ name: string | null }>(query, [id])).rows[0];
-    if (row?.name) found[field] = row.name;
-  }
-  return found;
-}
+/** The name of the thing `id` names (none for an id that is not a UUID: no row has one). */
+const nameOf = (db: Database) => async (kind: AuditNameKind, id: string) =>
+  UUID.test(id) ? (await db.query<{ name: string | null }>(NAME_OF[kind], [id])).rows[0]?.name : undefined;
 
 /**
  * Installs the hook on `app`; a route's entry is its descriptor's (http/route-table.ts puts the
@@ -209,7 +188,7 @@ export function installAuditHook(app: FastifyInstance, db: Database): void {
     const entry = entryOf(request);
     if (!entry) return;
     try {
-      names.set(request, await namesOf(db, entry, auditDetails(request.params, request.body)));
+      names.set(request, await auditNames(entry, auditDetails(request.params, request.body), nameOf(db)));
     } catch (error) {
       request.log.error({ audit: entry.action, err: (error as Error).message }, 'audit names not read');
     }

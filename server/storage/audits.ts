@@ -15,6 +15,7 @@ import {
   type AuditRecord,
   type AuditSeverity,
 } from '../../core/contract/audits';
+import { auditRecord } from '../../core/domain/audit';
 import { auditsEntity, type AuditFilter, type AuditLogPorts } from '../../core/domain/audit-log';
 import type { Database } from './database';
 
@@ -83,27 +84,19 @@ interface AuditRow {
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 function toRecord(row: AuditRow): AuditRecord {
-  const createdAt = iso(row.created_at);
   const details = typeof row.details === 'string' ? (JSON.parse(row.details) as AuditDetails) : row.details;
-  return {
-    _id: row.id,
-    createdAt,
-    updatedAt: createdAt,
-    time: createdAt,
-    user: row.actor_user_id ?? '',
-    email: row.actor_email ?? '',
-    ...(row.impersonator_email ? { actorMail: row.impersonator_email } : {}),
-    ip: row.ip ?? '',
-    userAgent: row.user_agent ?? '',
-    severity: row.severity,
-    resource: row.resource,
-    action: row.action,
-    description: row.description,
-    json: Object.entries(details ?? {}).map(([key, value]) => ({ key, value })),
-    tenantId: row.tenant_id ?? '',
-    vendorId: row.vendor_id ?? '',
-    __v: 0,
+  const stamp = {
+    id: row.id,
+    at: iso(row.created_at),
+    userId: row.actor_user_id,
+    email: row.actor_email,
+    impersonatorEmail: row.impersonator_email,
+    ip: row.ip,
+    userAgent: row.user_agent,
+    tenantId: row.tenant_id,
+    vendorId: row.vendor_id,
   };
+  return auditRecord(stamp, { ...row, details: details ?? {} });
 }
 
 /** The SQL expression behind each sortable or filterable column. */
