@@ -31,11 +31,14 @@ export function demoRoles(db: DemoDatabase): DemoRole[] {
 }
 export const visibleRoles = (db: DemoDatabase, tenantId: string) =>
   demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === tenantId);
+/** Which of these ids are the account's roles, and what those grant. */
+export function roleGrants(db: DemoDatabase, tenantId: string, roleIds: string[]) {
+  const roles = visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
+  return { known: roles.map((r) => r.id), keys: roles.flatMap((r) => r.permissions) };
+}
 /** What the account's roles of these ids grant. */
 export const grantedBy = (db: DemoDatabase, tenantId: string, roleIds: string[]) =>
-  visibleRoles(db, tenantId)
-    .filter((r) => roleIds.includes(r.id))
-    .flatMap((r) => r.permissions);
+  roleGrants(db, tenantId, roleIds).keys;
 
 export const groupConfiguration = (db: DemoDatabase, tenantId: string) =>
   db.groupConfigurations?.[tenantId] ?? { enabled: true, rolesEnabled: true };
