@@ -190,6 +190,19 @@ for (const [name, factory] of factories) {
         [me.id],
       );
       assert.equal((await call('POST', `/groups/v1/${group}/users`, { userIds: [] })).status, 400);
+      // The rules decide what a group may take, in both backends: the account's roles and members,
+      // in a group of the account.
+      const stranger = '00000000-0000-4000-8000-000000000000';
+      const refused = [
+        [`/groups/v1/${group}/roles`, { roleIds: [viewer.id, stranger] }, 400, 'ROLES_UNKNOWN'],
+        [`/groups/v1/${group}/users`, { userIds: [me.id, stranger] }, 400, 'USERS_NOT_MEMBERS'],
+        [`/groups/v1/${stranger}/roles`, { roleIds: [viewer.id] }, 404, 'GROUP_NOT_FOUND'],
+        [`/groups/v1/${stranger}/users`, { userIds: [me.id] }, 404, 'GROUP_NOT_FOUND'],
+      ] as const;
+      for (const [path, body, status, code] of refused) {
+        const answer = await call('POST', path, body);
+        assert.deepEqual([answer.status, answer.body.errorCodes], [status, [code]], `${path} ${code}`);
+      }
       const list = await call('GET', '/groups/v1?_filter=first');
       assert.equal(list.body._metadata.totalItems, 1);
       const removed = await call('DELETE', `/groups/v1/${group}/roles`, { roleIds: [viewer.id] });
