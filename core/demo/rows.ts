@@ -77,3 +77,7 @@ export const descending =
   <T>(compare: Compare<T>, reversed = true): Compare<T> =>
   (a, b) =>
     reversed ? compare(b, a) : compare(a, b);
+
+/** The fields of `changes` that are given (a field left undefined stays unchanged). */
+export const given = <T extends object>(changes: T): Partial<T> =>
+  Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
