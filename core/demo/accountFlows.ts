@@ -7,6 +7,7 @@ import type { DemoRoutes } from './dispatch';
 import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
 import { activationAddress, resetPasswordAddress, type TokenAddress } from '../domain/account-links';
 import type { ActivationPorts } from '../domain/activation-handlers';
+import { INVITATION_LIFETIME_MS } from '../domain/invitations';
 import { PASSWORD_FLOW_HANDLERS, type FlowUser, type PasswordFlowPorts } from '../domain/password-flows';
 import { demoAcceptancePorts } from './invitationStore';
 import { demoPublicHandlers } from './shared';
@@ -37,7 +38,11 @@ interface DemoFlowTools {
 }
 
 const HOUR = 3600_000;
-const LIFETIMES_MS = { resetPassword: HOUR, activation: 7 * 24 * HOUR, invitation: 7 * 24 * HOUR } as const;
+const LIFETIMES_MS = {
+  resetPassword: HOUR,
+  activation: 7 * 24 * HOUR,
+  invitation: INVITATION_LIFETIME_MS,
+} as const;
 
 const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
@@ -201,10 +206,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
         user.verified = true;
         if (password !== null) user.password = password;
       },
-      acceptance: {
-        ...demoAcceptancePorts(db, { now: tools.now, sendChoosePassword }),
-        passwordProblem: newPasswordProblem,
-      },
+      acceptance: demoAcceptancePorts(db, { sendChoosePassword, liveLink, passwordProblem }),
       checkOrigin: () => {},
       startSession: async (userId) => tools.startSession(db, stored(userId)!),
     };
@@ -216,5 +218,14 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     demoPublicHandlers((await import('../domain/activation-handlers')).ACTIVATION_HANDLERS, activationPorts);
   for (const name of ['getUsersActivateStrategy', 'postUsersActivate', 'postUsersActivateReset'] as const)
     routes[name] = async (db, request) => (await activation())[name]!(db, request);
-  return { routes, sendActivation: sendActivationNow, sendEmail, sendChoosePassword, passwordPorts };
+  return {
+    routes,
+    sendActivation: sendActivationNow,
+    sendEmail,
+    sendChoosePassword,
+    passwordPorts,
+    issueToken,
+    liveLink,
+    passwordProblem,
+  };
 }

@@ -80,6 +80,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     now,
     sendEmail: accountFlows.sendEmail,
     sendChoosePassword: accountFlows.sendChoosePassword,
+    issueToken: accountFlows.issueToken,
+    liveLink: accountFlows.liveLink,
+    passwordProblem: accountFlows.passwordProblem,
     permissionsOf: (user, db) => demoPermissionsOf(db, user),
   });
   const invitationRoutes: DemoRoutes = Object.fromEntries(

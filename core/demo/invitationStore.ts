@@ -3,13 +3,12 @@
  * the demo's users (a pending invitation is a user with `invitationPending`; demo users belong to one
  * account each), its one-time tokens and its invite links (one per account).
  */
-import { contractError } from '../contract/errors';
-import * as rules from '../domain/invitations';
+import type { ContractError } from '../contract/errors';
+import type * as rules from '../domain/invitations';
 import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
 import type { DemoDatabase, DemoUser } from './data';
-import { DEMO_PASSWORD_MIN_LENGTH } from './data';
 import { isoNow, remove, update, upsert } from './rows';
 import { roleGrants, visibleRoles } from './teamAdmin';
 
@@ -19,6 +18,17 @@ export interface DemoInvitationTools {
   sendEmail(db: DemoDatabase, to: string, subject: string, text: string): void;
   /** The "Choose your password" email after an invitation accepted without one. */
   sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string): void;
+  /** A new invitation link token for the user (their older ones stop working; core/demo/accountFlows.ts). */
+  issueToken(db: DemoDatabase, purpose: 'invitation', userId: string): string;
+  /** The user's unused, unexpired invitation link of this token. */
+  liveLink(
+    db: DemoDatabase,
+    purpose: 'invitation',
+    userId: string,
+    token: string,
+  ): { used: boolean } | undefined;
+  /** Why a new password is refused (the demo's password policy), or null. */
+  passwordProblem(password: string): ContractError | null;
   permissionsOf(user: DemoUser, db: DemoDatabase): string[];
 }
 
@@ -77,11 +87,7 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
     async sendInvitation({ userId }, inviterId) {
       const user = db.users.find((u) => u.id === userId);
       if (!user) return;
-      const tokens = (db.oneTimeTokens ??= []);
-      for (const t of tokens) if (t.userId === user.id && t.purpose === 'invitation') t.used = true;
-      const token = `${tools.random()}${tools.random()}`;
-      const expiresAt = tools.now() + rules.INVITATION_LIFETIME_MS;
-      tokens.push({ purpose: 'invitation', userId: user.id, token, expiresAt, used: false });
+      const token = tools.issueToken(db, 'invitation', user.id);
       const inviter = inviterId ? db.users.find((u) => u.id === inviterId) : null;
       const [subject, text] = demoEmail(db, user, 'invitation', {
         link: invitationAddress(appOrigin(), user.id, token),
@@ -98,17 +104,9 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
 /** The acceptance ports over the demo's users and one-time tokens. */
 export function demoAcceptancePorts(
   db: DemoDatabase,
-  tools: Pick<DemoInvitationTools, 'now' | 'sendChoosePassword'>,
+  tools: Pick<DemoInvitationTools, 'liveLink' | 'passwordProblem' | 'sendChoosePassword'>,
 ): rules.AcceptancePorts {
-  const liveLink = (userId: string, token: string) =>
-    (db.oneTimeTokens ?? []).find(
-      (t) =>
-        t.purpose === 'invitation' &&
-        t.userId === userId &&
-        t.token === token &&
-        !t.used &&
-        t.expiresAt > tools.now(),
-    );
+  const liveLink = (userId: string, token: string) => tools.liveLink(db, 'invitation', userId, token);
   const pendingUser = (userId: string) =>
     db.users.find((u) => u.id === userId && u.invitationPending === true);
   return {
@@ -122,11 +120,7 @@ export function demoAcceptancePorts(
         email: user.email,
       };
     },
-    async passwordProblem(password) {
-      return password.length < DEMO_PASSWORD_MIN_LENGTH
-        ? contractError('PASSWORD_TOO_SHORT', { n: DEMO_PASSWORD_MIN_LENGTH })
-        : null;
-    },
+    passwordProblem: async (password) => tools.passwordProblem(password),
     async join({ userId, token, password }) {
       const user = pendingUser(userId);
       const link = liveLink(userId, token);

@@ -13,7 +13,7 @@ import type { DemoDatabase, DemoUser } from './data';
 import { mfaEnrolledOf, profileOf } from './profile';
 import { demoHandlers } from './shared';
 import { membershipsOf, within } from './subAccountsData';
-import { remove, update, withId } from './rows';
+import { byLocale, remove, update, withId } from './rows';
 import { demoPermissionsOf, demoRoleShape, memoryPage, roleGrants, visibleRoles } from './teamAdmin';
 
 const SORTABLE: Record<string, (u: DemoUser) => string | number> = {
@@ -27,8 +27,7 @@ const SORTABLE: Record<string, (u: DemoUser) => string | number> = {
   tenantId: (u) => u.tenantId,
 };
 
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.toLowerCase().localeCompare(b.name.toLowerCase());
+const byName = byLocale((row: { name: string }) => row.name.toLowerCase());
 const groupsOf = (db: DemoDatabase, u: DemoUser) =>
   (db.groups ?? []).filter((g) => g.tenantId === u.tenantId && g.userIds.includes(u.id));
 

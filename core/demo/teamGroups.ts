@@ -6,7 +6,7 @@ import type { GroupSortField } from '../contract/listQuery';
 import { GROUP_HANDLERS } from '../domain/group-handlers';
 import type { GroupDto, GroupPorts } from '../domain/groups';
 import type { DemoDatabase, DemoGroup } from './data';
-import { isoNow, remove, withId } from './rows';
+import { byLocale, isoNow, remove, withId } from './rows';
 import { demoHandlers } from './shared';
 import {
   demoPermissionsOf,
@@ -18,8 +18,7 @@ import {
   type TeamAdminTools,
 } from './teamAdmin';
 
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.toLowerCase().localeCompare(b.name.toLowerCase());
+const byName = byLocale((row: { name: string }) => row.name.toLowerCase());
 
 /** The client SDK's IGroupResponse, as the server answers it. */
 const groupDto = (db: DemoDatabase, group: DemoGroup): GroupDto => ({

@@ -15,6 +15,7 @@ import type { DemoDatabase, DemoRole } from './data';
 import { given, isoNow, remove, update } from './rows';
 import { demoHandlers } from './shared';
 import {
+  cataloguedPermission,
   categoryId,
   demoPermissionsOf,
   demoRoles,
@@ -34,9 +35,9 @@ const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) =>
   );
 
 const permissionsList = (db: DemoDatabase, tenantId: string) =>
-  PERMISSION_CATALOGUE.map(([key, name, category]) =>
+  PERMISSION_CATALOGUE.map(([key]) =>
     permissionItem(
-      { id: permissionId(key), key, name, description: null, categoryId: categoryId(category) },
+      cataloguedPermission(key),
       visibleRoles(db, tenantId)
         .filter((r) => r.permissions.includes(key))
         .map((r) => r.id),
