@@ -146,11 +146,8 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
           linked: (link === 'roles' ? roleIdsOf(u) : groupsOf(db, u).map((g) => g.id)).sort(),
         })),
     customData: {
-      save: async (tenantId, userId, data) => {
-        const found = member(tenantId, userId);
-        if (found) found.customData = data;
-        return Boolean(found);
-      },
+      save: async (tenantId, userId, data) =>
+        !!update(db.users, inAccount(tenantId, userId), { customData: data }),
     },
     isUserId: () => true,
   };
