@@ -22,7 +22,7 @@ import { assertHoldsAll } from './grants';
 import { inviteLinkAddress } from './account-links';
 
 /** Who may invite, resend and share the invite link. */
-export const INVITE_PERMISSION = 'fe.secure.write.users';
+const INVITE_PERMISSION = 'fe.secure.write.users';
 /** An invitation link works once, for seven days (the email says so). */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 3600_000;
 /** Spec 001 §9: "Invite link default lifetime 43200 minutes (30 days)". */
