@@ -8,6 +8,7 @@ import { resetPasswordAddress } from '../domain/account-links';
 import type { ActivationPorts } from '../domain/activation-handlers';
 import { PASSWORD_FLOW_HANDLERS, type PasswordFlowPorts } from '../domain/password-flows';
 import { newPasswordProblem } from '../domain/sign-up-handlers';
+import { INVITATION_LIFETIME_MS } from '../domain/invitations';
 import { demoAcceptancePorts } from './invitationStore';
 import {
   appOrigin,
@@ -38,7 +39,11 @@ interface DemoFlowTools extends DemoClock {
 
 const HOUR_S = 3600;
 /** The links' lifetimes, the server's (server/domain/one-time-tokens.ts). */
-const LIFETIMES_S = { resetPassword: HOUR_S, activation: 7 * 24 * HOUR_S } as const;
+const LIFETIMES_S = {
+  resetPassword: HOUR_S,
+  activation: 7 * 24 * HOUR_S,
+  invitation: INVITATION_LIFETIME_MS / 1000,
+} as const;
 
 const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
@@ -60,6 +65,9 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     token: string,
     use = false,
   ) => !!liveDemoSecret(db, tools.now, { purpose, userId, token, use });
+  /** The user's live invitation link of this token (the acceptance marks it used). */
+  const invitationLink = (db: DemoDatabase, userId: string, token: string) =>
+    liveDemoSecret(db, tools.now, { purpose: 'invitation', userId, token });
 
   /** After an invitation accepted without a password: the link to choose one (the server's email). */
   function sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string) {
@@ -135,10 +143,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
         user.verified = true;
         if (password !== null) user.password = password;
       },
-      acceptance: {
-        ...demoAcceptancePorts(db, { now: tools.now, sendChoosePassword }),
-        passwordProblem,
-      },
+      acceptance: demoAcceptancePorts(db, { sendChoosePassword, invitationLink, passwordProblem }),
       checkOrigin: () => {},
       startSession: async (userId) => tools.startSession(db, stored(userId)!),
     };
@@ -153,5 +158,14 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
   /** Sign-up's activation email (core/demo/signIn.ts): the shared rule's fresh link. */
   const sendActivation = async (db: DemoDatabase, userId: string) =>
     (await rules()).sendActivation(activationPorts(db), rulesUser(db.users.find(withId(userId)))!);
-  return { routes, sendActivation, sendEmail, sendChoosePassword, passwordPorts };
+  return {
+    routes,
+    sendActivation,
+    sendEmail,
+    sendChoosePassword,
+    passwordPorts,
+    issueToken,
+    invitationLink,
+    passwordProblem,
+  };
 }

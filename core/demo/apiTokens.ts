@@ -7,7 +7,7 @@ import { API_TOKEN_HANDLERS } from '../domain/api-token-handlers';
 import type { ApiTokenPorts, ApiTokenRecord, ApiTokenType, TokenKind } from '../domain/api-tokens';
 import { DEMO_POLICY, type DemoApiToken, type DemoDatabase } from './data';
 import { demoHandlers } from './shared';
-import { demoPermissionsOf, visibleRoles, type TeamAdminTools } from './teamAdmin';
+import { demoPermissionsOf, roleGrants, type TeamAdminTools } from './teamAdmin';
 
 const recordOf = (token: DemoApiToken): ApiTokenRecord => ({
   id: token.id,
@@ -78,10 +78,7 @@ export function demoTokenStore(
     },
     // The vendor's policy in demo mode (GET vendor's public policy): tokens on.
     enabled: async () => DEMO_POLICY.apiTokensEnabled !== false,
-    roleGrants: async (roleIds) => {
-      const roles = visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
-      return { known: roles.map((r) => r.id), keys: roles.flatMap((r) => r.permissions) };
-    },
+    roleGrants: async (roleIds) => roleGrants(db, tenantId, roleIds),
   };
 }
 

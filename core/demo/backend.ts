@@ -6,7 +6,7 @@ import { createDemoMfa } from './mfaFlows';
 import { seedDemoDatabase, type DemoDatabase } from './data';
 import { demoSignInMethodRoutes } from './signInMethods';
 import type { RouteName } from '../contract/routes';
-import type { DemoRoutes, Handler } from './dispatch';
+import type { DemoRoutes } from './dispatch';
 import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
 import { demoPermissionsOf } from './teamAdmin';
 import { createDemoTokens, demoSessionRoutes, demoSignedInSessionRoutes, randomId } from './sessions';
@@ -71,14 +71,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     now,
     sendEmail: accountFlows.sendEmail,
     sendChoosePassword: accountFlows.sendChoosePassword,
+    issueToken: accountFlows.issueToken,
+    invitationLink: accountFlows.invitationLink,
+    passwordProblem: accountFlows.passwordProblem,
     permissionsOf: (user, db) => demoPermissionsOf(db, user),
+    userOfToken,
   });
-  const invitationRoutes = mapRoutes(
-    invitations.routes,
-    (handler): Handler =>
-      (db, request) =>
-        handler(db, request, userOfToken(db, request.token)),
-  );
   // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
   const passwordless = createDemoPasswordless({ startSession, random, now });
   const mfa = createDemoMfa({ startSession, userOfToken, random, now });
@@ -88,7 +86,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
     ...createDemoFederation({ tokenFor: tokens.tokenFor, startSession, secondFactor: mfa.gate, random, now }),
     ...passwordless.routes,
-    ...invitationRoutes,
+    ...invitations.routes,
     // MFA at sign-in and in the account, passkeys (core/demo/mfaFlows.ts).
     ...mfa.routes,
     // The sign-in methods: the client SDK's reads and our save (core/demo/signInMethods.ts).

@@ -3,15 +3,14 @@
  * the demo's users (a pending invitation is a user with `invitationPending`; demo users belong to one
  * account each), its one-time tokens and its invite links (one per account).
  */
-import { contractError } from '../contract/errors';
-import { holdsPermission } from '../contract/permissions';
-import * as rules from '../domain/invitations';
+import type { ContractError } from '../contract/errors';
+import type * as rules from '../domain/invitations';
 import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
 import type { DemoDatabase, DemoUser } from './data';
-import { DEMO_PASSWORD_MIN_LENGTH } from './data';
-import { grantedBy, visibleRoles } from './teamAdmin';
+import { isoNow, remove, update, upsert } from './rows';
+import { roleGrants, visibleRoles } from './teamAdmin';
 
 export interface DemoInvitationTools {
   random(): string;
@@ -19,6 +18,12 @@ export interface DemoInvitationTools {
   sendEmail(db: DemoDatabase, to: string, subject: string, text: string): void;
   /** The "Choose your password" email after an invitation accepted without one. */
   sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string): void;
+  /** A new invitation link token for the user (their older ones stop working; core/demo/accountFlows.ts). */
+  issueToken(db: DemoDatabase, purpose: 'invitation', userId: string): string;
+  /** The user's unused, unexpired invitation link of this token. */
+  invitationLink(db: DemoDatabase, userId: string, token: string): { used: boolean } | undefined;
+  /** Why a new password is refused (the demo's password policy), or null. */
+  passwordProblem(password: string): Promise<ContractError | null>;
   permissionsOf(user: DemoUser, db: DemoDatabase): string[];
 }
 
@@ -30,18 +35,14 @@ const demoTenantName = (db: DemoDatabase, tenantId: string) =>
 
 /** The invitation ports over the demo's users and one-time tokens. */
 export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools): rules.InvitationPorts {
-  const userIn = (tenantId: string, match: (u: DemoUser) => boolean) =>
-    db.users.find((u) => u.tenantId === tenantId && match(u));
+  const memberOf = (tenantId: string, match: (u: DemoUser) => boolean) => {
+    const user = db.users.find((u) => u.tenantId === tenantId && match(u));
+    return user ? { userId: user.id, pending: user.invitationPending === true } : null;
+  };
   return {
-    async memberByEmail(tenantId, email) {
-      const user = userIn(tenantId, (u) => u.email.toLowerCase() === email);
-      return user ? { userId: user.id, pending: user.invitationPending === true } : null;
-    },
-    async membership(tenantId, userId) {
-      const user = userIn(tenantId, (u) => u.id === userId);
-      return user ? { pending: user.invitationPending === true } : null;
-    },
-    grantedBy: async (tenantId, roleIds) => grantedBy(db, tenantId, roleIds),
+    memberByEmail: async (tenantId, email) => memberOf(tenantId, (u) => u.email.toLowerCase() === email),
+    membership: async (tenantId, userId) => memberOf(tenantId, (u) => u.id === userId),
+    roleGrants: async (tenantId, roleIds) => roleGrants(db, tenantId, roleIds),
     async emailDomainAllowed(tenantId, email) {
       const stored = db.securityPolicies?.[tenantId] ?? {};
       // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
@@ -51,47 +52,37 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
       return emailDomainAllowed(ports, tenantId, email, () => false);
     },
     async addInvitee(tenantId, invitee) {
-      const roles = visibleRoles(db, tenantId).filter((r) => invitee.roleIds.includes(r.id));
-      if (roles.length !== invitee.roleIds.length) return { kind: 'unknownRoles' };
-      const existing = db.users.find((u) => u.email.toLowerCase() === invitee.email);
-      if (existing) return { kind: 'member', pending: existing.invitationPending === true };
+      // A demo user belongs to one account: an address used in another cannot join this one.
+      if (db.users.some((u) => u.email.toLowerCase() === invitee.email)) return null;
       const user: DemoUser = {
         id: tools.random(),
         email: invitee.email,
         name: invitee.name,
         password: '',
         tenantId,
-        roleKeys: roles.map((r) => r.key),
-        createdAt: new Date(tools.now()).toISOString(),
+        roleKeys: visibleRoles(db, tenantId)
+          .filter((r) => invitee.roleIds.includes(r.id))
+          .map((r) => r.key),
+        createdAt: isoNow(tools.now),
         verified: false,
         invitationPending: true,
         phoneNumber: invitee.phone,
       };
       db.users.push(user);
-      return { kind: 'added', userId: user.id };
+      return user.id;
     },
-    async pendingOf(who) {
-      return db.users
+    pendingOf: async (who) =>
+      db.users
         .filter((u) => u.invitationPending && ('userId' in who ? u.id === who.userId : u.email === who.email))
-        .map((u) => ({ tenantId: u.tenantId, userId: u.id }));
-    },
-    async mayInvite(callerId, tenantId) {
-      const caller = userIn(tenantId, (u) => u.id === callerId);
-      return !!caller && holdsPermission(tools.permissionsOf(caller, db), rules.INVITE_PERMISSION);
+        .map((u) => ({ tenantId: u.tenantId, userId: u.id })),
+    async permissionsIn(callerId, tenantId) {
+      const caller = db.users.find((u) => u.id === callerId && u.tenantId === tenantId);
+      return caller ? tools.permissionsOf(caller, db) : [];
     },
     async sendInvitation({ userId }, inviterId) {
       const user = db.users.find((u) => u.id === userId);
       if (!user) return;
-      const tokens = (db.oneTimeTokens ??= []);
-      for (const t of tokens) if (t.userId === user.id && t.purpose === 'invitation') t.used = true;
-      const token = `${tools.random()}${tools.random()}`;
-      tokens.push({
-        purpose: 'invitation',
-        userId: user.id,
-        token,
-        expiresAt: tools.now() + rules.INVITATION_LIFETIME_MS,
-        used: false,
-      });
+      const token = tools.issueToken(db, 'invitation', user.id);
       const inviter = inviterId ? db.users.find((u) => u.id === inviterId) : null;
       const [subject, text] = demoEmail(db, user, 'invitation', {
         link: invitationAddress(appOrigin(), user.id, token),
@@ -108,17 +99,9 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
 /** The acceptance ports over the demo's users and one-time tokens. */
 export function demoAcceptancePorts(
   db: DemoDatabase,
-  tools: Pick<DemoInvitationTools, 'now' | 'sendChoosePassword'>,
+  tools: Pick<DemoInvitationTools, 'invitationLink' | 'passwordProblem' | 'sendChoosePassword'>,
 ): rules.AcceptancePorts {
-  const liveLink = (userId: string, token: string) =>
-    (db.oneTimeTokens ?? []).find(
-      (t) =>
-        t.purpose === 'invitation' &&
-        t.userId === userId &&
-        t.token === token &&
-        !t.used &&
-        t.expiresAt > tools.now(),
-    );
+  const liveLink = (userId: string, token: string) => tools.invitationLink(db, userId, token);
   const pendingUser = (userId: string) =>
     db.users.find((u) => u.id === userId && u.invitationPending === true);
   return {
@@ -132,19 +115,17 @@ export function demoAcceptancePorts(
         email: user.email,
       };
     },
-    async passwordProblem(password) {
-      return password.length < DEMO_PASSWORD_MIN_LENGTH
-        ? contractError('PASSWORD_TOO_SHORT', { n: DEMO_PASSWORD_MIN_LENGTH })
-        : null;
-    },
+    passwordProblem: (password) => tools.passwordProblem(password),
     async join({ userId, token, password }) {
       const user = pendingUser(userId);
       const link = liveLink(userId, token);
       if (!user || !link) return false;
       link.used = true;
-      user.invitationPending = false;
-      user.verified = true;
-      if (password !== null) user.password = password;
+      Object.assign(
+        user,
+        { invitationPending: false, verified: true },
+        password === null ? {} : { password },
+      );
       return true;
     },
     async sendChoosePassword(userId, invitation) {
@@ -154,75 +135,62 @@ export function demoAcceptancePorts(
   };
 }
 
+type DemoInviteLink = NonNullable<DemoDatabase['inviteLinks']>[number];
+
 /** The invite link ports over the demo's stored links, one per account. */
 export function demoInviteLinkPorts(
   db: DemoDatabase,
   tools: Pick<DemoInvitationTools, 'random' | 'now'>,
 ): rules.InviteLinkPorts {
   const links = () => (db.inviteLinks ??= []);
-  const stored = (tenantId: string) => db.inviteLinks?.find((l) => l.tenantId === tenantId);
-  const recordOf = (link: NonNullable<ReturnType<typeof stored>>): rules.InviteLinkRecord => ({
-    id: link.id,
-    tenantId: link.tenantId,
-    vendorId: 'demo-vendor',
-    expiresInMinutes: link.expiresInMinutes,
-    expiresAt: new Date(link.expiresAt),
-    shouldSendEmail: link.shouldSendEmail,
-    createdAt: new Date(link.createdAt),
-    updatedAt: new Date(link.updatedAt),
-  });
+  const ofTenant = (tenantId: string) => (l: DemoInviteLink) => l.tenantId === tenantId;
+  const stored = (tenantId: string) => links().find(ofTenant(tenantId));
+  const expiresAt = (minutes: number) => tools.now() + minutes * 60_000;
+  const recordOf = (link: DemoInviteLink | undefined): rules.InviteLinkRecord | null =>
+    link
+      ? {
+          id: link.id,
+          tenantId: link.tenantId,
+          vendorId: 'demo-vendor',
+          expiresInMinutes: link.expiresInMinutes,
+          expiresAt: new Date(link.expiresAt),
+          shouldSendEmail: link.shouldSendEmail,
+          createdAt: new Date(link.createdAt),
+          updatedAt: new Date(link.updatedAt),
+        }
+      : null;
   return {
-    async find(tenantId) {
-      const link = stored(tenantId);
-      return link ? recordOf(link) : null;
+    find: async (tenantId) => recordOf(stored(tenantId)),
+    async replace(tenantId, { token, expiresInMinutes, shouldSendEmail }) {
+      const at = isoNow(tools.now);
+      const link = { id: tools.random(), tenantId, token, expiresInMinutes, shouldSendEmail, createdAt: at };
+      // The older link stops working: the new one takes its place.
+      return recordOf(
+        upsert(links(), ofTenant(tenantId), {
+          ...link,
+          expiresAt: expiresAt(expiresInMinutes),
+          updatedAt: at,
+        }),
+      )!;
     },
-    async replace(tenantId, input) {
-      const at = new Date(tools.now()).toISOString();
-      const link = {
-        id: tools.random(),
-        tenantId,
-        token: input.token,
-        expiresInMinutes: input.expiresInMinutes,
-        expiresAt: tools.now() + input.expiresInMinutes * 60_000,
-        shouldSendEmail: input.shouldSendEmail,
-        createdAt: at,
-        updatedAt: at,
-      };
-      db.inviteLinks = [...links().filter((l) => l.tenantId !== tenantId), link];
-      return recordOf(link);
-    },
-    async update(tenantId, patch) {
-      const link = stored(tenantId);
-      if (!link) return null;
-      if (patch.expiresInMinutes !== undefined) {
-        link.expiresInMinutes = patch.expiresInMinutes;
-        link.expiresAt = tools.now() + patch.expiresInMinutes * 60_000;
-      }
-      if (patch.shouldSendEmail !== undefined) link.shouldSendEmail = patch.shouldSendEmail;
-      link.updatedAt = new Date(tools.now()).toISOString();
-      return recordOf(link);
-    },
-    async remove(tenantId) {
-      const before = links().length;
-      db.inviteLinks = links().filter((l) => l.tenantId !== tenantId);
-      return db.inviteLinks.length < before;
-    },
-    async token(tenantId) {
-      return stored(tenantId)?.token ?? null;
-    },
+    update: async (tenantId, { expiresInMinutes: minutes, shouldSendEmail }) =>
+      recordOf(
+        update(links(), ofTenant(tenantId), {
+          ...(minutes === undefined ? {} : { expiresInMinutes: minutes, expiresAt: expiresAt(minutes) }),
+          ...(shouldSendEmail === undefined ? {} : { shouldSendEmail }),
+          updatedAt: isoNow(tools.now),
+        }),
+      ),
+    remove: async (tenantId) => remove(links(), ofTenant(tenantId)),
+    token: async (tenantId) => stored(tenantId)?.token ?? null,
     async tenantOf(token) {
-      const link = demoLiveInviteLink(db, token, tools.now());
-      return link
-        ? {
-            tenantId: link.tenantId,
-            name: demoTenantName(db, link.tenantId),
-            shouldSendEmail: link.shouldSendEmail,
-          }
-        : null;
+      const link = links().find((l) => l.token === token && l.expiresAt > tools.now());
+      if (!link) return null;
+      return {
+        tenantId: link.tenantId,
+        name: demoTenantName(db, link.tenantId),
+        shouldSendEmail: link.shouldSendEmail,
+      };
     },
   };
 }
-
-/** The stored invite link a live token names, or undefined. */
-const demoLiveInviteLink = (db: DemoDatabase, token: unknown, now: number) =>
-  (db.inviteLinks ?? []).find((l) => typeof token === 'string' && l.token === token && l.expiresAt > now);

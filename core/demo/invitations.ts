@@ -1,4 +1,4 @@
-import { fail, type Answer } from '../contract/answer';
+import { fail } from '../contract/answer';
 import {
   INVITATION_HANDLERS,
   INVITATION_PUBLIC_HANDLERS,
@@ -26,9 +26,9 @@ import { demoHandlers, demoPublicHandlers } from './shared';
  * (core/demo/backend.ts).
  */
 
-type Handler = (db: DemoDatabase, request: DemoRequest, caller: DemoUser | null) => Answer | Promise<Answer>;
-
-export function createDemoInvitations(tools: DemoInvitationTools) {
+export function createDemoInvitations(
+  tools: DemoInvitationTools & { userOfToken(db: DemoDatabase, token: string | null): DemoUser | null },
+) {
   const { countSend } = demoAttemptCounters(tools.now);
   const publicPorts = (db: DemoDatabase): InvitationPublicPorts => ({
     invitations: demoInvitationPorts(db, tools),
@@ -58,12 +58,18 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     { ...INVITATION_PUBLIC_HANDLERS, postUsersInvitationReset: RESEND_INVITATION.public },
     publicPorts,
   );
-  const routes: DemoRoutes<Handler> = Object.fromEntries(
+  const routes: DemoRoutes = Object.fromEntries(
     Object.keys({ ...signedIn, ...open }).map((name) => {
       const user = signedIn[name as keyof typeof signedIn];
       const anyone = open[name as keyof typeof open];
-      const handler: Handler = (db, request, caller) =>
-        caller && user ? user(db, caller, request) : anyone ? anyone(db, request) : fail('BEARER_MISSING');
+      const handler = (db: DemoDatabase, request: DemoRequest) => {
+        const caller = tools.userOfToken(db, request.token);
+        return caller && user
+          ? user(db, caller, request)
+          : anyone
+            ? anyone(db, request)
+            : fail('BEARER_MISSING');
+      };
       return [name, handler];
     }),
   );

@@ -13,7 +13,8 @@ import type { DemoDatabase, DemoUser } from './data';
 import { mfaEnrolledOf, profileOf } from './profile';
 import { demoHandlers } from './shared';
 import { membershipsOf, within } from './subAccountsData';
-import { demoPermissionsOf, demoRoleShape, grantedBy, memoryPage, visibleRoles } from './teamAdmin';
+import { byLocale, remove, update, withId } from './rows';
+import { demoPermissionsOf, demoRoleShape, memoryPage, roleGrants, visibleRoles } from './teamAdmin';
 
 const SORTABLE: Record<string, (u: DemoUser) => string | number> = {
   name: (u) => u.name.toLowerCase(),
@@ -26,8 +27,7 @@ const SORTABLE: Record<string, (u: DemoUser) => string | number> = {
   tenantId: (u) => u.tenantId,
 };
 
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.toLowerCase().localeCompare(b.name.toLowerCase());
+const byName = byLocale((row: { name: string }) => row.name.toLowerCase());
 const groupsOf = (db: DemoDatabase, u: DemoUser) =>
   (db.groups ?? []).filter((g) => g.tenantId === u.tenantId && g.userIds.includes(u.id));
 
@@ -89,8 +89,9 @@ function listMembers(db: DemoDatabase, q: MemberListQuery, now: number) {
 
 /** The members' handlers' ports over the demo's data, for `caller` (SCIM manages no one in demo mode). */
 function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number): TeamMemberHandlerPorts {
-  const member = (tenantId: string, userId: string) =>
-    db.users.find((u) => u.id === userId && u.tenantId === tenantId);
+  const inAccount = (tenantId: string, userId: string) => (u: DemoUser) =>
+    u.id === userId && u.tenantId === tenantId;
+  const member = (tenantId: string, userId: string) => db.users.find(inAccount(tenantId, userId));
   const roleIdsOf = (u: DemoUser) =>
     visibleRoles(db, u.tenantId)
       .filter((r) => u.roleKeys.includes(r.key))
@@ -102,21 +103,13 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
       const found = member(tenantId, userId);
       return found ? demoPermissionsOf(db, found) : [];
     },
-    grantedBy: async (tenantId, roleIds) => grantedBy(db, tenantId, roleIds),
+    roleGrants: async (tenantId, roleIds) => roleGrants(db, tenantId, roleIds),
     scimManaged: async () => false,
-    remove: async (tenantId, userId) => {
-      const found = member(tenantId, userId);
-      if (found) db.users = db.users.filter((u) => u !== found);
-      return Boolean(found);
-    },
+    remove: async (tenantId, userId) => remove(db.users, inAccount(tenantId, userId)),
+    // Demo users hold roles by key.
     setRoles: async (tenantId, userId, roleIds) => {
-      const found = member(tenantId, userId);
-      if (!found) return 'notMember';
-      const roles = visibleRoles(db, tenantId);
-      const keys = roleIds.map((id) => roles.find((role) => role.id === id)?.key);
-      if (keys.some((key) => !key)) return 'unknownRoles';
-      found.roleKeys = keys as string[];
-      return 'updated';
+      const roleKeys = roleIds.map((id) => visibleRoles(db, tenantId).find(withId(id))!.key);
+      return !!update(db.users, inAccount(tenantId, userId), { roleKeys });
     },
     // Demo mode has one session, this browser's.
     revokeSessions: async (tenantId, userId) => {
@@ -153,11 +146,8 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
           linked: (link === 'roles' ? roleIdsOf(u) : groupsOf(db, u).map((g) => g.id)).sort(),
         })),
     customData: {
-      save: async (tenantId, userId, data) => {
-        const found = member(tenantId, userId);
-        if (found) found.customData = data;
-        return Boolean(found);
-      },
+      save: async (tenantId, userId, data) =>
+        !!update(db.users, inAccount(tenantId, userId), { customData: data }),
     },
     isUserId: () => true,
   };

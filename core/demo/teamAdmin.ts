@@ -6,7 +6,9 @@
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
 import type { GroupListPage } from '../domain/groups';
 import { BUILT_IN_ROLES } from '../portal/builtInRoles';
+import { heldPermission } from '../domain/roles';
 import type { DemoDatabase, DemoRole, DemoUser } from './data';
+import { by, descending, page as rowsPage } from './rows';
 
 export interface TeamAdminTools {
   random(): string;
@@ -32,11 +34,14 @@ export function demoRoles(db: DemoDatabase): DemoRole[] {
 }
 export const visibleRoles = (db: DemoDatabase, tenantId: string) =>
   demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === tenantId);
+/** Which of these ids are the account's roles, and what those grant. */
+export function roleGrants(db: DemoDatabase, tenantId: string, roleIds: string[]) {
+  const roles = visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
+  return { known: roles.map((r) => r.id), keys: roles.flatMap((r) => r.permissions) };
+}
 /** What the account's roles of these ids grant. */
 export const grantedBy = (db: DemoDatabase, tenantId: string, roleIds: string[]) =>
-  visibleRoles(db, tenantId)
-    .filter((r) => roleIds.includes(r.id))
-    .flatMap((r) => r.permissions);
+  roleGrants(db, tenantId, roleIds).keys;
 
 export const groupConfiguration = (db: DemoDatabase, tenantId: string) =>
   db.groupConfigurations?.[tenantId] ?? { enabled: true, rolesEnabled: true };
@@ -67,23 +72,25 @@ export const demoRoleShape = (role: DemoRole) => ({
   updatedAt: role.updatedAt,
 });
 
+/** The permission of this key in the demo's catalogue (the server's permissions table). */
+export function cataloguedPermission(key: string) {
+  const entry = PERMISSION_CATALOGUE.find(([k]) => k === key);
+  const category = categoryId(entry?.[2] ?? 'all');
+  return { id: permissionId(key), key, name: entry?.[1] ?? key, description: null, categoryId: category };
+}
+
 /** What a user holds, as the client SDK's `ITeamUserPermission`s (the server's PermissionDto). */
 export function demoHeldPermissions(db: DemoDatabase, user: DemoUser) {
   const roles = demoRolesOf(db, user);
-  return demoPermissionsOf(db, user).map((key) => {
-    const entry = PERMISSION_CATALOGUE.find(([k]) => k === key);
-    return {
-      id: permissionId(key),
-      key,
-      name: entry?.[1] ?? key,
-      description: null,
-      categoryId: categoryId(entry?.[2] ?? 'all'),
-      fePermission: key.startsWith('fe.'),
-      roleIds: roles.filter((r) => r.permissions.includes(key)).map((r) => r.id),
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-    };
-  });
+  const at = '2026-01-01T00:00:00.000Z';
+  return demoPermissionsOf(db, user).map((key) => ({
+    ...heldPermission(
+      cataloguedPermission(key),
+      roles.filter((r) => r.permissions.includes(key)).map((r) => r.id),
+    ),
+    createdAt: at,
+    updatedAt: at,
+  }));
 }
 
 /**
@@ -97,14 +104,11 @@ export function memoryPage<T extends { id: string }>(
   search: (item: T) => string[],
 ) {
   const text = page.filter.trim().toLowerCase();
-  const key = sorters[page.sortBy]!;
+  const order = descending(by(sorters[page.sortBy]!), page.order === 'DESC');
   const matching = items
     .filter((item) => !text || search(item).some((s) => s.toLowerCase().includes(text)))
-    .sort((a, b) => {
-      const by = key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
-      return (page.order === 'DESC' ? -by : by) || (a.id < b.id ? -1 : 1);
-    });
+    .sort((a, b) => order(a, b) || by<T>((item) => item.id)(a, b));
   const { limit } = page;
-  const shown = limit === null ? matching : matching.slice(page.page * limit, page.page * limit + limit);
+  const shown = limit === null ? matching : rowsPage(matching, page.page * limit, limit).items;
   return { items: shown, totalItems: matching.length };
 }

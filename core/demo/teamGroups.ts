@@ -4,21 +4,21 @@
  */
 import type { GroupSortField } from '../contract/listQuery';
 import { GROUP_HANDLERS } from '../domain/group-handlers';
-import type { GroupDto, GroupPorts, GroupWrite } from '../domain/groups';
+import type { GroupDto, GroupPorts } from '../domain/groups';
 import type { DemoDatabase, DemoGroup } from './data';
+import { byLocale, isoNow, remove, withId } from './rows';
 import { demoHandlers } from './shared';
 import {
   demoPermissionsOf,
   demoRoleShape,
-  grantedBy,
   groupConfiguration,
   memoryPage,
+  roleGrants,
   visibleRoles,
   type TeamAdminTools,
 } from './teamAdmin';
 
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.toLowerCase().localeCompare(b.name.toLowerCase());
+const byName = byLocale((row: { name: string }) => row.name.toLowerCase());
 
 /** The client SDK's IGroupResponse, as the server answers it. */
 const groupDto = (db: DemoDatabase, group: DemoGroup): GroupDto => ({
@@ -56,20 +56,17 @@ const SORTERS: Record<GroupSortField, (g: DemoGroup) => string> = {
 
 /** The repository and ports of core/domain/groups.ts over the demo's stored groups of one account. */
 export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAdminTools): GroupPorts {
-  const iso = () => new Date(tools.now()).toISOString();
   const groups = () => (db.groups ??= []).filter((g) => g.tenantId === tenantId);
   const nameTaken = (name: string, except: string | null) =>
     groups().some((g) => g.name.toLowerCase() === name.toLowerCase() && g.id !== except);
   const member = (userId: string) => db.users.find((u) => u.id === userId && u.tenantId === tenantId);
-  const stored = (groupId: string) => groups().find((g) => g.id === groupId);
-  /** The account's group of this id, changed by `write`, or notFound. */
-  const changed = (groupId: string, write: (group: DemoGroup) => GroupWrite | void): GroupWrite => {
+  const stored = (groupId: string) => groups().find(withId(groupId));
+  /** The account's group of this id with `changes` written (stamped now), or null. */
+  const changed = (groupId: string, changes: (group: DemoGroup) => Partial<DemoGroup>) => {
     const group = stored(groupId);
-    if (!group) return { kind: 'notFound' };
-    const refused = write(group);
-    if (refused) return refused;
-    group.updatedAt = iso();
-    return { kind: 'ok', group: groupDto(db, group) };
+    return group
+      ? groupDto(db, Object.assign(group, changes(group), { updatedAt: isoNow(tools.now) }))
+      : null;
   };
   /** Adds (`add`) or removes ids of a group's list. */
   const edit = (list: string[], ids: string[], add: boolean) =>
@@ -94,33 +91,23 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
         metadata: metadata ?? {},
         roleIds: [],
         userIds: [],
-        createdAt: iso(),
-        updatedAt: iso(),
+        createdAt: isoNow(tools.now),
+        updatedAt: isoNow(tools.now),
       };
       db.groups!.push(group);
       return { kind: 'ok', group: groupDto(db, group) };
     },
-    update: async (groupId, fields) =>
-      changed(groupId, (group) => {
-        if (fields.name !== undefined && nameTaken(fields.name, group.id)) return { kind: 'duplicateName' };
-        Object.assign(group, fields);
-      }),
-    remove: async (groupId) => {
-      const before = db.groups?.length ?? 0;
-      db.groups = (db.groups ?? []).filter((g) => g.id !== groupId || g.tenantId !== tenantId);
-      return db.groups.length < before;
+    update: async (groupId, fields) => {
+      if (!stored(groupId)) return { kind: 'notFound' };
+      if (fields.name !== undefined && nameTaken(fields.name, groupId)) return { kind: 'duplicateName' };
+      return { kind: 'ok', group: changed(groupId, () => fields)! };
     },
+    remove: async (groupId) => remove(db.groups ?? [], (g) => g.id === groupId && g.tenantId === tenantId),
     changeRoles: async (groupId, roleIds, add) =>
-      changed(groupId, (group) => {
-        const known = visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
-        if (known.length !== new Set(roleIds).size) return { kind: 'unknown' };
-        group.roleIds = edit(group.roleIds, roleIds, add);
-      }),
+      changed(groupId, (group) => ({ roleIds: edit(group.roleIds, roleIds, add) })),
     changeUsers: async (groupId, userIds, add) =>
-      changed(groupId, (group) => {
-        if (!userIds.every(member)) return { kind: 'unknown' };
-        group.userIds = edit(group.userIds, userIds, add);
-      }),
+      changed(groupId, (group) => ({ userIds: edit(group.userIds, userIds, add) })),
+    memberIds: async (userIds) => [...new Set(userIds)].filter(member),
     configuration: async () => groupConfiguration(db, tenantId),
     saveConfiguration: async ({ enabled, rolesEnabled }) => {
       const config = { ...groupConfiguration(db, tenantId) };
@@ -129,7 +116,7 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
       return ((db.groupConfigurations ??= {})[tenantId] = config);
     },
     roleIdsInGroups: async () => [...new Set(groups().flatMap((g) => g.roleIds))],
-    grantedBy: async (roleIds) => grantedBy(db, tenantId, roleIds),
+    roleGrants: async (roleIds) => roleGrants(db, tenantId, roleIds),
     memberPermissions: async (userId) => {
       const user = member(userId);
       return user ? demoPermissionsOf(db, user) : [];

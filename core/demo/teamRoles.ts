@@ -10,11 +10,12 @@ import {
   type PermissionItem,
   type RoleItem,
   type RolePorts,
-  type RoleWrite,
 } from '../domain/roles';
 import type { DemoDatabase, DemoRole } from './data';
+import { given, isoNow, remove, update } from './rows';
 import { demoHandlers } from './shared';
 import {
+  cataloguedPermission,
   categoryId,
   demoPermissionsOf,
   demoRoles,
@@ -34,9 +35,9 @@ const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) =>
   );
 
 const permissionsList = (db: DemoDatabase, tenantId: string) =>
-  PERMISSION_CATALOGUE.map(([key, name, category]) =>
+  PERMISSION_CATALOGUE.map(([key]) =>
     permissionItem(
-      { id: permissionId(key), key, name, description: null, categoryId: categoryId(category) },
+      cataloguedPermission(key),
       visibleRoles(db, tenantId)
         .filter((r) => r.permissions.includes(key))
         .map((r) => r.id),
@@ -58,21 +59,15 @@ function demoRoleStore(
   tenantId: string,
   tools: TeamAdminTools,
 ): RolePorts<RoleItem, PermissionItem> {
-  const iso = () => new Date(tools.now()).toISOString();
   const roles = () => visibleRoles(db, tenantId);
   const keyTaken = (key: string, except: string | null) =>
     roles().some((r) => r.key.toLowerCase() === key.toLowerCase() && r.id !== except);
   const keysOf = (ids: string[]) => ids.map((id) => keyOfPermission(id)!);
-  /** The account's own role of this id, written by `write`; else why not. */
-  const own = (roleId: string, write: (role: DemoRole) => RoleWrite<RoleItem>): RoleWrite<RoleItem> => {
-    const role = roles().find((r) => r.id === roleId);
-    if (!role) return { kind: 'notFound' };
-    if (role.tenantId === null) return { kind: 'vendorRole' };
-    return write(role);
-  };
-  const saved = (role: DemoRole): RoleWrite<RoleItem> => {
-    role.updatedAt = iso();
-    return { kind: 'ok', role: roleDto(db, role, tenantId) };
+  const own = (roleId: string) => (r: DemoRole) => r.id === roleId && r.tenantId === tenantId;
+  /** The account's own role of this id with `changes` written (stamped now), or null. */
+  const changed = (roleId: string, changes: Partial<DemoRole>) => {
+    const role = update(demoRoles(db), own(roleId), { ...changes, updatedAt: isoNow(tools.now) });
+    return role ? roleDto(db, role, tenantId) : null;
   };
   return {
     list: async (page) => {
@@ -92,53 +87,47 @@ function demoRoleStore(
     permissionKeys: async (ids) =>
       new Map(ids.flatMap((id) => (keyOfPermission(id) ? [[id, keyOfPermission(id)!] as const] : []))),
     grantedBy: async (roleIds) => grantedBy(db, tenantId, roleIds),
+    holdings: async (roleIds) =>
+      roles()
+        .filter((r) => roleIds.includes(r.id))
+        .map((r) => ({ id: r.id, own: r.tenantId !== null, permissionIds: r.permissions.map(permissionId) })),
     create: async ({ key, name, description, permissionIds }) => {
       if (keyTaken(key, null)) return { kind: 'duplicateKey' };
       const given = { key, name, description, permissions: keysOf(permissionIds), tenantId };
-      const role = { ...given, id: `role-custom-${tools.random()}`, createdAt: iso(), updatedAt: iso() };
+      const at = isoNow(tools.now);
+      const role = { ...given, id: `role-custom-${tools.random()}`, createdAt: at, updatedAt: at };
       demoRoles(db).push(role);
       return { kind: 'ok', role: roleDto(db, role, tenantId) };
     },
-    update: async (roleId, { key, name, description }) =>
-      own(roleId, (role) => {
-        if (key !== undefined && keyTaken(key, role.id)) return { kind: 'duplicateKey' };
-        if (key !== undefined && key !== role.key) {
-          for (const u of db.users)
-            if (u.tenantId === tenantId) u.roleKeys = u.roleKeys.map((k) => (k === role.key ? key : k));
-          role.key = key;
-        }
-        if (name !== undefined) role.name = name;
-        if (description !== undefined) role.description = description;
-        return saved(role);
-      }),
-    remove: async (roleId) => {
-      const result = own(roleId, (role) => {
-        db.roles = demoRoles(db).filter((r) => r !== role);
+    update: async (roleId, changes) => {
+      const { key } = changes;
+      if (key !== undefined && keyTaken(key, roleId)) return { kind: 'duplicateKey' };
+      const before = demoRoles(db).find(own(roleId))?.key;
+      // Demo users hold roles by key: a new key follows to the account's members.
+      if (key !== undefined && before !== undefined)
         for (const u of db.users)
-          u.roleKeys = u.roleKeys.filter((k) => k !== role.key || u.tenantId !== tenantId);
-        for (const g of db.groups ?? []) g.roleIds = g.roleIds.filter((id) => id !== role.id);
-        return { kind: 'ok', role: roleDto(db, role, tenantId) };
-      });
-      return result.kind === 'ok' ? 'deleted' : (result.kind as 'notFound' | 'vendorRole');
+          if (u.tenantId === tenantId) u.roleKeys = u.roleKeys.map((k) => (k === before ? key : k));
+      const role = changed(roleId, given(changes));
+      return role ? { kind: 'ok', role } : { kind: 'notFound' };
     },
-    setPermissions: async (roleId, ids) =>
-      own(roleId, (role) => {
-        role.permissions = keysOf(ids);
-        return saved(role);
-      }),
-    setPermissionRoles: async (id, ids) => {
-      const key = keyOfPermission(id);
-      if (!key) return { kind: 'notFound' };
-      const all = roles();
-      if (ids.some((roleId) => !all.some((r) => r.id === roleId))) return { kind: 'unknownRoles' };
-      if (all.some((r) => r.tenantId === null && ids.includes(r.id) && !r.permissions.includes(key)))
-        return { kind: 'vendorRole' };
-      for (const role of all.filter((r) => r.tenantId !== null)) {
-        const holds = role.permissions.includes(key);
-        if (ids.includes(role.id) && !holds) role.permissions.push(key);
-        if (!ids.includes(role.id) && holds) role.permissions = role.permissions.filter((k) => k !== key);
+    remove: async (roleId) => {
+      const role = demoRoles(db).find(own(roleId));
+      if (!role) return false;
+      remove(demoRoles(db), own(roleId));
+      for (const u of db.users)
+        if (u.tenantId === tenantId) u.roleKeys = u.roleKeys.filter((k) => k !== role.key);
+      for (const g of db.groups ?? []) g.roleIds = g.roleIds.filter((id) => id !== role.id);
+      return true;
+    },
+    setPermissions: async (roleId, ids) => changed(roleId, { permissions: keysOf(ids) }),
+    setPermissionRoles: async (id, ownRoleIds) => {
+      const key = keyOfPermission(id)!;
+      for (const role of roles().filter((r) => r.tenantId !== null)) {
+        const [holds, shall] = [role.permissions.includes(key), ownRoleIds.includes(role.id)];
+        if (shall && !holds) role.permissions.push(key);
+        if (!shall && holds) role.permissions = role.permissions.filter((k) => k !== key);
       }
-      return { kind: 'ok', permission: permissionsList(db, tenantId).find((p) => p.key === key)! };
+      return permissionsList(db, tenantId).find((p) => p.key === key)!;
     },
   };
 }

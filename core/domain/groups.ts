@@ -49,12 +49,7 @@ export interface GroupFields {
 }
 
 /** A write's outcome in storage: the group written, or why it was not. */
-export type GroupWrite =
-  | { kind: 'ok'; group: GroupDto }
-  | { kind: 'notFound' }
-  | { kind: 'duplicateName' }
-  /** Some roles are not the account's, or some users not its members. */
-  | { kind: 'unknown' };
+export type GroupWrite = { kind: 'ok'; group: GroupDto } | { kind: 'notFound' } | { kind: 'duplicateName' };
 
 /** An account's group configuration (the client SDK's IGroupConfigResponse); both on until set. */
 export interface GroupConfiguration {
@@ -81,17 +76,19 @@ export interface GroupRepository {
   update(groupId: string, fields: GroupFields): Promise<GroupWrite>;
   /** false when the account has no group of that id. */
   remove(groupId: string): Promise<boolean>;
-  /** Adds (`add`) or removes roles the account offers; unknown when one is not. */
-  changeRoles(groupId: string, roleIds: string[], add: boolean): Promise<GroupWrite>;
-  /** Adds (`add`) or removes members of the account; unknown when one is not. */
-  changeUsers(groupId: string, userIds: string[], add: boolean): Promise<GroupWrite>;
+  /** Adds (`add`) or removes roles the account offers; the group, or null when the account has none of that id. */
+  changeRoles(groupId: string, roleIds: string[], add: boolean): Promise<GroupDto | null>;
+  /** Adds (`add`) or removes members of the account; the group, or null when the account has none of that id. */
+  changeUsers(groupId: string, userIds: string[], add: boolean): Promise<GroupDto | null>;
+  /** Those of these users who are members of the account. */
+  memberIds(userIds: string[]): Promise<string[]>;
   configuration(): Promise<GroupConfiguration>;
   /** Saves the parts given; the others keep their value. */
   saveConfiguration(patch: Partial<GroupConfiguration>): Promise<GroupConfiguration>;
   /** Every role the account's groups carry. */
   roleIdsInGroups(): Promise<string[]>;
-  /** The permission keys these roles of the account grant (ids that are not its roles grant nothing). */
-  grantedBy(roleIds: string[]): Promise<Iterable<string>>;
+  /** Which of these ids are the account's roles, and the permission keys those grant. */
+  roleGrants(roleIds: string[]): Promise<{ known: string[]; keys: Iterable<string> }>;
 }
 
 export interface GroupPorts extends GroupRepository {
@@ -128,11 +125,16 @@ const fieldsOf = (body: GroupBody): GroupFields => ({
   ...(body.metadata !== undefined ? { metadata: metadataObject(body.metadata) } : {}),
 });
 
-function written(result: GroupWrite, unknown: 'ROLES_UNKNOWN' | 'USERS_NOT_MEMBERS' = 'ROLES_UNKNOWN') {
+function written(result: GroupWrite) {
   if (result.kind === 'notFound') throw contractError('GROUP_NOT_FOUND');
   if (result.kind === 'duplicateName') throw contractError('GROUP_NAME_EXISTS');
-  if (result.kind === 'unknown') throw contractError(unknown);
   return result.group;
+}
+
+/** The group, or GROUP_NOT_FOUND. */
+function found<T>(group: T | null): T {
+  if (!group) throw contractError('GROUP_NOT_FOUND');
+  return group;
 }
 
 /** SCIM_MANAGED_GROUP for a group the directory manages. */
@@ -140,10 +142,12 @@ function assertNotScim(group: GroupDto | null) {
   if (group?.managedBy === 'scim2') throw contractError('SCIM_MANAGED_GROUP');
 }
 
-/** GRANT_NOT_HELD unless `held` covers what these roles of the account grant. */
+/** GRANT_NOT_HELD unless `held` covers what these roles of the account grant; which of them are its roles. */
 async function assertMayGrant(ports: GroupRepository, held: readonly string[], roleIds: string[]) {
   const ids = [...new Set(roleIds.filter((id) => id !== ''))];
-  if (ids.length) assertHoldsAll(held, await ports.grantedBy(ids));
+  const grants = ids.length ? await ports.roleGrants(ids) : { known: [], keys: [] };
+  assertHoldsAll(held, grants.keys);
+  return grants.known;
 }
 
 /**
@@ -158,9 +162,7 @@ export async function listGroups(ports: GroupRepository, query: ListQuery<GroupS
 }
 
 export async function getGroup(ports: GroupRepository, groupId: string): Promise<GroupDto> {
-  const group = await ports.find(groupId);
-  if (!group) throw contractError('GROUP_NOT_FOUND');
-  return group;
+  return found(await ports.find(groupId));
 }
 
 /** The client SDK's bulkGet: those of the ids that are the account's groups, in the order asked. */
@@ -194,8 +196,10 @@ export async function changeGroupRoles(
   roleIds: string[],
   add: boolean,
 ) {
-  await assertMayGrant(ports, held, roleIds);
-  return written(await ports.changeRoles(groupId, roleIds, add));
+  const known = await assertMayGrant(ports, held, roleIds);
+  found(await ports.find(groupId));
+  if (known.length !== roleIds.length) throw contractError('ROLES_UNKNOWN');
+  return found(await ports.changeRoles(groupId, roleIds, add));
 }
 
 /** A member added gets the group's roles, one removed loses them (and is not above the caller). */
@@ -210,7 +214,9 @@ export async function changeGroupUsers(
   await assertMayGrant(ports, held, group?.roles.map((r) => r.id) ?? []);
   assertNotScim(group);
   if (!add) for (const userId of userIds) assertNotAbove(held, await ports.memberPermissions(userId));
-  return written(await ports.changeUsers(groupId, userIds, add), 'USERS_NOT_MEMBERS');
+  found(group);
+  if ((await ports.memberIds(userIds)).length !== userIds.length) throw contractError('USERS_NOT_MEMBERS');
+  return found(await ports.changeUsers(groupId, userIds, add));
 }
 
 /** Turning groups or their roles off takes the groups' roles from their members, on gives them back. */

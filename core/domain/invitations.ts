@@ -22,7 +22,7 @@ import { assertHoldsAll } from './grants';
 import { inviteLinkAddress } from './account-links';
 
 /** Who may invite, resend and share the invite link. */
-export const INVITE_PERMISSION = 'fe.secure.write.users';
+const INVITE_PERMISSION = 'fe.secure.write.users';
 /** An invitation link works once, for seven days (the email says so). */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 3600_000;
 /** Spec 001 §9: "Invite link default lifetime 43200 minutes (30 days)". */
@@ -41,10 +41,6 @@ export interface Invitee {
   roleIds: string[];
 }
 
-/** What storage did with an invitee: added (their user id), or why not. */
-export type InviteeWrite =
-  { kind: 'added'; userId: string } | { kind: 'unknownRoles' } | { kind: 'member'; pending: boolean };
-
 /** A pending invitation of a user to an account. */
 export interface PendingInvitation {
   tenantId: string;
@@ -57,16 +53,19 @@ export interface InvitationPorts {
   memberByEmail(tenantId: string, email: string): Promise<{ userId: string; pending: boolean } | null>;
   /** Whether `userId` is a member of the account: pending or not; null when not a member. */
   membership(tenantId: string, userId: string): Promise<{ pending: boolean } | null>;
-  /** The permission keys these roles of the account grant (ids that are not its roles grant nothing). */
-  grantedBy(tenantId: string, roleIds: string[]): Promise<Iterable<string>>;
+  /** Which of these ids are the account's roles, and the permission keys those grant. */
+  roleGrants(tenantId: string, roleIds: string[]): Promise<{ known: string[]; keys: Iterable<string> }>;
   /** Whether the account's email-domain restrictions let `email` join. */
   emailDomainAllowed(tenantId: string, email: string): Promise<boolean>;
-  /** Adds the invitee (a new user when the address has none) with a pending membership and roles. */
-  addInvitee(tenantId: string, invitee: Invitee): Promise<InviteeWrite>;
+  /**
+   * Adds the invitee (a new user when the address has none) with a pending membership and roles;
+   * their user id, or null when the address was taken meanwhile (another admin invited it).
+   */
+  addInvitee(tenantId: string, invitee: Invitee): Promise<string | null>;
   /** The pending invitations of a user, or of an address, in accounts that exist. */
   pendingOf(who: { userId: string } | { email: string }): Promise<PendingInvitation[]>;
-  /** Whether `callerId` may invite in `tenantId` (holds INVITE_PERMISSION there). */
-  mayInvite(callerId: string, tenantId: string): Promise<boolean>;
+  /** The permission keys `callerId` holds in `tenantId` (none when not a member). */
+  permissionsIn(callerId: string, tenantId: string): Promise<readonly string[]>;
   /** Issues a fresh invitation link (older ones for that account retired) and emails it. */
   sendInvitation(invitation: PendingInvitation, inviterId: string | null): Promise<void>;
   /** Someone was invited (the account's webhooks on the server). */
@@ -98,27 +97,27 @@ export async function inviteUser(
   if (typeof input.name === 'string' && !input.name.trim()) throw contractError('NAME_EMPTY');
   const email = normalizedEmail(input.email);
   const { tenantId } = input;
-  if (input.roleIds === undefined) {
-    const pending = await ports.memberByEmail(tenantId, email);
-    if (pending?.pending) {
-      await ports.sendInvitation({ tenantId, userId: pending.userId }, input.inviterId);
-      return { userId: pending.userId, created: false };
-    }
+  const member = await ports.memberByEmail(tenantId, email);
+  if (input.roleIds === undefined && member?.pending) {
+    await ports.sendInvitation({ tenantId, userId: member.userId }, input.inviterId);
+    return { userId: member.userId, created: false };
   }
   const roleIds = [...new Set(input.roleIds ?? [])];
-  assertHoldsAll(input.held, await ports.grantedBy(tenantId, roleIds));
+  const grants = await ports.roleGrants(tenantId, roleIds);
+  assertHoldsAll(input.held, grants.keys);
   if (!(await ports.emailDomainAllowed(tenantId, email))) throw contractError('EMAIL_DOMAIN_NOT_ALLOWED');
-  const added = await ports.addInvitee(tenantId, {
+  if (grants.known.length !== roleIds.length) throw contractError('ROLES_UNKNOWN');
+  if (member) throw contractError(member.pending ? 'ALREADY_INVITED' : 'ALREADY_MEMBER');
+  const userId = await ports.addInvitee(tenantId, {
     email,
     name: input.name?.trim() || email.split('@')[0]!,
     phone: input.phoneNumber?.trim() || null,
     roleIds,
   });
-  if (added.kind === 'unknownRoles') throw contractError('ROLES_UNKNOWN');
-  if (added.kind === 'member') throw contractError(added.pending ? 'ALREADY_INVITED' : 'ALREADY_MEMBER');
-  await ports.invited(tenantId, added.userId, email);
-  if (!input.skipInviteEmail) await ports.sendInvitation({ tenantId, userId: added.userId }, input.inviterId);
-  return { userId: added.userId, created: true };
+  if (!userId) throw contractError('ALREADY_INVITED');
+  await ports.invited(tenantId, userId, email);
+  if (!input.skipInviteEmail) await ports.sendInvitation({ tenantId, userId }, input.inviterId);
+  return { userId, created: true };
 }
 
 /**
@@ -148,7 +147,8 @@ export async function resendAllInvitations(
 ): Promise<{ tenantIds: string[] }> {
   const sent: string[] = [];
   for (const invitation of input.userId ? await ports.pendingOf({ userId: input.userId }) : []) {
-    if (!(await ports.mayInvite(input.callerId, invitation.tenantId))) continue;
+    const held = await ports.permissionsIn(input.callerId, invitation.tenantId);
+    if (!holdsPermission(held, INVITE_PERMISSION)) continue;
     await ports.sendInvitation(invitation, input.callerId);
     sent.push(invitation.tenantId);
   }

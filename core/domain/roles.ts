@@ -74,9 +74,15 @@ export const permissionItem = (p: Permission, roleIds: string[]): PermissionItem
   ...heldPermission(p, roleIds),
 });
 
-/** A write's outcome in storage: the role written, or why it was not. */
-export type RoleWrite<Role> =
-  { kind: 'ok'; role: Role } | { kind: 'notFound' } | { kind: 'vendorRole' } | { kind: 'duplicateKey' };
+/** A write's outcome in storage: the role written, or why it was not (notFound: deleted meanwhile). */
+export type RoleWrite<Role> = { kind: 'ok'; role: Role } | { kind: 'notFound' } | { kind: 'duplicateKey' };
+
+/** One of the roles the account sees: whether it is the account's own (the vendor's cannot change) and what it holds. */
+export interface RoleHolding {
+  id: string;
+  own: boolean;
+  permissionIds: string[];
+}
 
 export interface RoleInput {
   key: string;
@@ -115,22 +121,18 @@ export interface RolePorts<Role, Permission> {
   permissionKeys(ids: string[]): Promise<Map<string, string>>;
   /** The permission keys these roles of the account grant (ids that are not its roles grant nothing). */
   grantedBy(roleIds: string[]): Promise<Iterable<string>>;
+  /** Those of these ids that are roles the account sees. */
+  holdings(roleIds: string[]): Promise<RoleHolding[]>;
   /** Adds a role; duplicateKey when the account sees a role of that key (any case). */
   create(input: RoleInput): Promise<RoleWrite<Role>>;
+  /** Changes one of the account's own roles; duplicateKey as for create. */
   update(roleId: string, changes: RoleChanges): Promise<RoleWrite<Role>>;
-  remove(roleId: string): Promise<'deleted' | 'vendorRole' | 'notFound'>;
-  /** Replaces the role's permissions. */
-  setPermissions(roleId: string, permissionIds: string[]): Promise<RoleWrite<Role>>;
-  /** Which roles of the account hold the permission (the vendor's cannot change). */
-  setPermissionRoles(
-    permissionId: string,
-    roleIds: string[],
-  ): Promise<
-    | { kind: 'ok'; permission: Permission }
-    | { kind: 'notFound' }
-    | { kind: 'unknownRoles' }
-    | { kind: 'vendorRole' }
-  >;
+  /** Deletes one of the account's own roles; false when it has none of that id. */
+  remove(roleId: string): Promise<boolean>;
+  /** Replaces the permissions of one of the account's own roles; null when it has none of that id. */
+  setPermissions(roleId: string, permissionIds: string[]): Promise<Role | null>;
+  /** Makes exactly these of the account's own roles hold the permission (its other roles lose it). */
+  setPermissionRoles(permissionId: string, ownRoleIds: string[]): Promise<Permission>;
 }
 
 /** The create body: the client SDK's `addRole` names the permissions `permissions`. */
@@ -150,9 +152,15 @@ const trimmed = (value: string | null | undefined) =>
 
 function written<Role>(result: RoleWrite<Role>): Role {
   if (result.kind === 'notFound') throw contractError('ROLE_NOT_FOUND');
-  if (result.kind === 'vendorRole') throw contractError('ROLE_VENDOR_WIDE');
   if (result.kind === 'duplicateKey') throw contractError('ROLE_KEY_EXISTS');
   return result.role;
+}
+
+/** ROLE_NOT_FOUND unless the account sees the role, ROLE_VENDOR_WIDE unless it is the account's own. */
+async function assertOwnRole<Role, Permission>(ports: RolePorts<Role, Permission>, roleId: string) {
+  const [role] = await ports.holdings([roleId]);
+  if (!role) throw contractError('ROLE_NOT_FOUND');
+  if (!role.own) throw contractError('ROLE_VENDOR_WIDE');
 }
 
 /** Known permission ids the caller holds: PERMISSIONS_UNKNOWN (400), else GRANT_NOT_HELD (403). */
@@ -191,6 +199,7 @@ export async function updateRole<Role, Permission>(
   roleId: string,
   body: RoleChanges,
 ): Promise<Role> {
+  await assertOwnRole(ports, roleId);
   return written(
     await ports.update(roleId, {
       key: body.key,
@@ -207,8 +216,8 @@ export async function deleteRole<Role, Permission>(
   roleId: string,
 ): Promise<void> {
   assertHoldsAll(held, await ports.grantedBy([roleId]));
-  const result = await ports.remove(roleId);
-  if (result !== 'deleted') written({ kind: result });
+  await assertOwnRole(ports, roleId);
+  if (!(await ports.remove(roleId))) throw contractError('ROLE_NOT_FOUND');
 }
 
 /** What the role grants now is taken from its holders, what it will grant is given to them. */
@@ -219,7 +228,11 @@ export async function replaceRolePermissions<Role, Permission>(
   permissionIds: string[],
 ): Promise<Role> {
   assertHoldsAll(held, await ports.grantedBy([roleId]));
-  return written(await ports.setPermissions(roleId, await grantable(ports, held, permissionIds)));
+  const ids = await grantable(ports, held, permissionIds);
+  await assertOwnRole(ports, roleId);
+  const role = await ports.setPermissions(roleId, ids);
+  if (!role) throw contractError('ROLE_NOT_FOUND');
+  return role;
 }
 
 /** Sets which of the account's roles hold one permission the caller holds. */
@@ -232,9 +245,13 @@ export async function setPermissionRoles<Role, Permission>(
   const keys = await ports.permissionKeys([permissionId]);
   if (keys.size === 0) throw contractError('PERMISSION_NOT_FOUND');
   assertHoldsAll(held, keys.values());
-  const result = await ports.setPermissionRoles(permissionId, roleIds);
-  if (result.kind === 'notFound') throw contractError('PERMISSION_NOT_FOUND');
-  if (result.kind === 'unknownRoles') throw contractError('ROLES_UNKNOWN');
-  if (result.kind === 'vendorRole') throw contractError('ROLES_VENDOR_WIDE');
-  return result.permission;
+  const roles = await ports.holdings(roleIds);
+  if (roles.length !== roleIds.length) throw contractError('ROLES_UNKNOWN');
+  // The vendor's roles stay as they are: naming one that does not hold the permission is refused.
+  if (roles.some((r) => !r.own && !r.permissionIds.includes(permissionId)))
+    throw contractError('ROLES_VENDOR_WIDE');
+  return ports.setPermissionRoles(
+    permissionId,
+    roles.filter((r) => r.own).map((r) => r.id),
+  );
 }

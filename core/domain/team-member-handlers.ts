@@ -22,18 +22,6 @@ import {
 } from './team-members';
 import { usersV3Filter, type MemberListQuery, type MemberListRow } from './team-users';
 
-/** A member as auth.getUserById reads them (IUserIdResponse but the account). */
-export interface MemberRecord {
-  id: string;
-  name: string;
-  email: string;
-  /** The stored metadata, as the JSON text the contract answers. */
-  metadata: string;
-  vendorId: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** A listed member's vendor, account and the ids their membership links to (roles or groups). */
 export interface MemberLinks {
   vendorId: string;
@@ -56,7 +44,6 @@ export interface TeamMemberHandlerPorts extends TeamMemberPorts {
   memberStats(tenantId: string): Promise<{ totalItems: number; addedThisWeek: number; superAdmins: number }>;
   /** The roles an admin can give in the account, by name. */
   assignableRoles(tenantId: string): Promise<AssignableRole[]>;
-  member(tenantId: string, userId: string): Promise<MemberRecord | null>;
   /** Each listed member of the account with the ids of their roles or groups there. */
   memberLinks(tenantId: string, userIds: string[], link: 'roles' | 'groups'): Promise<MemberLinks[]>;
   customData: CustomDataRepository;

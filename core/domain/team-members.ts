@@ -43,22 +43,32 @@ export async function assertMayActOnMember(
   assertNotAbove(actor.held, await memberKeys());
 }
 
+/** A member as auth.getUserById reads them (IUserIdResponse but the account). */
+interface MemberRecord {
+  id: string;
+  name: string;
+  email: string;
+  /** The stored metadata, as the JSON text the contract answers. */
+  metadata: string;
+  vendorId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** Storage of an account's members. */
 export interface TeamMemberPorts {
   /** The permission keys the member holds in the account (directly and through groups; none while invited). */
   memberKeys(tenantId: string, userId: string): Promise<readonly string[]>;
-  /** The permission keys these roles of the account grant (ids that are not its roles grant nothing). */
-  grantedBy(tenantId: string, roleIds: string[]): Promise<Iterable<string>>;
+  /** Which of these ids are the account's roles, and the permission keys those grant. */
+  roleGrants(tenantId: string, roleIds: string[]): Promise<{ known: string[]; keys: Iterable<string> }>;
+  /** The member (pending or not), or null when not a member. */
+  member(tenantId: string, userId: string): Promise<MemberRecord | null>;
   /** Whether SCIM manages the member. */
   scimManaged(tenantId: string, userId: string): Promise<boolean>;
   /** Removes the membership (and ends its sessions); false when not a member. */
   remove(tenantId: string, userId: string): Promise<boolean>;
-  /** Replaces the member's roles. */
-  setRoles(
-    tenantId: string,
-    userId: string,
-    roleIds: string[],
-  ): Promise<'updated' | 'notMember' | 'unknownRoles'>;
+  /** Replaces the member's roles (the account's: the rules checked them); false when not a member. */
+  setRoles(tenantId: string, userId: string, roleIds: string[]): Promise<boolean>;
   /** Ends the member's sessions in the account: how many; null when not a member. */
   revokeSessions(tenantId: string, userId: string): Promise<number | null>;
 }
@@ -97,10 +107,11 @@ export async function setTeamMemberRoles(
   await mayActOn(ports, actor, tenantId, userId, 'roles');
   const roleIds = requested.filter((id) => id !== '');
   // No escalation: an admin gives only roles whose permissions they hold themselves.
-  assertHoldsAll(actor.held, await ports.grantedBy(tenantId, roleIds));
-  const result = await ports.setRoles(tenantId, userId, roleIds);
-  if (result === 'notMember') throw contractError('MEMBER_NOT_FOUND');
-  if (result === 'unknownRoles') throw contractError('ROLES_UNKNOWN');
+  const grants = await ports.roleGrants(tenantId, roleIds);
+  assertHoldsAll(actor.held, grants.keys);
+  if (!(await ports.member(tenantId, userId))) throw contractError('MEMBER_NOT_FOUND');
+  if (roleIds.some((id) => !grants.known.includes(id))) throw contractError('ROLES_UNKNOWN');
+  if (!(await ports.setRoles(tenantId, userId, roleIds))) throw contractError('MEMBER_NOT_FOUND');
   return roleIds;
 }
 

@@ -11,13 +11,7 @@
  * in with their new password. An account that accepts without one gets an email to choose it (a
  * password-reset link, one hour), so it never stays one nobody can sign in to.
  */
-import { holdsPermission } from '../../core/contract/permissions';
-import {
-  INVITE_PERMISSION,
-  type AcceptancePorts,
-  type InvitationPorts,
-  type InviteLinkPorts,
-} from '../../core/domain/invitations';
+import type { AcceptancePorts, InvitationPorts, InviteLinkPorts } from '../../core/domain/invitations';
 import { invitationAddress, resetPasswordAddress, signInAddress } from '../../core/domain/account-links';
 import { choosePasswordEmail, invitationEmail, joinedAccountEmail } from '../delivery/messages';
 import { emailDomainAllowed } from './email-domain-restrictions';
@@ -80,38 +74,33 @@ export function invitationPorts(ctx: FlowContext, log: Log): InvitationPorts {
   return {
     memberByEmail: (tenantId, email) => memberByEmail(db, tenantId, email),
     membership: (tenantId, userId) => membershipOf(db, tenantId, userId),
-    grantedBy: async (tenantId, roleIds) => (await permissionKeysOfRoles(db, tenantId, roleIds)).keys,
+    roleGrants: (tenantId, roleIds) => permissionKeysOfRoles(db, tenantId, roleIds),
     emailDomainAllowed: (tenantId, email) => emailDomainAllowed(db, tenantId, email),
+    // The rules checked the roles and that the address is no member; a new address gets a user.
     addInvitee: (tenantId, invitee) =>
       db
         .transaction(async (tx) => {
-          const { known } = await permissionKeysOfRoles(tx, tenantId, invitee.roleIds);
-          if (known.length !== invitee.roleIds.length) return { kind: 'unknownRoles' as const };
-          let user = await findUserByEmail(tx, invitee.email);
-          const existing = user ? await membershipOf(tx, tenantId, user.id) : null;
-          if (existing) return { kind: 'member' as const, pending: existing.pending };
-          user ??= await insertUser(tx, {
-            vendorId: await vendorOfTenant(tx, tenantId),
-            email: invitee.email,
-            name: invitee.name,
-            phone: invitee.phone,
-            passwordHash: null,
-            verified: false,
-          });
+          const user =
+            (await findUserByEmail(tx, invitee.email)) ??
+            (await insertUser(tx, {
+              vendorId: await vendorOfTenant(tx, tenantId),
+              email: invitee.email,
+              name: invitee.name,
+              phone: invitee.phone,
+              passwordHash: null,
+              verified: false,
+            }));
           await addPendingMembership(tx, tenantId, user.id, invitee.roleIds);
-          return { kind: 'added' as const, userId: user.id };
+          return user.id;
         })
         .catch((error: unknown) => {
           // Two admins inviting one new address at the same moment: the unique index decides.
-          if (error instanceof UserExistsError) return { kind: 'member' as const, pending: true };
+          if (error instanceof UserExistsError) return null;
           throw error;
         }),
     pendingOf: (who) => pendingInvitations(db, who),
-    mayInvite: async (callerId, tenantId) =>
-      holdsPermission(
-        (await loadAuthorization(db, callerId, tenantId)).permissions.map((p) => p.key),
-        INVITE_PERMISSION,
-      ),
+    permissionsIn: async (callerId, tenantId) =>
+      (await loadAuthorization(db, callerId, tenantId)).permissions.map((p) => p.key),
     sendInvitation: (invitation, inviterId) => sendInvitation(ctx, invitation, inviterId, log),
     invited: (tenantId, userId, email) => emitEvent(ctx, tenantId, 'user.invited', { userId, email }),
   };

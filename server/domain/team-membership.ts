@@ -38,15 +38,29 @@ export async function removeMember(db: Database, tenantId: string, userId: strin
 /** The member rules' ports on the server (core/domain/team-members.ts). */
 const teamMemberPorts = (db: Database): TeamMemberPorts => ({
   memberKeys: (tenantId, userId) => memberPermissionKeys(db, tenantId, userId),
-  grantedBy: async (tenantId, roleIds) => (await permissionKeysOfRoles(db, tenantId, roleIds)).keys,
+  roleGrants: (tenantId, roleIds) => permissionKeysOfRoles(db, tenantId, roleIds),
+  member: async (tenantId, userId) => {
+    const row = await memberRecord(db, tenantId, userId);
+    return (
+      row && {
+        id: row.id,
+        name: row.name ?? row.email.split('@')[0]!,
+        email: row.email,
+        metadata: JSON.stringify(row.metadata ?? {}),
+        vendorId: row.vendor_id,
+        createdAt: row.created_at.toISOString(),
+        updatedAt: (row.updated_at ?? row.created_at).toISOString(),
+      }
+    );
+  },
   scimManaged: (tenantId, userId) => isScimManagedMember(db, tenantId, userId),
   remove: (tenantId, userId) => removeMember(db, tenantId, userId),
   setRoles: (tenantId, userId, roleIds) =>
     db.transaction(async (tx) => {
-      const result = await replaceMemberRoles(tx, tenantId, userId, roleIds);
-      if (result === 'updated')
+      const replaced = await replaceMemberRoles(tx, tenantId, userId, roleIds);
+      if (replaced)
         await emitEvent({ db: tx }, tenantId, 'user.rolesChanged', { userId, roleIds: roleIds.join(',') });
-      return result;
+      return replaced;
     }),
   revokeSessions: (tenantId, userId) => revokeMemberSessions(db, tenantId, userId),
 });
@@ -65,20 +79,6 @@ export function memberHandlerPorts(ctx: AppContext): (actor: MemberActor) => Tea
     listMembers: (query) => listTenantUsers(db, query),
     memberStats: (tenantId) => memberStats(db, tenantId),
     assignableRoles: (tenantId) => listAssignableRoles(db, tenantId),
-    member: async (tenantId, userId) => {
-      const row = await memberRecord(db, tenantId, userId);
-      return (
-        row && {
-          id: row.id,
-          name: row.name ?? row.email.split('@')[0]!,
-          email: row.email,
-          metadata: JSON.stringify(row.metadata ?? {}),
-          vendorId: row.vendor_id,
-          createdAt: row.created_at.toISOString(),
-          updatedAt: (row.updated_at ?? row.created_at).toISOString(),
-        }
-      );
-    },
     memberLinks: (tenantId, userIds, link) => memberLinks(db, tenantId, userIds, LINKS[link]),
     customData: customDataRepository(db),
     isUserId: (id) => UUID.test(id),

@@ -159,7 +159,16 @@ async function deleteGroup(db: Database, tenantId: string, groupId: string): Pro
   return rows.length > 0;
 }
 
-/** Adds or removes roles of the account (its own or the vendor's) on a group. */
+/** Marks the account's group as changed now (locking it while the write lasts); false when it has none of that id. */
+async function touchGroup(tx: Database, tenantId: string, groupId: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    'UPDATE groups SET updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING id',
+    [tenantId, groupId],
+  );
+  return rows.length > 0;
+}
+
+/** Adds or removes roles (the rules checked them: the account's own or the vendor's) on a group. */
 async function changeGroupRoles(
   db: Database,
   tenantId: string,
@@ -167,14 +176,8 @@ async function changeGroupRoles(
   roleIds: string[],
   add: boolean,
 ) {
-  return db.transaction(async (tx): Promise<GroupWrite> => {
-    if (!(await getGroup(tx, tenantId, groupId))) return { kind: 'notFound' };
-    const { rows } = await tx.query<{ id: string }>(
-      `SELECT r.id FROM roles r WHERE r.id = ANY($2::uuid[])
-         AND r.vendor_id = (SELECT vendor_id FROM tenants WHERE id = $1) AND (r.tenant_id IS NULL OR r.tenant_id = $1)`,
-      [tenantId, roleIds],
-    );
-    if (rows.length !== roleIds.length) return { kind: 'unknown' };
+  return db.transaction(async (tx) => {
+    if (!(await touchGroup(tx, tenantId, groupId))) return null;
     if (add)
       await tx.query(
         'INSERT INTO group_roles (group_id, role_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING',
@@ -185,12 +188,14 @@ async function changeGroupRoles(
         groupId,
         roleIds,
       ]);
-    await tx.query('UPDATE groups SET updated_at = now() WHERE id = $1', [groupId]);
-    return { kind: 'ok', group: (await getGroup(tx, tenantId, groupId))! };
+    return getGroup(tx, tenantId, groupId);
   });
 }
 
-/** Adds or removes members of the account on a group. */
+/** The memberships of these users in the account. */
+const MEMBERSHIPS = 'SELECT id FROM memberships WHERE tenant_id = $2 AND user_id = ANY($3::uuid[])';
+
+/** Adds or removes members (the rules checked them: the account's) on a group. */
 async function changeGroupUsers(
   db: Database,
   tenantId: string,
@@ -198,27 +203,29 @@ async function changeGroupUsers(
   userIds: string[],
   add: boolean,
 ) {
-  return db.transaction(async (tx): Promise<GroupWrite> => {
-    if (!(await getGroup(tx, tenantId, groupId))) return { kind: 'notFound' };
-    const { rows } = await tx.query<{ id: string }>(
-      'SELECT id FROM memberships WHERE tenant_id = $1 AND user_id = ANY($2::uuid[])',
-      [tenantId, userIds],
-    );
-    if (rows.length !== userIds.length) return { kind: 'unknown' };
-    const membershipIds = rows.map((r) => r.id);
+  return db.transaction(async (tx) => {
+    if (!(await touchGroup(tx, tenantId, groupId))) return null;
     if (add)
       await tx.query(
-        'INSERT INTO group_members (group_id, membership_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING',
-        [groupId, membershipIds],
+        `INSERT INTO group_members (group_id, membership_id) SELECT $1, id FROM (${MEMBERSHIPS}) m ON CONFLICT DO NOTHING`,
+        [groupId, tenantId, userIds],
       );
     else
-      await tx.query('DELETE FROM group_members WHERE group_id = $1 AND membership_id = ANY($2::uuid[])', [
+      await tx.query(`DELETE FROM group_members WHERE group_id = $1 AND membership_id IN (${MEMBERSHIPS})`, [
         groupId,
-        membershipIds,
+        tenantId,
+        userIds,
       ]);
-    await tx.query('UPDATE groups SET updated_at = now() WHERE id = $1', [groupId]);
-    return { kind: 'ok', group: (await getGroup(tx, tenantId, groupId))! };
+    return getGroup(tx, tenantId, groupId);
   });
+}
+
+async function membersAmong(db: Database, tenantId: string, userIds: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM memberships WHERE tenant_id = $1 AND user_id = ANY($2::uuid[])',
+    [tenantId, userIds],
+  );
+  return rows.map((r) => r.user_id);
 }
 
 async function getGroupConfiguration(db: Database, tenantId: string): Promise<GroupConfiguration> {
@@ -257,8 +264,9 @@ export const groupRepository = (db: Database, tenantId: string): GroupRepository
   remove: (groupId) => deleteGroup(db, tenantId, groupId),
   changeRoles: (groupId, roleIds, add) => changeGroupRoles(db, tenantId, groupId, roleIds, add),
   changeUsers: (groupId, userIds, add) => changeGroupUsers(db, tenantId, groupId, userIds, add),
+  memberIds: (userIds) => membersAmong(db, tenantId, userIds),
   configuration: () => getGroupConfiguration(db, tenantId),
   saveConfiguration: (patch) => saveGroupConfiguration(db, tenantId, patch),
   roleIdsInGroups: () => groupRoleIdsOfTenant(db, tenantId),
-  grantedBy: async (roleIds) => (await permissionKeysOfRoles(db, tenantId, roleIds)).keys,
+  roleGrants: (roleIds) => permissionKeysOfRoles(db, tenantId, roleIds),
 });

@@ -13,6 +13,7 @@ import {
   type PermissionItem,
   type RoleDto,
   type RoleItem,
+  type RoleHolding,
   type RoleListPage,
   type RolePorts,
   type RoleWrite,
@@ -159,17 +160,18 @@ export async function createRole(
   });
 }
 
-/** The tenant's own role, or why it cannot change. */
-async function ownRole(
-  db: Database,
-  tenantId: string,
-  roleId: string,
-): Promise<'own' | 'vendorRole' | 'notFound'> {
-  const role = await getRole(db, tenantId, roleId);
-  if (!role) return 'notFound';
-  return role.editable ? 'own' : 'vendorRole';
+/** Those of these ids that are roles the tenant sees: its own or the vendor's, with their permissions. */
+async function roleHoldings(db: Database, tenantId: string, roleIds: string[]): Promise<RoleHolding[]> {
+  const { rows } = await db.query<{ id: string; own: boolean; permission_ids: string[] | null }>(
+    `SELECT r.id, r.tenant_id IS NOT NULL AS own,
+            (SELECT array_agg(rp.permission_id) FROM role_permissions rp WHERE rp.role_id = r.id) AS permission_ids
+       FROM roles r WHERE ${VISIBLE} AND r.id = ANY($2::uuid[])`,
+    [tenantId, roleIds],
+  );
+  return rows.map((r) => ({ id: r.id, own: r.own, permissionIds: r.permission_ids ?? [] }));
 }
 
+/** Changes one of the tenant's own roles (the rules checked it is). */
 async function updateRole(
   db: Database,
   tenantId: string,
@@ -178,14 +180,12 @@ async function updateRole(
 ): Promise<RoleWriteResult> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`roles:${tenantId}`]);
-    const own = await ownRole(tx, tenantId, roleId);
-    if (own !== 'own') return { kind: own };
     if (input.key !== undefined && (await keyTaken(tx, tenantId, input.key, roleId)))
       return { kind: 'duplicateKey' };
-    await tx.query(
+    const { rows } = await tx.query(
       `UPDATE roles SET key = coalesce($3, key), name = coalesce($4, name),
               description = CASE WHEN $5 THEN $6 ELSE description END, updated_at = now()
-        WHERE id = $2 AND tenant_id = $1`,
+        WHERE id = $2 AND tenant_id = $1 RETURNING id`,
       [
         tenantId,
         roleId,
@@ -195,33 +195,32 @@ async function updateRole(
         input.description ?? null,
       ],
     );
-    return { kind: 'ok', role: (await getRole(tx, tenantId, roleId))! };
+    return rows.length ? { kind: 'ok', role: (await getRole(tx, tenantId, roleId))! } : { kind: 'notFound' };
   });
 }
 
-async function deleteRole(
-  db: Database,
-  tenantId: string,
-  roleId: string,
-): Promise<'deleted' | 'vendorRole' | 'notFound'> {
-  return db.transaction(async (tx) => {
-    const own = await ownRole(tx, tenantId, roleId);
-    if (own !== 'own') return own;
-    await tx.query('DELETE FROM roles WHERE id = $2 AND tenant_id = $1', [tenantId, roleId]);
-    return 'deleted';
-  });
+/** Deletes one of the tenant's own roles; false when it has none of that id. */
+async function deleteRole(db: Database, tenantId: string, roleId: string): Promise<boolean> {
+  const { rows } = await db.query('DELETE FROM roles WHERE id = $2 AND tenant_id = $1 RETURNING id', [
+    tenantId,
+    roleId,
+  ]);
+  return rows.length > 0;
 }
 
-/** Replaces the permissions of one of the tenant's roles. */
+/** Replaces the permissions of one of the tenant's own roles; null when it has none of that id. */
 async function setRolePermissions(
   db: Database,
   tenantId: string,
   roleId: string,
   permissionIds: string[],
-): Promise<RoleWriteResult> {
+): Promise<RoleItem | null> {
   return db.transaction(async (tx) => {
-    const own = await ownRole(tx, tenantId, roleId);
-    if (own !== 'own') return { kind: own };
+    const own = await tx.query(
+      'UPDATE roles SET updated_at = now() WHERE id = $2 AND tenant_id = $1 RETURNING id',
+      [tenantId, roleId],
+    );
+    if (own.rows.length === 0) return null;
     await tx.query('DELETE FROM role_permissions WHERE role_id = $1', [roleId]);
     if (permissionIds.length) {
       await tx.query(
@@ -229,8 +228,7 @@ async function setRolePermissions(
         [roleId, permissionIds],
       );
     }
-    await tx.query('UPDATE roles SET updated_at = now() WHERE id = $1', [roleId]);
-    return { kind: 'ok', role: (await getRole(tx, tenantId, roleId))! };
+    return getRole(tx, tenantId, roleId);
   });
 }
 
@@ -277,33 +275,17 @@ async function listCategories(db: Database): Promise<CategoryItem[]> {
   }));
 }
 
-type PermissionRolesResult =
-  | { kind: 'ok'; permission: PermissionItem }
-  | { kind: 'notFound' }
-  | { kind: 'unknownRoles' }
-  | { kind: 'vendorRole' };
-
 /**
- * Makes exactly `roleIds` (of the tenant's own roles) hold the permission: the tenant's other roles
- * lose it. The vendor's roles are never touched; naming one that does not already hold it is refused.
+ * Makes exactly `ownRoleIds` (the tenant's own roles, as the rules checked) hold the permission: the
+ * tenant's other roles lose it. The vendor's roles are never touched.
  */
 async function setPermissionRoles(
   db: Database,
   tenantId: string,
   permissionId: string,
-  roleIds: string[],
-): Promise<PermissionRolesResult> {
+  own: string[],
+): Promise<PermissionItem> {
   return db.transaction(async (tx) => {
-    const exists = await tx.query('SELECT 1 FROM permissions WHERE id = $1', [permissionId]);
-    if (exists.rows.length === 0) return { kind: 'notFound' };
-    const { rows } = await tx.query<{ id: string; tenant_id: string | null; holds: boolean }>(
-      `SELECT r.id, r.tenant_id, EXISTS (SELECT 1 FROM role_permissions rp WHERE rp.role_id = r.id AND rp.permission_id = $2) AS holds
-         FROM roles r WHERE ${VISIBLE} AND r.id = ANY($3::uuid[])`,
-      [tenantId, permissionId, roleIds],
-    );
-    if (rows.length !== roleIds.length) return { kind: 'unknownRoles' };
-    if (rows.some((r) => r.tenant_id === null && !r.holds)) return { kind: 'vendorRole' };
-    const own = rows.filter((r) => r.tenant_id !== null).map((r) => r.id);
     await tx.query(
       `DELETE FROM role_permissions rp USING roles r
         WHERE rp.role_id = r.id AND r.tenant_id = $1 AND rp.permission_id = $2 AND NOT (r.id = ANY($3::uuid[]))`,
@@ -316,8 +298,7 @@ async function setPermissionRoles(
       );
     }
     await tx.query('UPDATE roles SET updated_at = now() WHERE id = ANY($1::uuid[])', [own]);
-    const permission = (await listPermissions(tx, tenantId)).find((p) => p.id === permissionId)!;
-    return { kind: 'ok', permission };
+    return (await listPermissions(tx, tenantId)).find((p) => p.id === permissionId)!;
   });
 }
 
@@ -347,6 +328,7 @@ export const roleStore = (db: Database, tenantId: string): RolePorts<RoleItem, P
   create: (input) => createRole(db, tenantId, input),
   update: (roleId, changes) => updateRole(db, tenantId, roleId, changes),
   remove: (roleId) => deleteRole(db, tenantId, roleId),
+  holdings: (roleIds) => roleHoldings(db, tenantId, roleIds),
   setPermissions: (roleId, ids) => setRolePermissions(db, tenantId, roleId, ids),
   setPermissionRoles: (permissionId, roleIds) => setPermissionRoles(db, tenantId, permissionId, roleIds),
 });

@@ -123,22 +123,20 @@ export async function deleteMembership(db: Database, tenantId: string, userId: s
   return true;
 }
 
-/** Replaces the member's roles in the account with `roleIds` (empty: no role). */
+/** Replaces the member's roles in the account with `roleIds` (empty: no role); false when not a member. */
 export async function replaceMemberRoles(
   db: Database,
   tenantId: string,
   userId: string,
   roleIds: string[],
-): Promise<'updated' | 'notMember' | 'unknownRoles'> {
+): Promise<boolean> {
   const membership = (
     await db.query<{ id: string }>('SELECT id FROM memberships WHERE tenant_id = $1 AND user_id = $2', [
       tenantId,
       userId,
     ])
   ).rows[0];
-  if (!membership) return 'notMember';
-  const assignable = new Set((await listAssignableRoles(db, tenantId)).map((r) => r.id));
-  if (roleIds.some((id) => !assignable.has(id))) return 'unknownRoles';
+  if (!membership) return false;
   await db.query('DELETE FROM membership_roles WHERE membership_id = $1', [membership.id]);
   if (roleIds.length) {
     await db.query(
@@ -146,5 +144,5 @@ export async function replaceMemberRoles(
       [membership.id, roleIds],
     );
   }
-  return 'updated';
+  return true;
 }

@@ -74,6 +74,14 @@ for (const [name, factory] of factories) {
         400,
         'a password that is sent is checked (the link stays live)',
       );
+      const breached = await target.call('POST', '/identity/resources/users/v1/invitation/accept', {
+        body: { ...params, password: 'password1' },
+      });
+      assert.deepEqual(
+        [breached.status, breached.body.errorCodes],
+        [400, ['PASSWORD_BREACHED']],
+        "the account's password policy: a breached password is refused",
+      );
       assert.equal(
         (
           await target.call('POST', '/identity/resources/users/v1/invitation/accept', {

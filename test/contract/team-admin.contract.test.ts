@@ -98,6 +98,21 @@ for (const [name, factory] of factories) {
       assert.equal(renamed.body.name, 'Auditors');
       assert.equal(renamed.body.permissions.length, 3);
       assert.equal((await call('GET', '/roles/v2?_filter=audit')).body._metadata.totalItems, 1);
+      // The rules refuse, in both backends, a role the account does not see, the vendor's roles, and
+      // a permission given to a vendor's role that does not hold it.
+      const [viewer, stranger] = [list.body.items[3].id, '00000000-0000-4000-8000-000000000000'];
+      const audits = `/permissions/v1/${id('fe.secure.read.audits')}/roles`;
+      const refused = [
+        ['PATCH', `/roles/v1/${stranger}`, { name: 'None' }, 404, 'ROLE_NOT_FOUND'],
+        ['DELETE', `/roles/v1/${viewer}`, undefined, 403, 'ROLE_VENDOR_WIDE'],
+        ['PUT', `/roles/v1/${viewer}/permissions`, { permissionIds: [] }, 403, 'ROLE_VENDOR_WIDE'],
+        ['PUT', audits, { roleIds: [created.body.id, stranger] }, 400, 'ROLES_UNKNOWN'],
+        ['PUT', audits, { roleIds: [created.body.id, viewer] }, 403, 'ROLES_VENDOR_WIDE'],
+      ] as const;
+      for (const [method, path, body, status, code] of refused) {
+        const answer = await call(method, path, body);
+        assert.deepEqual([answer.status, answer.body.errorCodes], [status, [code]], `${method} ${path}`);
+      }
       assert.equal((await call('DELETE', `/roles/v1/${created.body.id}`)).status, 200);
       assert.equal((await call('DELETE', `/roles/v1/${created.body.id}`)).status, 404);
     });
@@ -190,6 +205,19 @@ for (const [name, factory] of factories) {
         [me.id],
       );
       assert.equal((await call('POST', `/groups/v1/${group}/users`, { userIds: [] })).status, 400);
+      // The rules decide what a group may take, in both backends: the account's roles and members,
+      // in a group of the account.
+      const stranger = '00000000-0000-4000-8000-000000000000';
+      const refused = [
+        [`/groups/v1/${group}/roles`, { roleIds: [viewer.id, stranger] }, 400, 'ROLES_UNKNOWN'],
+        [`/groups/v1/${group}/users`, { userIds: [me.id, stranger] }, 400, 'USERS_NOT_MEMBERS'],
+        [`/groups/v1/${stranger}/roles`, { roleIds: [viewer.id] }, 404, 'GROUP_NOT_FOUND'],
+        [`/groups/v1/${stranger}/users`, { userIds: [me.id] }, 404, 'GROUP_NOT_FOUND'],
+      ] as const;
+      for (const [path, body, status, code] of refused) {
+        const answer = await call('POST', path, body);
+        assert.deepEqual([answer.status, answer.body.errorCodes], [status, [code]], `${path} ${code}`);
+      }
       const list = await call('GET', '/groups/v1?_filter=first');
       assert.equal(list.body._metadata.totalItems, 1);
       const removed = await call('DELETE', `/groups/v1/${group}/roles`, { roleIds: [viewer.id] });

@@ -77,5 +77,18 @@ for (const [name, factory] of BACKENDS) {
       });
       assert.equal(cleared.status, 200, JSON.stringify(cleared.body));
     });
+
+    test('roles the account does not offer are refused (400), after someone who is not a member (404)', async () => {
+      const stranger = '00000000-0000-4000-8000-000000000000';
+      const put = (userId: string) =>
+        target.call('PUT', `${API}/users/v1/${userId}/roles`, {
+          token: owner,
+          body: { roleIds: [stranger] },
+        });
+      const unknown = await put(plainId);
+      assert.deepEqual([unknown.status, unknown.body.errorCodes], [400, ['ROLES_UNKNOWN']]);
+      const notMember = await put(stranger);
+      assert.deepEqual([notMember.status, notMember.body.errorCodes], [404, ['MEMBER_NOT_FOUND']]);
+    });
   });
 }
