@@ -14,7 +14,7 @@ import { demoProfileRoutes } from './profile';
 import { demoSignInRoutes } from './signIn';
 import { demoHostInfoRoutes, demoSignedInHostInfoRoutes } from './hostInfo';
 import { createDemoPipeline } from './pipeline';
-import { demoHandlers, mapRoutes } from './shared';
+import { demoHandlers } from './shared';
 import { PASSWORD_CHANGE_HANDLERS } from '../domain/password-flows';
 
 /**

@@ -8,6 +8,7 @@ import type * as rules from '../domain/invitations';
 import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
+import { appOrigin } from './passwordlessPorts';
 import type { DemoDatabase, DemoUser } from './data';
 import { isoNow, remove, update, upsert } from './rows';
 import { roleGrants, visibleRoles } from './teamAdmin';
@@ -26,9 +27,6 @@ export interface DemoInvitationTools {
   passwordProblem(password: string): Promise<ContractError | null>;
   permissionsOf(user: DemoUser, db: DemoDatabase): string[];
 }
-
-/** The application's address in the browser (the links in the demo's emails lead there). */
-export const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
 
 const demoTenantName = (db: DemoDatabase, tenantId: string) =>
   db.tenants.find((t) => t.tenantId === tenantId)?.name ?? '';

@@ -8,8 +8,8 @@ import {
 } from '../domain/invitation-handlers';
 import type { DemoRequest, DemoRoutes } from './dispatch';
 import type { DemoDatabase, DemoUser } from './data';
+import { appOrigin } from './passwordlessPorts';
 import {
-  appOrigin,
   demoAcceptancePorts,
   demoInvitationPorts,
   demoInviteLinkPorts,
