@@ -6,10 +6,9 @@
 import type { MfaChallenge, MfaDevice, StoredMfaPolicies } from '../domain/mfa-ports';
 import type { DemoDatabase } from './data';
 
-/** A stored device: the fields of MfaDevice that are set (the time step saved as `lastStep`). */
-export type DemoMfaDevice = Pick<MfaDevice, 'id' | 'userId' | 'kind' | 'createdAt'> & {
-  [K in Exclude<keyof MfaDevice, 'lastTimeStep' | 'transports'>]?: Exclude<MfaDevice[K], null>;
-} & { lastStep?: number };
+/** A stored device: the fields of MfaDevice that are set (rows saved before session 39: the time step as `lastStep`). */
+export type DemoMfaDevice = Pick<MfaDevice, 'id' | 'userId' | 'kind' | 'createdAt'> &
+  Partial<MfaDevice> & { lastStep?: number };
 /** A short-lived secret of core/domain/mfa-challenges.ts (the mfaToken, a one-time code), by its key. */
 export type DemoLiveChallenge = MfaChallenge & {
   key: string;

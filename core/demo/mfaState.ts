@@ -4,24 +4,18 @@
  * demo's session; and the MFA gate of its first-factor sign-ins. The rules and answers are
  * core/domain's, as on the server. Secrets are sample data in the visitor's own browser.
  */
-import type { AuthResponse } from '../api/types';
-import { issueChallenge, mfaTokenChallenge, newMfaToken } from '../domain/mfa-challenges';
 import { enrolDevice } from '../domain/mfa-devices';
-import { gateStep, mfaPolicyOf, mfaRequiredAnswer } from '../domain/mfa-gate';
-import { strategyList, type MfaHandlerPorts } from '../domain/mfa-steps';
+import { mfaGateAnswer, type MfaHandlerPorts } from '../domain/mfa-steps';
 import { webCryptoWebauthn } from '../domain/webauthn-crypto';
 import type { DemoDatabase, DemoUser } from './data';
 import { demoMfaCode } from './delivery';
-import { demoMfaPolicies, state } from './mfaData';
+import { state } from './mfaData';
 import { demoMfaRepository } from './mfaRepository';
-import { demoAttemptCounters } from './passwordlessPorts';
+import { demoAttemptCounters, send } from './passwordlessPorts';
+import type { DemoClock } from './rows';
+import type { DemoTokens } from './sessions';
 
-export interface DemoMfaTools {
-  startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
-  userOfToken(db: DemoDatabase, token: string | null): DemoUser | null;
-  random(): string;
-  now(): number;
-}
+export type DemoMfaTools = Pick<DemoTokens, 'startSession' | 'signedIn'> & DemoClock;
 
 /** Every strategy is on in demo mode, and passkeys too. */
 const VENDOR = {
@@ -57,16 +51,8 @@ export function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts
       countSend(db, target.kind === 'sms' ? `phone:${target.phone.replace(/[^\d+]/g, '')}` : target.email);
     },
     async deliver(to, target, code) {
-      const message = demoMfaCode(db, to.id, target.kind, code);
-      const address = target.kind === 'sms' ? target.phone : target.email;
-      (db.outbox ??= []).unshift({
-        channel: target.kind,
-        to: address,
-        ...message,
-        createdAt: new Date(t.now()).toISOString(),
-      });
-      db.outbox.length = Math.min(db.outbox.length, 50);
-      console.info(`[auth-elements demo] ${target.kind} to ${address}: ${message.text}`);
+      const { subject, text } = demoMfaCode(db, to.id, target.kind, code);
+      send(db, t.now(), target.kind, target.kind === 'sms' ? target.phone : target.email, subject, text);
     },
     addDevice: (userId, device) => enrolDevice(store, userId, device),
     atomically: (work) => work(store),
@@ -79,26 +65,14 @@ export function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts
   };
 }
 
-/** The MFA gate of the demo's first-factor sign-ins (core/domain/mfa-gate.ts), over the demo's devices and switch. */
-export function gate(
-  t: Pick<DemoMfaTools, 'random' | 'now'>,
-  db: DemoDatabase,
-  user: DemoUser,
-): Record<string, unknown> | null {
-  const devices = state(db).devices.filter((d) => d.userId === user.id && !d.passkey);
-  const step = gateStep(devices.length, mfaPolicyOf(demoMfaPolicies(db)));
-  if (step === 'signIn') return null;
-  // The gate answers at once: it reads the remembered browsers itself, and the demo's store writes
-  // the token before its first await (mfaRepository.ts).
-  const token = state(db).browserToken;
-  const remembered = token !== undefined && (state(db).browsers?.[user.id]?.[token] ?? 0) > t.now();
-  if (step === 'askUnlessRemembered' && remembered) return null;
-  const mfaToken = newMfaToken();
-  void issueChallenge(demoMfaRepository(db, t), mfaTokenChallenge(user.id, null), mfaToken);
-  return mfaRequiredAnswer({
-    mfaToken,
-    devices: devices.map((d) => ({ ...d, name: d.name ?? null })),
-    strategies: strategyList(VENDOR.strategies),
-    email: user.email,
-  });
-}
+/**
+ * The MFA gate of the demo's first-factor sign-ins (core/domain/mfa-steps.ts, as the server's), over
+ * the demo's devices and switch and this browser's remember-device token.
+ */
+export const gate = (t: DemoClock, db: DemoDatabase, user: DemoUser) =>
+  mfaGateAnswer(
+    { ...demoMfaRepository(db, t), vendor: async () => VENDOR },
+    user,
+    null,
+    state(db).browserToken,
+  );

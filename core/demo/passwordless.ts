@@ -65,7 +65,7 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
     signIn: async (user, type) => {
       const { stored } = user as DemoRulesUser;
       await assertAccountAllows(demoSignInMethodPorts(db), stored.tenantId, type);
-      return gate(tools, db, stored) ?? tools.startSession(db, stored);
+      return (await gate(tools, db, stored)) ?? tools.startSession(db, stored);
     },
     impersonating,
   });

@@ -77,3 +77,7 @@ export const descending =
   <T>(compare: Compare<T>, reversed = true): Compare<T> =>
   (a, b) =>
     reversed ? compare(b, a) : compare(a, b);
+
+/** The fields of `row` that are set (a field given as undefined is not written over a stored one). */
+export const defined = <T extends object>(row: T): Partial<T> =>
+  Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as Partial<T>;

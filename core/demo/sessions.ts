@@ -95,17 +95,17 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
     return db.users.find((u) => u.id === claims.sub) ?? null;
   }
 
-  /** A backend handler that finds the bearer's user first (401 without one). */
+  /** A backend handler that finds the bearer's user first (401 `missing` without one). */
   const withUser =
-    (handler: UserHandler): Handler =>
+    (handler: UserHandler, missing: 'UNAUTHORIZED' | 'TOKEN_INVALID' = 'UNAUTHORIZED'): Handler =>
     (db, request) => {
       const user = userOfToken(db, request.token);
-      return user ? handler(db, user, request) : fail('UNAUTHORIZED');
+      return user ? handler(db, user, request) : fail(missing);
     };
 
   /** An area's handlers of a signed-in caller (the access check has found one), as backend handlers. */
-  const signedIn = (area: DemoRoutes<UserHandler>): DemoRoutes =>
-    Object.fromEntries(Object.entries(area).map(([name, handler]) => [name, withUser(handler!)]));
+  const signedIn = (area: DemoRoutes<UserHandler>, missing?: 'TOKEN_INVALID'): DemoRoutes =>
+    Object.fromEntries(Object.entries(area).map(([name, handler]) => [name, withUser(handler!, missing)]));
 
   /** The dispatcher's view of a bearer: its user and claims. */
   const callerOf =

@@ -77,7 +77,7 @@ export const failChallenge = async (ports: Pick<MfaPorts, 'challenges'>, id: str
   (await ports.challenges.fail(id, MFA_LIMITS.attemptsPerToken)) >= MFA_LIMITS.attemptsPerToken;
 
 /** What the login mfaToken stores: its purpose, user, account and lifetime. */
-export const mfaTokenChallenge = (userId: string, tenantId: string | null) => ({
+const mfaTokenChallenge = (userId: string, tenantId: string | null) => ({
   purpose: 'mfaLogin',
   userId,
   data: { tenantId },
