@@ -2,13 +2,44 @@
  * Demo mode's MFA store: the ports of core/domain/mfa-ports.ts that the shared use cases
  * (core/domain/mfa-devices.ts, mfa-steps.ts, mfa-challenges.ts) run over, kept in the page's storage:
  * devices, recovery codes, mfaTokens and one-time codes, remembered browsers and wrong answers. The
- * server's are server/storage/mfa.ts; server/storage/mfa.test.ts holds both to the same cases. The
- * records are mfaData.ts's; keys are the values themselves (sample data in the visitor's browser).
+ * server's are server/storage/mfa.ts; server/storage/mfa.test.ts holds both to the same cases. Keys
+ * are the values themselves (sample data in the visitor's browser).
  */
-import type { MfaChallenge, MfaDevice, MfaPorts } from '../domain/mfa-ports';
+import type { MfaChallenge, MfaDevice, MfaPorts, StoredMfaPolicies } from '../domain/mfa-ports';
 import type { DemoDatabase } from './data';
-import { demoMfaPolicies, state, type DemoLiveChallenge, type DemoMfaDevice } from './mfaData';
 import { defined, isoNow, remove, update, withId, type DemoClock } from './rows';
+
+/** A stored device: the fields of MfaDevice that are set (rows saved before session 39: the time step as `lastStep`). */
+type DemoMfaDevice = Pick<MfaDevice, 'id' | 'userId' | 'kind' | 'createdAt'> &
+  Partial<MfaDevice> & { lastStep?: number };
+/** A short-lived secret of core/domain/mfa-challenges.ts (the mfaToken, a one-time code), by its key. */
+type DemoLiveChallenge = MfaChallenge & {
+  key: string;
+  createdAt: number;
+  expiresAt: number;
+  used: boolean;
+};
+interface DemoMfaState {
+  devices: DemoMfaDevice[];
+  /** Each user's set of recovery codes (one string in data saved before sets). */
+  recovery: Record<string, string[] | string>;
+  /** The mfaTokens and one-time codes (data saved before session 36 kept `tokens` and `codes`). */
+  live?: DemoLiveChallenge[];
+  /** Remembered browsers: per user, the key and until when. */
+  browsers?: Record<string, Record<string, number>>;
+  /** Wrong MFA answers per user in the current window, from the first of them. */
+  failures?: Record<string, { count: number; startedAt: number }>;
+  /** This browser's remember-device token (the server's cookie). */
+  browserToken?: string;
+}
+export const state = (db: DemoDatabase): DemoMfaState =>
+  ((db as DemoDatabase & { mfa?: DemoMfaState }).mfa ??= { devices: [], recovery: {} });
+
+/** The policy rows of demo mode: no account saves one; the demo's "enforce MFA" switch is the vendor's. */
+export const demoMfaPolicies = (db: DemoDatabase): StoredMfaPolicies => ({
+  account: null,
+  vendorEnforceMFAType: (db.settings as { mfaEnforced?: boolean } | undefined)?.mfaEnforced ? 'Force' : null,
+});
 
 /** A stored device as the ports answer it: the fields not stored take the server's defaults. */
 const deviceOf = ({ lastStep, ...d }: DemoMfaDevice): MfaDevice => ({
@@ -22,7 +53,6 @@ export function demoMfaRepository(db: DemoDatabase, tools: DemoClock): MfaPorts 
   const devices = () => state(db).devices;
   const named = (userId: string, deviceId: string, kind?: string) => (d: DemoMfaDevice) =>
     d.userId === userId && d.id === deviceId && (!kind || d.kind === kind);
-  const secondFactors = (userId: string) => devices().filter((d) => d.userId === userId && !d.passkey);
   const codesOf = (userId: string) => [state(db).recovery[userId] ?? []].flat();
   const found = (d: DemoMfaDevice | undefined) => (d ? deviceOf(d) : null);
   return {
@@ -35,7 +65,6 @@ export function demoMfaRepository(db: DemoDatabase, tools: DemoClock): MfaPorts 
       find: async (userId, deviceId, kind) => found(devices().find(named(userId, deviceId, kind))),
       byCredential: async (id) =>
         found(devices().find((d) => d.kind === 'webauthn' && d.credentialId === id)),
-      countSecondFactors: async (userId) => secondFactors(userId).length,
       async add(userId, device) {
         const id = tools.random();
         devices().push({ ...defined(device), kind: device.kind, id, userId, createdAt: isoNow(tools.now) });
@@ -63,9 +92,6 @@ export function demoMfaRepository(db: DemoDatabase, tools: DemoClock): MfaPorts 
         return used;
       },
       count: async (userId) => codesOf(userId).length,
-      async clear(userId) {
-        delete state(db).recovery[userId];
-      },
     },
     challenges: demoChallenges(db, tools),
     remembered: {
@@ -78,9 +104,10 @@ export function demoMfaRepository(db: DemoDatabase, tools: DemoClock): MfaPorts 
     gate: {
       gateFacts: async (userId) => ({
         ...demoMfaPolicies(db),
-        secondFactors: secondFactors(userId).map(deviceOf),
+        secondFactors: devices()
+          .filter((d) => d.userId === userId && !d.passkey)
+          .map(deviceOf),
       }),
-      policies: async () => demoMfaPolicies(db),
     },
   };
 }

@@ -5,7 +5,7 @@ import {
   type PasswordlessHandlerPorts,
 } from '../domain/passwordless-handlers';
 import type { DemoDatabase, DemoUser } from './data';
-import { gate } from './mfaState';
+import { gate } from './mfaFlows';
 import { demoAttemptCounters, demoPasswordlessPorts, type DemoRulesUser } from './passwordlessPorts';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
@@ -61,7 +61,7 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       read: () => preLoginEmail,
       forget: () => (preLoginEmail = undefined),
     },
-    // The account's sign-in methods, then the MFA gate of a password sign-in (core/demo/mfaState.ts).
+    // The account's sign-in methods, then the MFA gate of a password sign-in (core/demo/mfaFlows.ts).
     signIn: async (user, type) => {
       const { stored } = user as DemoRulesUser;
       await assertAccountAllows(demoSignInMethodPorts(db), stored.tenantId, type);

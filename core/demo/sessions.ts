@@ -5,6 +5,7 @@
  * the sessions list, a token for one of the user's accounts).
  */
 import type { AuthResponse } from '../api/types';
+import { decodeAccessToken } from '../jwt';
 import { fail, ok, type Answer } from '../contract/answer';
 import {
   ACCOUNT_TOKEN_HANDLERS,
@@ -31,10 +32,7 @@ const base64url = (value: unknown) =>
 /** A demo token's claims (readable by anyone: demo mode verifies nothing real), or null. */
 export function claimsOf(token: string): { sub?: string; exp?: number; sid?: unknown; act?: unknown } | null {
   try {
-    return JSON.parse(atob(token.split('.')[1]!.replaceAll('-', '+').replaceAll('_', '/'))) as {
-      sub?: string;
-      exp?: number;
-    };
+    return decodeAccessToken(token);
   } catch {
     return null;
   }

@@ -152,7 +152,7 @@ export async function loginOf(p: MfaHandlerPorts, mfaToken: unknown): Promise<Mf
 
 /** The policy in force for the sign-in's account (core/domain/mfa-gate.ts). */
 export const policyOf = async (p: MfaHandlerPorts, tenantId: string | null) =>
-  mfaPolicyOf(await p.gate.policies(tenantId));
+  mfaPolicyOf(await p.gate.gateFacts(null, tenantId));
 
 /**
  * Ends the MFA step: uses the mfaToken up, remembers the browser when asked and allowed, opens the
