@@ -36,9 +36,9 @@ export const state = (db: DemoDatabase): DemoMfaState =>
   ((db as DemoDatabase & { mfa?: DemoMfaState }).mfa ??= { devices: [], recovery: {} });
 
 /** The policy rows of demo mode: no account saves one; the demo's "enforce MFA" switch is the vendor's. */
-export const demoMfaPolicies = (db: DemoDatabase): StoredMfaPolicies => ({
+const demoMfaPolicies = (db: DemoDatabase): StoredMfaPolicies => ({
   account: null,
-  vendorEnforceMFAType: (db.settings as { mfaEnforced?: boolean } | undefined)?.mfaEnforced ? 'Force' : null,
+  vendorEnforceMFAType: db.settings?.mfaEnforced ? 'Force' : null,
 });
 
 /** A stored device as the ports answer it: the fields not stored take the server's defaults. */

@@ -77,6 +77,7 @@ repositorySuite<Fixture>(
         credentialId,
         publicKey: 'key',
         signCount: 3,
+        transports: ['usb', 'nfc'],
         deviceType: 'platform',
         passkey: true,
       });
@@ -96,6 +97,8 @@ repositorySuite<Fixture>(
       const key = await repo.devices.byCredential(credentialId);
       assert.equal(key?.id, passkey);
       assert.equal(key?.signCount, 3);
+      // The transports are the browser's hint at the next ceremony (allowCredentials).
+      assert.deepEqual(key?.transports, ['usb', 'nfc']);
       await repo.devices.recordUse(passkey, 7);
       const used = await repo.devices.byCredential(credentialId);
       assert.equal(used?.signCount, 7);
