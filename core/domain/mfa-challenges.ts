@@ -34,7 +34,7 @@ type ChallengePorts = Pick<MfaPorts, 'keyOf' | 'challenges'>;
 type LoginPorts = Pick<MfaPorts, 'keyOf' | 'challenges' | 'failures'>;
 
 /** A new secret token: 32 random bytes in base64url (43 characters). */
-export function newMfaToken(): string {
+function newMfaToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')

@@ -71,7 +71,7 @@ export interface MfaHandlerPorts extends MfaPorts {
 const MFA_STRATEGIES = ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'];
 
 /** The strategies list of spec 000 §3: every known strategy, and whether it is among the active ones. */
-export const strategyList = (active: readonly string[]) =>
+const strategyList = (active: readonly string[]) =>
   MFA_STRATEGIES.map((strategy) => ({ strategy, isActive: active.includes(strategy) }));
 
 /** The strategies list with the vendor's active strategies. */
