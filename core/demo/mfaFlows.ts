@@ -11,6 +11,7 @@ import { enrolDevice } from '../domain/mfa-devices';
 import { MFA_HANDLERS } from '../domain/mfa-handlers';
 import { MFA_SIGN_IN_HANDLERS } from '../domain/mfa-sign-in-handlers';
 import { mfaGateAnswer, type MfaHandlerPorts } from '../domain/mfa-steps';
+import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
 import { webCryptoWebauthn } from '../domain/webauthn-crypto';
 import type { DemoDatabase, DemoUser } from './data';
 import { demoMfaCode } from './delivery';
@@ -19,6 +20,7 @@ import { demoAttemptCounters, send } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import type { DemoTokens } from './sessions';
 import { demoHandlers, demoPublicHandlers } from './shared';
+import { demoSignInMethodPorts } from './signInMethods';
 
 type DemoMfaTools = Pick<DemoTokens, 'startSession' | 'signedIn'> & DemoClock;
 
@@ -66,7 +68,12 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
       if (remember) state(db).browserToken = remember.token;
       return { ...t.startSession(db, user(person.id)!) };
     },
-    assertPasskeySignIn: async () => {},
+    // As the server: the application's sign-in methods, and the user's account once known.
+    async assertPasskeySignIn(person) {
+      const methods = demoSignInMethodPorts(db);
+      if (person) await assertAccountAllows(methods, user(person.id)?.tenantId ?? null, 'Passkeys');
+      else await assertVendorAllows(methods, 'Passkeys');
+    },
   };
 }
 
