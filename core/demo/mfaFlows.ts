@@ -16,8 +16,8 @@ import { webCryptoWebauthn } from '../domain/webauthn-crypto';
 import type { DemoDatabase, DemoUser } from './data';
 import { demoMfaCode } from './delivery';
 import { demoMfaRepository, state } from './mfaRepository';
-import { demoAttemptCounters, send } from './passwordlessPorts';
-import type { DemoClock } from './rows';
+import { demoAttemptCounters } from './passwordlessPorts';
+import { isoNow, type DemoClock } from './rows';
 import type { DemoTokens } from './sessions';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
@@ -58,8 +58,11 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
       countSend(db, target.kind === 'sms' ? `phone:${target.phone.replace(/[^\d+]/g, '')}` : target.email);
     },
     async deliver(to, target, code) {
-      const { subject, text } = demoMfaCode(db, to.id, target.kind, code);
-      send(db, t.now(), target.kind, target.kind === 'sms' ? target.phone : target.email, subject, text);
+      const message = demoMfaCode(db, to.id, target.kind, code);
+      const address = target.kind === 'sms' ? target.phone : target.email;
+      (db.outbox ??= []).unshift({ channel: target.kind, to: address, ...message, createdAt: isoNow(t.now) });
+      db.outbox.length = Math.min(db.outbox.length, 50);
+      console.info(`[auth-elements demo] ${target.kind} to ${address}: ${message.text}`);
     },
     addDevice: (userId, device) => enrolDevice(store, userId, device),
     atomically: (work) => work(store),

@@ -59,8 +59,7 @@ const rulesUser = (stored: DemoUser): DemoRulesUser => ({
 
 const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
 
-/** A message to the demo outbox (the newest 50 kept), and to the console. */
-export function send(
+function send(
   db: DemoDatabase,
   now: number,
   channel: 'email' | 'sms',
