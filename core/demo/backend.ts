@@ -79,7 +79,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   });
   // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
   const passwordless = createDemoPasswordless({ startSession, random, now });
-  const mfa = createDemoMfa({ startSession, userOfToken, random, now });
+  const mfa = createDemoMfa({ startSession, signedIn, random, now });
 
   const routes: DemoRoutes = {
     ...accountFlows.routes,

@@ -19,7 +19,7 @@ import type { DemoTokens } from './sessions';
 
 type DemoFederationTools = Pick<DemoTokens, 'tokenFor' | 'startSession'> & {
   /** The MFA step (core/demo/mfaFlows.ts), as for password sign-in, or null to sign in now. */
-  secondFactor(db: DemoDatabase, user: DemoUser): Record<string, unknown> | null;
+  secondFactor(db: DemoDatabase, user: DemoUser): Promise<Record<string, unknown> | null>;
   random(): string;
   now(): number;
 };
@@ -108,11 +108,11 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
     provider,
   });
   // A new SSO user joins the demo's account.
-  const ssoSignIn = (db: DemoDatabase, idp: keyof typeof SSO) => {
+  const ssoSignIn = async (db: DemoDatabase, idp: keyof typeof SSO) => {
     const { email, name } = SSO[idp];
     const create = () => newUser(email, name, db.users[0]?.tenantId ?? tools.random(), 'Viewer', idp);
     const user = federatedUser(db, email, create);
-    return ok(tools.secondFactor(db, user) ?? tools.startSession(db, user), true);
+    return ok((await tools.secondFactor(db, user)) ?? tools.startSession(db, user), true);
   };
   // The bodies passed the contract's schemas (core/contract/requests-sso-signin.ts).
   const oidc: Handler = (db, { body }) => {
@@ -168,7 +168,7 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
         { type: provider.type, clientId: provider.clientId, redirectUrl: provider.redirectUrl, active: true },
       ]),
     getSsoCustom: () => ok({ providers: [] }),
-    postAuthUserSsoByProviderPostlogin: (db, { query, params }) => {
+    postAuthUserSsoByProviderPostlogin: async (db, { query, params }) => {
       // Only the demo's own provider signs in here; any other is not a route of the demo.
       if (params.provider !== SOCIAL.provider) return fail('NOT_FOUND');
       if (query.code !== SOCIAL.code || !query.code_verifier) return fail('AUTHENTICATION_FAILED');
@@ -180,7 +180,7 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
         return newUser(SOCIAL.email, SOCIAL.name, tenantId, 'Admin', SOCIAL.provider);
       });
       // Like the server: the ids and the name come only with a session.
-      const mfa = tools.secondFactor(db, user);
+      const mfa = await tools.secondFactor(db, user);
       if (mfa) return ok({ ...mfa, isNewUser }, true);
       const { id: userId, email, tenantId, name } = user;
       return ok({ ...tools.startSession(db, user), isNewUser, email, userId, tenantId, name }, true);

@@ -1,32 +1,103 @@
 /**
  * Demo mode's MFA, answering as the reference server does: the handlers written once
  * (core/domain/mfa-sign-in-handlers.ts for the sign-in's second step and passkey sign-in,
- * core/domain/mfa-handlers.ts for a signed-in person's factors and passkeys) over the ports of
- * mfaState.ts: real TOTP (otplib in the page), SMS and email codes in the demo outbox, recovery
- * codes, remember-device, WebAuthn second factors and passkeys with WebCrypto.
+ * core/domain/mfa-handlers.ts for a signed-in person's factors and passkeys) and the MFA gate of the
+ * demo's first-factor sign-ins, over its ports (core/domain/mfa-steps.ts `MfaHandlerPorts`): the
+ * store of mfaRepository.ts, real TOTP (otplib in the page), SMS and email codes in the demo outbox,
+ * WebAuthn second factors and passkeys with WebCrypto on the page's own host, the demo's session.
+ * Secrets are sample data in the visitor's own browser.
  */
-import { fail } from '../contract/answer';
+import { enrolDevice } from '../domain/mfa-devices';
 import { MFA_HANDLERS } from '../domain/mfa-handlers';
 import { MFA_SIGN_IN_HANDLERS } from '../domain/mfa-sign-in-handlers';
+import { mfaGateAnswer, type MfaHandlerPorts } from '../domain/mfa-steps';
+import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
+import { webCryptoWebauthn } from '../domain/webauthn-crypto';
 import type { DemoDatabase, DemoUser } from './data';
-import type { DemoRequest, DemoRoutes } from './dispatch';
-import { demoMfaPorts, gate, type DemoMfaTools } from './mfaState';
+import { demoMfaCode } from './delivery';
+import { demoMfaRepository, state } from './mfaRepository';
+import { demoAttemptCounters } from './passwordlessPorts';
+import { isoNow, type DemoClock } from './rows';
+import type { DemoTokens } from './sessions';
 import { demoHandlers, demoPublicHandlers } from './shared';
+import { demoSignInMethodPorts } from './signInMethods';
+
+type DemoMfaTools = Pick<DemoTokens, 'startSession' | 'signedIn'> & DemoClock;
+
+/** Every strategy is on in demo mode, and passkeys too. */
+const VENDOR = {
+  strategies: ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'],
+  passkeysEnabled: true,
+};
+const NAME = 'Auth Elements demo';
+
+function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
+  const store = demoMfaRepository(db, t);
+  const user = (id: string) => db.users.find((u) => u.id === id) ?? null;
+  const { countSend } = demoAttemptCounters(t.now);
+  return {
+    ...store,
+    webauthn: webCryptoWebauthn({
+      rpId: globalThis.location?.hostname ?? '',
+      rpName: NAME,
+      origin: globalThis.location?.origin ?? '',
+    }),
+    box: { seal: (secret) => secret, open: (secret) => secret },
+    vendor: async () => VENDOR,
+    user: async (id) => user(id),
+    impersonating: Boolean(db.session?.impersonatorId),
+    checkOrigin: () => {},
+    totpIssuer: NAME,
+    async qrCode(uri) {
+      const { default: QRCode } = await import('qrcode');
+      return `data:image/svg+xml;base64,${btoa(await QRCode.toString(uri, { type: 'svg', margin: 1 }))}`;
+    },
+    // The server's limit (countCodeSend): per user and per destination.
+    async limitSend(userId, target) {
+      countSend(db, `user:${userId}`);
+      countSend(db, target.kind === 'sms' ? `phone:${target.phone.replace(/[^\d+]/g, '')}` : target.email);
+    },
+    async deliver(to, target, code) {
+      const message = demoMfaCode(db, to.id, target.kind, code);
+      const address = target.kind === 'sms' ? target.phone : target.email;
+      (db.outbox ??= []).unshift({ channel: target.kind, to: address, ...message, createdAt: isoNow(t.now) });
+      db.outbox.length = Math.min(db.outbox.length, 50);
+      console.info(`[auth-elements demo] ${target.kind} to ${address}: ${message.text}`);
+    },
+    addDevice: (userId, device) => enrolDevice(store, userId, device),
+    atomically: (work) => work(store),
+    // The browser's remember-device token is kept where the server keeps its cookie: with the browser.
+    async startSession(person, _tenantId, remember) {
+      if (remember) state(db).browserToken = remember.token;
+      return { ...t.startSession(db, user(person.id)!) };
+    },
+    // As the server: the application's sign-in methods, and the user's account once known.
+    async assertPasskeySignIn(person) {
+      const methods = demoSignInMethodPorts(db);
+      if (person) await assertAccountAllows(methods, user(person.id)?.tenantId ?? null, 'Passkeys');
+      else await assertVendorAllows(methods, 'Passkeys');
+    },
+  };
+}
+
+/**
+ * The MFA gate of the demo's first-factor sign-ins (core/domain/mfa-steps.ts, as the server's), over
+ * the demo's devices and switch and this browser's remember-device token.
+ */
+export const gate = (t: DemoClock, db: DemoDatabase, user: DemoUser) =>
+  mfaGateAnswer(
+    { ...demoMfaRepository(db, t), vendor: async () => VENDOR },
+    user,
+    null,
+    state(db).browserToken,
+  );
 
 export function createDemoMfa(tools: DemoMfaTools) {
-  const mine = demoHandlers(MFA_HANDLERS, (db) => demoMfaPorts(tools, db));
-  const routes: DemoRoutes = {
-    ...demoPublicHandlers(MFA_SIGN_IN_HANDLERS, (db) => demoMfaPorts(tools, db)),
+  const ports = (db: DemoDatabase) => demoMfaPorts(tools, db);
+  const routes = {
+    ...demoPublicHandlers(MFA_SIGN_IN_HANDLERS, ports),
     // The descriptor's access has found a bearer; its user, unless deleted since.
-    ...Object.fromEntries(
-      Object.entries(mine).map(([name, handler]) => [
-        name,
-        (db: DemoDatabase, request: DemoRequest) => {
-          const user = tools.userOfToken(db, request.token);
-          return user ? handler!(db, user, request) : fail('TOKEN_INVALID');
-        },
-      ]),
-    ),
+    ...tools.signedIn(demoHandlers(MFA_HANDLERS, ports), 'TOKEN_INVALID'),
   };
   return { gate: (db: DemoDatabase, user: DemoUser) => gate(tools, db, user), routes };
 }

@@ -1,67 +1,84 @@
 /**
  * Demo mode's MFA store: the ports of core/domain/mfa-ports.ts that the shared use cases
- * (core/domain/mfa-devices.ts, mfa-gate.ts, mfa-challenges.ts) run over, kept in the page's storage:
+ * (core/domain/mfa-devices.ts, mfa-steps.ts, mfa-challenges.ts) run over, kept in the page's storage:
  * devices, recovery codes, mfaTokens and one-time codes, remembered browsers and wrong answers. The
- * server's are server/storage/mfa.ts; server/storage/mfa.test.ts holds both to the same cases. The
- * records are mfaData.ts's; keys are the values themselves (sample data in the visitor's browser).
+ * server's are server/storage/mfa.ts; server/storage/mfa.test.ts holds both to the same cases. Keys
+ * are the values themselves (sample data in the visitor's browser).
  */
-import type { MfaChallenge, MfaDevice, MfaPorts, NewMfaDevice } from '../domain/mfa-ports';
+import type { MfaChallenge, MfaDevice, MfaPorts, StoredMfaPolicies } from '../domain/mfa-ports';
 import type { DemoDatabase } from './data';
-import { demoMfaPolicies, state, type DemoLiveChallenge, type DemoMfaDevice } from './mfaData';
+import { given, isoNow, remove, update, withId, type DemoClock } from './rows';
 
-const UNSET = { name: null, secret: null, phone: null, email: null, credentialId: null, publicKey: null };
-const portDevice = ({ lastStep, ...d }: DemoMfaDevice): MfaDevice => ({
-  ...{ ...UNSET, deviceType: null, lastUsedAt: null, transports: [] },
-  ...d,
-  lastTimeStep: lastStep ?? null,
-  signCount: d.signCount ?? 0,
-  passkey: d.passkey === true,
+/** A stored device: the fields of MfaDevice that are set (rows saved before session 39: the time step as `lastStep`). */
+type DemoMfaDevice = Pick<MfaDevice, 'id' | 'userId' | 'kind' | 'createdAt'> &
+  Partial<MfaDevice> & { lastStep?: number };
+/** A short-lived secret of core/domain/mfa-challenges.ts (the mfaToken, a one-time code), by its key. */
+type DemoLiveChallenge = MfaChallenge & {
+  key: string;
+  createdAt: number;
+  expiresAt: number;
+  used: boolean;
+};
+interface DemoMfaState {
+  devices: DemoMfaDevice[];
+  /** Each user's set of recovery codes (one string in data saved before sets). */
+  recovery: Record<string, string[] | string>;
+  /** The mfaTokens and one-time codes (data saved before session 36 kept `tokens` and `codes`). */
+  live?: DemoLiveChallenge[];
+  /** Remembered browsers: per user, the key and until when. */
+  browsers?: Record<string, Record<string, number>>;
+  /** Wrong MFA answers per user in the current window, from the first of them. */
+  failures?: Record<string, { count: number; startedAt: number }>;
+  /** This browser's remember-device token (the server's cookie). */
+  browserToken?: string;
+}
+export const state = (db: DemoDatabase): DemoMfaState =>
+  ((db as DemoDatabase & { mfa?: DemoMfaState }).mfa ??= { devices: [], recovery: {} });
+
+/** The policy rows of demo mode: no account saves one; the demo's "enforce MFA" switch is the vendor's. */
+const demoMfaPolicies = (db: DemoDatabase): StoredMfaPolicies => ({
+  account: null,
+  vendorEnforceMFAType: db.settings?.mfaEnforced ? 'Force' : null,
 });
 
-type Tools = { random(): string; now(): number };
+/** A stored device as the ports answer it: the fields not stored take the server's defaults. */
+const deviceOf = ({ lastStep, ...d }: DemoMfaDevice): MfaDevice => ({
+  ...{ name: null, secret: null, phone: null, email: null, credentialId: null, publicKey: null },
+  ...{ signCount: 0, transports: [], deviceType: null, passkey: false, lastUsedAt: null },
+  ...d,
+  lastTimeStep: d.lastTimeStep ?? lastStep ?? null,
+});
 
-export function demoMfaRepository(db: DemoDatabase, tools: Tools): MfaPorts {
-  const iso = () => new Date(tools.now()).toISOString();
+export function demoMfaRepository(db: DemoDatabase, tools: DemoClock): MfaPorts {
   const devices = () => state(db).devices;
   const named = (userId: string, deviceId: string, kind?: string) => (d: DemoMfaDevice) =>
     d.userId === userId && d.id === deviceId && (!kind || d.kind === kind);
-  const secondFactors = (userId: string) => devices().filter((d) => d.userId === userId && !d.passkey);
   const codesOf = (userId: string) => [state(db).recovery[userId] ?? []].flat();
-  const found = (d: DemoMfaDevice | undefined) => (d ? portDevice(d) : null);
+  const found = (d: DemoMfaDevice | undefined) => (d ? deviceOf(d) : null);
   return {
     keyOf: (_purpose, token) => token,
     devices: {
       list: async (userId) =>
         devices()
           .filter((d) => d.userId === userId)
-          .map(portDevice),
+          .map(deviceOf),
       find: async (userId, deviceId, kind) => found(devices().find(named(userId, deviceId, kind))),
       byCredential: async (id) =>
         found(devices().find((d) => d.kind === 'webauthn' && d.credentialId === id)),
-      countSecondFactors: async (userId) => secondFactors(userId).length,
-      async add(userId, { lastTimeStep, transports: _, ...device }: NewMfaDevice) {
+      async add(userId, device) {
         const id = tools.random();
-        // Only the fields given are stored.
-        const given = Object.entries({ ...device, lastStep: lastTimeStep, passkey: device.passkey || null });
-        const fields = Object.fromEntries(given.filter(([, value]) => value != null));
-        devices().push({ ...fields, id, userId, createdAt: iso() } as DemoMfaDevice);
+        devices().push({ ...given(device), kind: device.kind, id, userId, createdAt: isoNow(tools.now) });
         return id;
       },
-      async remove(userId, deviceId, kind) {
-        const before = devices().length;
-        state(db).devices = devices().filter((d) => !named(userId, deviceId, kind)(d));
-        return devices().length < before;
-      },
+      remove: async (userId, deviceId, kind) => remove(devices(), named(userId, deviceId, kind)),
+      // The server's compare-and-set: a code of this time step (or an older one) is refused.
       async advanceTimeStep(deviceId, step) {
-        const device = devices().find((d) => d.id === deviceId);
-        if (!device || (device.lastStep !== undefined && device.lastStep >= step)) return false;
-        device.lastStep = step;
-        device.lastUsedAt = iso();
-        return true;
+        const device = found(devices().find(withId(deviceId)));
+        if (!device || (device.lastTimeStep ?? -1) >= step) return false;
+        return !!update(devices(), withId(deviceId), { lastTimeStep: step, lastUsedAt: isoNow(tools.now) });
       },
       async recordUse(deviceId, signCount) {
-        const device = devices().find((d) => d.id === deviceId);
-        if (device) Object.assign(device, { signCount, lastUsedAt: iso() });
+        update(devices(), withId(deviceId), { signCount, lastUsedAt: isoNow(tools.now) });
       },
     },
     recoveryCodes: {
@@ -70,14 +87,11 @@ export function demoMfaRepository(db: DemoDatabase, tools: Tools): MfaPorts {
       },
       async use(userId, key) {
         const saved = codesOf(userId);
-        const at = saved.indexOf(key);
-        if (at >= 0) state(db).recovery[userId] = saved.filter((_, i) => i !== at);
-        return at >= 0;
+        const used = remove(saved, (saved) => saved === key);
+        state(db).recovery[userId] = saved;
+        return used;
       },
       count: async (userId) => codesOf(userId).length,
-      async clear(userId) {
-        delete state(db).recovery[userId];
-      },
     },
     challenges: demoChallenges(db, tools),
     remembered: {
@@ -90,9 +104,10 @@ export function demoMfaRepository(db: DemoDatabase, tools: Tools): MfaPorts {
     gate: {
       gateFacts: async (userId) => ({
         ...demoMfaPolicies(db),
-        secondFactors: secondFactors(userId).map(portDevice),
+        secondFactors: devices()
+          .filter((d) => d.userId === userId && !d.passkey)
+          .map(deviceOf),
       }),
-      policies: async () => demoMfaPolicies(db),
     },
   };
 }
@@ -102,53 +117,35 @@ const challengeOf = (c: DemoLiveChallenge | undefined): MfaChallenge | null =>
     ? { id: c.id, purpose: c.purpose, userId: c.userId, data: c.data, failedAttempts: c.failedAttempts }
     : null;
 
-/**
- * The mfaTokens and one-time codes. `issue` stores synchronously (no await before the write), so the
- * demo's MFA gate, which answers at once, can issue its mfaToken through core/domain/mfa-challenges.ts.
- */
-function demoChallenges(db: DemoDatabase, tools: Tools): MfaPorts['challenges'] {
+/** The mfaTokens and one-time codes, newest last. */
+function demoChallenges(db: DemoDatabase, tools: DemoClock): MfaPorts['challenges'] {
   const all = () => (state(db).live ??= []);
   const live = (c: DemoLiveChallenge) => !c.used && c.expiresAt > tools.now();
   const named = (purpose: string, key: string, userId: string | null | undefined) =>
     all().find(
       (c) => c.key === key && c.purpose === purpose && live(c) && (userId == null || c.userId === userId),
     );
-  const used = <T extends DemoLiveChallenge | undefined>(c: T) => {
-    if (c) c.used = true;
-    return c;
-  };
+  const used = (c: DemoLiveChallenge | undefined) => challengeOf(c && Object.assign(c, { used: true }));
   return {
-    async issue({ purpose, userId, key, data, ttlSeconds }) {
+    async issue({ ttlSeconds, ...input }) {
       const now = tools.now();
       // Expired secrets go: the page's storage keeps only what may still be used.
       state(db).live = all().filter((c) => c.expiresAt > now);
       const expiresAt = now + ttlSeconds * 1000;
-      all().push({
-        id: tools.random(),
-        purpose,
-        userId,
-        key,
-        data,
-        failedAttempts: 0,
-        createdAt: now,
-        expiresAt,
-        used: false,
-      });
+      all().push({ ...input, id: tools.random(), failedAttempts: 0, createdAt: now, expiresAt, used: false });
     },
     find: async (purpose, key, userId) => challengeOf(named(purpose, key, userId)),
-    consume: async (purpose, key, userId) => challengeOf(used(named(purpose, key, userId))),
-    consumeById: async (id) => Boolean(used(all().find((c) => c.id === id && !c.used))),
+    consume: async (purpose, key, userId) => used(named(purpose, key, userId)),
+    consumeById: async (id) => !!used(all().find((c) => c.id === id && !c.used)),
     async fail(id, maxAttempts) {
-      const found = all().find((c) => c.id === id);
+      const found = all().find(withId(id));
       if (!found) return maxAttempts;
       found.failedAttempts += 1;
       if (found.failedAttempts >= maxAttempts) found.used = true;
       return found.failedAttempts;
     },
-    async latest(userId, purpose) {
-      const mine = all().filter((c) => c.userId === userId && c.purpose === purpose && live(c));
-      return challengeOf(mine.sort((a, b) => b.createdAt - a.createdAt)[0]);
-    },
+    latest: async (userId, purpose) =>
+      challengeOf(all().findLast((c) => c.userId === userId && c.purpose === purpose && live(c))),
     async retire(userId, purpose) {
       for (const c of all()) if (c.userId === userId && c.purpose === purpose) c.used = true;
     },
@@ -156,7 +153,7 @@ function demoChallenges(db: DemoDatabase, tools: Tools): MfaPorts['challenges'] 
 }
 
 /** Wrong MFA answers per user, in a window that starts at the first of them. */
-function demoFailures(db: DemoDatabase, tools: Pick<Tools, 'now'>): MfaPorts['failures'] {
+function demoFailures(db: DemoDatabase, tools: Pick<DemoClock, 'now'>): MfaPorts['failures'] {
   const current = (userId: string, windowSeconds: number) => {
     const entry = state(db).failures?.[userId];
     return entry && entry.startedAt > tools.now() - windowSeconds * 1000 ? entry : null;

@@ -175,6 +175,18 @@ test('passkeys in the demo: register from the signed-in session, sign in with it
   assert.equal(passkeySignIn.body.mfaRequired, false);
   assert.equal((await call('POST', `${AUTH}/v2/webauthn/postlogin`, good)).status, 400);
 
+  // As on the server: no passkey sign-in into an account that has passkeys off.
+  const STRATEGIES = '/identity/resources/configurations/v1/auth/strategies';
+  const passkeysOff = {
+    mainAuthStrategies: [{ strategy: 'EmailAndPassword' }],
+    secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: false }],
+  };
+  assert.equal((await call('PUT', STRATEGIES, passkeysOff, passkeySignIn.body.accessToken)).status, 200);
+  const off = await call('POST', `${AUTH}/v1/webauthn/prelogin`, {});
+  const refused = await call('POST', `${AUTH}/v2/webauthn/postlogin`, key.assert(off.body.challenge));
+  assert.deepEqual(refused.body.errorCodes, ['SIGN_IN_METHOD_OFF_FOR_ACCOUNT']);
+  assert.equal((await call('DELETE', STRATEGIES, {}, passkeySignIn.body.accessToken)).status, 200);
+
   // Deleted, it signs in no more.
   assert.equal(
     (await call('DELETE', `${PASSKEYS}/${registered.body.id}`, {}, passkeySignIn.body.accessToken)).status,

@@ -5,7 +5,7 @@ import {
   type PasswordlessHandlerPorts,
 } from '../domain/passwordless-handlers';
 import type { DemoDatabase, DemoUser } from './data';
-import { gate } from './mfaState';
+import { gate } from './mfaFlows';
 import { demoPasswordlessPorts, type DemoRulesUser } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import { demoHandlers, demoPublicHandlers } from './shared';
@@ -57,11 +57,11 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       read: () => preLoginEmail,
       forget: () => (preLoginEmail = undefined),
     },
-    // The account's sign-in methods, then the MFA gate of a password sign-in (core/demo/mfaState.ts).
+    // The account's sign-in methods, then the MFA gate of a password sign-in (core/demo/mfaFlows.ts).
     signIn: async (user, type) => {
       const { stored } = user as DemoRulesUser;
       await assertAccountAllows(demoSignInMethodPorts(db), stored.tenantId, type);
-      return gate(tools, db, stored) ?? tools.startSession(db, stored);
+      return (await gate(tools, db, stored)) ?? tools.startSession(db, stored);
     },
     impersonating,
   });

@@ -8,7 +8,7 @@ import { ok } from '../contract/answer';
 import { customDataOf } from '../domain/custom-data';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
-import { state } from './mfaData';
+import { state } from './mfaRepository';
 import type { createDemoPasswordless } from './passwordless';
 import type { UserHandler } from './sessions';
 import { demoHeldPermissions, demoRoleShape, demoRolesOf } from './teamAdmin';

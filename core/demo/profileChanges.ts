@@ -8,6 +8,7 @@ import { PROFILE_HANDLERS, type ProfilePorts } from '../domain/profile';
 import { acceptedProfileImage, imageTypeOf, PROFILE_IMAGE_MAX_BYTES } from '../domain/profile-image';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
+import { given } from './rows';
 import { profileOf } from './profile';
 import type { UserHandler } from './sessions';
 import { demoHandlers } from './shared';
@@ -15,11 +16,8 @@ import { demoHandlers } from './shared';
 const demoProfilePorts = (db: DemoDatabase, user: DemoUser): ProfilePorts => ({
   impersonating: Boolean(db.session?.impersonatorId),
   phoneOf: async () => user.phoneNumber ?? null,
-  async update(_userId, { name, phone, metadata, locale }) {
-    if (name !== undefined) user.name = name;
-    if (phone !== undefined) user.phoneNumber = phone;
-    if (metadata !== undefined) user.metadata = JSON.stringify(metadata);
-    if (locale !== undefined) user.locale = locale;
+  async update(_userId, { name, phone: phoneNumber, metadata, locale }) {
+    Object.assign(user, given({ name, phoneNumber, metadata: metadata && JSON.stringify(metadata), locale }));
   },
   profile: async () => profileOf(db, user),
 });

@@ -5,6 +5,7 @@
  * the sessions list, a token for one of the user's accounts).
  */
 import type { AuthResponse } from '../api/types';
+import { decodeAccessToken } from '../jwt';
 import { fail, ok, type Answer } from '../contract/answer';
 import {
   ACCOUNT_TOKEN_HANDLERS,
@@ -31,10 +32,7 @@ const base64url = (value: unknown) =>
 /** A demo token's claims (readable by anyone: demo mode verifies nothing real), or null. */
 export function claimsOf(token: string): { sub?: string; exp?: number; sid?: unknown; act?: unknown } | null {
   try {
-    return JSON.parse(atob(token.split('.')[1]!.replaceAll('-', '+').replaceAll('_', '/'))) as {
-      sub?: string;
-      exp?: number;
-    };
+    return decodeAccessToken(token);
   } catch {
     return null;
   }
@@ -95,17 +93,17 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
     return db.users.find((u) => u.id === claims.sub) ?? null;
   }
 
-  /** A backend handler that finds the bearer's user first (401 without one). */
+  /** A backend handler that finds the bearer's user first (401 `missing` without one). */
   const withUser =
-    (handler: UserHandler): Handler =>
+    (handler: UserHandler, missing: 'UNAUTHORIZED' | 'TOKEN_INVALID' = 'UNAUTHORIZED'): Handler =>
     (db, request) => {
       const user = userOfToken(db, request.token);
-      return user ? handler(db, user, request) : fail('UNAUTHORIZED');
+      return user ? handler(db, user, request) : fail(missing);
     };
 
   /** An area's handlers of a signed-in caller (the access check has found one), as backend handlers. */
-  const signedIn = (area: DemoRoutes<UserHandler>): DemoRoutes =>
-    Object.fromEntries(Object.entries(area).map(([name, handler]) => [name, withUser(handler!)]));
+  const signedIn = (area: DemoRoutes<UserHandler>, missing?: 'TOKEN_INVALID'): DemoRoutes =>
+    Object.fromEntries(Object.entries(area).map(([name, handler]) => [name, withUser(handler!, missing)]));
 
   /** The dispatcher's view of a bearer: its user and claims. */
   const callerOf =

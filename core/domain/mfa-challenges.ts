@@ -1,7 +1,7 @@
 /**
  * MFA's short-lived secrets, written once over the ports of mfa-ports.ts (issue 25): the reference
  * server (server/domain/mfa-base.ts, SQL in server/storage/mfa.ts) and demo mode
- * (core/demo/mfaState.ts over core/demo/mfaRepository.ts) both run these rules.
+ * (core/demo/mfaFlows.ts over core/demo/mfaRepository.ts) both run these rules.
  *
  * - The login `mfaToken` lives five minutes, is bound to the user who passed the first factor and
  *   is used up when the MFA step ends.
@@ -34,7 +34,7 @@ type ChallengePorts = Pick<MfaPorts, 'keyOf' | 'challenges'>;
 type LoginPorts = Pick<MfaPorts, 'keyOf' | 'challenges' | 'failures'>;
 
 /** A new secret token: 32 random bytes in base64url (43 characters). */
-export function newMfaToken(): string {
+function newMfaToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
@@ -77,7 +77,7 @@ export const failChallenge = async (ports: Pick<MfaPorts, 'challenges'>, id: str
   (await ports.challenges.fail(id, MFA_LIMITS.attemptsPerToken)) >= MFA_LIMITS.attemptsPerToken;
 
 /** What the login mfaToken stores: its purpose, user, account and lifetime. */
-export const mfaTokenChallenge = (userId: string, tenantId: string | null) => ({
+const mfaTokenChallenge = (userId: string, tenantId: string | null) => ({
   purpose: 'mfaLogin',
   userId,
   data: { tenantId },

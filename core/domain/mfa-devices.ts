@@ -27,6 +27,10 @@ const normalizeRecoveryCode = (code: string): string => code.toUpperCase().repla
 const recoveryKey = (ports: Pick<MfaPorts, 'keyOf'>, code: string) =>
   ports.keyOf('recovery', normalizeRecoveryCode(code));
 
+/** The user's second factors (a passkey is a first factor). */
+const secondFactorsOf = async (ports: Pick<MfaPorts, 'devices'>, userId: string) =>
+  (await ports.devices.list(userId)).filter((device) => !device.passkey);
+
 /** Replaces the user's recovery codes with a new set; the codes are returned once (the store keeps keys). */
 export async function issueRecoveryCodes(
   ports: Pick<MfaPorts, 'recoveryCodes' | 'keyOf'>,
@@ -67,7 +71,7 @@ export async function enrolDevice(
   userId: string,
   device: NewMfaDevice,
 ): Promise<{ deviceId: string; recoveryCodes: string[] | null }> {
-  const first = !device.passkey && (await ports.devices.countSecondFactors(userId)) === 0;
+  const first = !device.passkey && (await secondFactorsOf(ports, userId)).length === 0;
   const deviceId = await ports.devices.add(userId, device);
   return { deviceId, recoveryCodes: first ? await issueRecoveryCodes(ports, userId) : null };
 }
@@ -80,5 +84,5 @@ export async function removeDevice(
   kind?: MfaDeviceKind,
 ): Promise<void> {
   if (!(await ports.devices.remove(userId, deviceId, kind))) throw contractError('MFA_DEVICE_UNKNOWN');
-  if ((await ports.devices.countSecondFactors(userId)) === 0) await ports.recoveryCodes.clear(userId);
+  if ((await secondFactorsOf(ports, userId)).length === 0) await ports.recoveryCodes.replace(userId, []);
 }

@@ -1,7 +1,8 @@
 /**
- * The MFA gate of a first-factor sign-in (password, passwordless, social, SSO), written once: the
- * reference server (server/http/mfa-gate.ts) and demo mode (core/demo/mfaState.ts `gate`) read the
- * user's second factors and the account's MFA policy, then ask this module what follows.
+ * The MFA gate of a first-factor sign-in (password, passwordless, social, SSO), written once:
+ * core/domain/mfa-steps.ts `mfaGateAnswer` (the server's sign-ins, server/http/mfa-gate.ts, and the
+ * demo's, core/demo/mfaFlows.ts) reads the user's second factors and the account's MFA policy, then
+ * asks this module what follows.
  */
 import { describeDevices } from './mfa';
 import type { MfaPolicy, StoredMfaPolicies } from './mfa-ports';

@@ -42,12 +42,10 @@ export type NewMfaDevice = Partial<Omit<MfaDevice, 'id' | 'userId' | 'createdAt'
 export interface MfaDeviceRepository {
   /** The user's devices, passkeys included, oldest first. */
   list(userId: string): Promise<MfaDevice[]>;
-  /** One of the user's devices (of `kind`, when given), or null. */
+  /** One of the user's devices (of `kind`, when given), or null (the server's: 400 for an id not a UUID). */
   find(userId: string, deviceId: string, kind?: MfaDeviceKind): Promise<MfaDevice | null>;
   /** The WebAuthn device of a credential, whoever's it is. */
   byCredential(credentialId: string): Promise<MfaDevice | null>;
-  /** The user's second factors (passkeys not counted). */
-  countSecondFactors(userId: string): Promise<number>;
   add(userId: string, device: NewMfaDevice): Promise<string>;
   /** True when the device was the user's (of `kind`, when given) and is gone. */
   remove(userId: string, deviceId: string, kind?: MfaDeviceKind): Promise<boolean>;
@@ -63,7 +61,6 @@ export interface RecoveryCodeRepository {
   /** Uses one key of the set up; true when it was there. */
   use(userId: string, key: string): Promise<boolean>;
   count(userId: string): Promise<number>;
-  clear(userId: string): Promise<void>;
 }
 
 /** A short-lived, single-use secret of an MFA flow (mfaToken, otcToken, enrolment, WebAuthn challenge). */
@@ -129,14 +126,15 @@ export interface StoredMfaPolicies {
   vendorEnforceMFAType: EnforceMfaType | null;
 }
 
-/** What the MFA gate of a sign-in reads, in one go: the user's second factors and the policy rows. */
+/**
+ * What the MFA gate of a sign-in reads, in one go: the user's second factors and the policy rows
+ * (without a user, the policy rows alone: the remember-device read of a sign-in's MFA step).
+ */
 export interface MfaGateReader {
   gateFacts(
-    userId: string,
+    userId: string | null,
     tenantId: string | null,
   ): Promise<StoredMfaPolicies & { secondFactors: MfaDevice[] }>;
-  /** The policy rows alone (the remember-device read of a sign-in's MFA step). */
-  policies(tenantId: string | null): Promise<StoredMfaPolicies>;
 }
 
 /** A verified new WebAuthn credential, as a device keeps it. */

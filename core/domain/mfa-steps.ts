@@ -6,8 +6,15 @@
  */
 import { contractError } from '../contract/errors';
 import { recoveryAnswer } from './mfa';
-import { finishMfaToken, issueCode, rememberBrowser, requireMfaToken } from './mfa-challenges';
-import { mfaPolicyOf } from './mfa-gate';
+import {
+  finishMfaToken,
+  isRemembered,
+  issueCode,
+  issueMfaToken,
+  rememberBrowser,
+  requireMfaToken,
+} from './mfa-challenges';
+import { gateStep, mfaPolicyOf, mfaRequiredAnswer } from './mfa-gate';
 import type { MfaChallenge, MfaPorts, NewMfaDevice, WebauthnCrypto } from './mfa-ports';
 import { startAuthenticatorEnrolment, type SecretBox } from './mfa-totp';
 
@@ -64,12 +71,37 @@ export interface MfaHandlerPorts extends MfaPorts {
 const MFA_STRATEGIES = ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'];
 
 /** The strategies list of spec 000 §3: every known strategy, and whether it is among the active ones. */
-export const strategyList = (active: readonly string[]) =>
+const strategyList = (active: readonly string[]) =>
   MFA_STRATEGIES.map((strategy) => ({ strategy, isActive: active.includes(strategy) }));
 
 /** The strategies list with the vendor's active strategies. */
 export const mfaStrategies = async (p: Pick<MfaHandlerPorts, 'vendor'>) =>
   strategyList((await p.vendor()).strategies);
+
+/**
+ * The MFA gate of a first-factor sign-in (core/domain/mfa-gate.ts), on both backends: null when the
+ * user may sign in now (no second factor and no enforced policy, or a remembered browser: `remember`
+ * is the browser's remember-device token); else the answer asking for the second factor, with a new
+ * mfaToken for `tenantId`. One read of the devices and policy rows (the sign-in's hot path).
+ */
+export async function mfaGateAnswer(
+  p: Pick<MfaHandlerPorts, 'gate' | 'keyOf' | 'remembered' | 'challenges' | 'vendor'>,
+  user: { id: string; email: string },
+  tenantId: string | null,
+  remember: unknown,
+  firstFactor?: 'saml',
+) {
+  const { secondFactors, ...stored } = await p.gate.gateFacts(user.id, tenantId);
+  const step = gateStep(secondFactors.length, mfaPolicyOf(stored), firstFactor);
+  if (step === 'signIn') return null;
+  if (step === 'askUnlessRemembered' && (await isRemembered(p, user.id, remember))) return null;
+  return mfaRequiredAnswer({
+    mfaToken: await issueMfaToken(p, user.id, tenantId),
+    devices: secondFactors,
+    strategies: await mfaStrategies(p),
+    email: user.email,
+  });
+}
 
 export async function assertStrategy(p: Pick<MfaHandlerPorts, 'vendor'>, strategy: string): Promise<void> {
   if (!(await p.vendor()).strategies.includes(strategy)) throw contractError('MFA_STRATEGY_DISABLED');
@@ -120,7 +152,7 @@ export async function loginOf(p: MfaHandlerPorts, mfaToken: unknown): Promise<Mf
 
 /** The policy in force for the sign-in's account (core/domain/mfa-gate.ts). */
 export const policyOf = async (p: MfaHandlerPorts, tenantId: string | null) =>
-  mfaPolicyOf(await p.gate.policies(tenantId));
+  mfaPolicyOf(await p.gate.gateFacts(null, tenantId));
 
 /**
  * Ends the MFA step: uses the mfaToken up, remembers the browser when asked and allowed, opens the

@@ -1,16 +1,13 @@
 /**
- * The storage side of the server's MFA service (server/domain/mfa.ts): the vendor's switches, the
- * gate's facts, devices added with the account's webhook, the login mfaToken and remembered
- * browsers, over the ports of server/storage/mfa.ts. The rules are core/domain/mfa*.ts's (the
+ * The storage side of the server's MFA service (server/domain/mfa.ts): the vendor's switches and
+ * devices added with the account's webhook, over the ports of server/storage/mfa.ts (the gate of a
+ * sign-in is core/domain/mfa-steps.ts `mfaGateAnswer` over them). The rules are core/domain/mfa*.ts's (the
  * routes' handlers are core/domain/mfa-handlers.ts and mfa-sign-in-handlers.ts); tokens are stored
  * only as a SHA-256.
  */
 import { createHash } from 'node:crypto';
-import { isRemembered, issueMfaToken } from '../../core/domain/mfa-challenges';
-import { mfaPolicyOf } from '../../core/domain/mfa-gate';
 import { enrolDevice } from '../../core/domain/mfa-devices';
 import type { MfaPorts, NewMfaDevice } from '../../core/domain/mfa-ports';
-import { mfaStrategies } from '../../core/domain/mfa-steps';
 import type { Database } from '../storage/database';
 import { mfaStore, vendorMfaSettings } from '../storage/mfa';
 import { emitForUser } from './connectivity';
@@ -35,17 +32,6 @@ export class MfaBase {
     return vendorMfaSettings(this.db);
   }
 
-  /** The strategies list of spec 000 §3: every known strategy with isActive. */
-  strategies() {
-    return mfaStrategies({ vendor: () => this.vendorSettings() });
-  }
-
-  /** What the gate of a sign-in reads in one statement: the user's second factors and the policy in force. */
-  async gateFacts(userId: string, tenantId: string | null) {
-    const { secondFactors, ...stored } = await this.store.gate.gateFacts(userId, tenantId);
-    return { secondFactors, policy: mfaPolicyOf(stored) };
-  }
-
   /** Runs `work` over the store in one transaction. */
   atomically<T>(work: (store: MfaPorts) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(mfaStore(tx, keyOf)));
@@ -65,14 +51,5 @@ export class MfaBase {
         await emitForUser({ db: tx }, userId, 'user.mfaEnrolled', { deviceKind: device.kind });
       return added;
     });
-  }
-
-  /** The login mfaToken of a user who passed the first factor (core/domain/mfa-challenges.ts). */
-  issueMfaToken(userId: string, tenantId: string | null): Promise<string> {
-    return issueMfaToken(this.store, userId, tenantId);
-  }
-
-  isRemembered(userId: string, token: string | undefined): Promise<boolean> {
-    return isRemembered(this.store, userId, token);
   }
 }

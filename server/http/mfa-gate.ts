@@ -1,7 +1,7 @@
 /** The second-factor gate shared by every first-factor sign-in (password, passwordless, social, SSO). */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { gateStep, mfaRequiredAnswer } from '../../core/domain/mfa-gate';
+import { mfaGateAnswer } from '../../core/domain/mfa-steps';
 import type { MfaService } from '../domain/mfa';
 import { assertTenantAllows, type SignInMethod } from '../domain/sign-in-methods';
 import { pickActiveTenant } from '../domain/tenants';
@@ -39,20 +39,8 @@ export function mfaGate(ctx: AppContext, mfa: MfaService, request: FastifyReques
   return async (user: UserRow, preferredTenantId?: string | null, firstFactor?: 'saml') => {
     const tenantId = await activeTenantOf(ctx, user, preferredTenantId);
     if (method) await assertTenantAllows(ctx.db, tenantId, method);
-    // One statement: the second factors and the policy in force (core/domain/mfa-gate.ts decides).
-    const { secondFactors, policy } = await mfa.gateFacts(user.id, tenantId);
-    const step = gateStep(secondFactors.length, policy, firstFactor);
-    if (step === 'signIn') return null;
-    if (
-      step === 'askUnlessRemembered' &&
-      (await mfa.isRemembered(user.id, request.cookies[REMEMBER_DEVICE_COOKIE]))
-    )
-      return null;
-    return mfaRequiredAnswer({
-      mfaToken: await mfa.issueMfaToken(user.id, tenantId),
-      devices: secondFactors,
-      strategies: await mfa.strategies(),
-      email: user.email,
-    });
+    // One statement reads the second factors and the policy rows (core/domain/mfa-steps.ts decides).
+    const store = { ...mfa.store, vendor: () => mfa.vendorSettings() };
+    return mfaGateAnswer(store, user, tenantId, request.cookies[REMEMBER_DEVICE_COOKIE], firstFactor);
   };
 }

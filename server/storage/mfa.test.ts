@@ -77,6 +77,7 @@ repositorySuite<Fixture>(
         credentialId,
         publicKey: 'key',
         signCount: 3,
+        transports: ['usb', 'nfc'],
         deviceType: 'platform',
         passkey: true,
       });
@@ -87,7 +88,7 @@ repositorySuite<Fixture>(
           [passkey, 'webauthn', true],
         ],
       );
-      assert.equal(await repo.devices.countSecondFactors(userId), 1);
+      assert.equal((await repo.devices.list(userId)).filter((d) => !d.passkey).length, 1);
       const found = await repo.devices.find(userId, phone, 'sms');
       assert.equal(found?.phone, '+15550100');
       assert.equal(found?.name, 'Phone');
@@ -96,6 +97,8 @@ repositorySuite<Fixture>(
       const key = await repo.devices.byCredential(credentialId);
       assert.equal(key?.id, passkey);
       assert.equal(key?.signCount, 3);
+      // The transports are the browser's hint at the next ceremony (allowCredentials).
+      assert.deepEqual(key?.transports, ['usb', 'nfc']);
       await repo.devices.recordUse(passkey, 7);
       const used = await repo.devices.byCredential(credentialId);
       assert.equal(used?.signCount, 7);
@@ -162,7 +165,7 @@ repositorySuite<Fixture>(
       );
       await removeDevice(repo, userId, email.deviceId);
       assert.equal(await repo.recoveryCodes.count(userId), 0);
-      assert.equal(await repo.devices.countSecondFactors(userId), 0);
+      assert.equal((await repo.devices.list(userId)).filter((d) => !d.passkey).length, 0);
       assert.equal((await repo.devices.list(userId)).length, 1);
     });
 
@@ -187,7 +190,7 @@ repositorySuite<Fixture>(
         (await repo.devices.list(userId)).find((d) => d.id === phone),
       );
       assert.equal(mfaPolicyOf(facts).enforceMFAType, 'Force');
-      assert.equal(mfaPolicyOf(await repo.gate.policies(context.tenantId)).enforceMFAType, 'Force');
+      assert.equal(mfaPolicyOf(await repo.gate.gateFacts(null, context.tenantId)).enforceMFAType, 'Force');
     });
 
     test('devices added within one millisecond (PGlite counts no finer) keep the order they were added in', async () => {

@@ -83,13 +83,6 @@ function deviceRepository(db: Pick<Database, 'query'>): MfaDeviceRepository {
       );
       return rows[0] ? deviceOf(rows[0]) : null;
     },
-    async countSecondFactors(userId) {
-      const { rows } = await db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM mfa_devices WHERE user_id = $1 AND NOT passkey',
-        [userId],
-      );
-      return rows[0]?.n ?? 0;
-    },
     async add(userId, device) {
       const { rows } = await db.query<{ id: string }>(
         `INSERT INTO mfa_devices (user_id, kind, name, secret_enc, last_time_step, phone, email, credential_id, public_key, sign_count, transports, device_type, passkey)
@@ -141,6 +134,7 @@ function recoveryCodeRepository(db: Pick<Database, 'query'>): RecoveryCodeReposi
   return {
     async replace(userId, keys) {
       await db.query('DELETE FROM mfa_recovery_codes WHERE user_id = $1', [userId]);
+      if (keys.length === 0) return;
       await db.query('INSERT INTO mfa_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::text[])', [
         userId,
         keys,
@@ -159,9 +153,6 @@ function recoveryCodeRepository(db: Pick<Database, 'query'>): RecoveryCodeReposi
         [userId],
       );
       return rows[0]?.n ?? 0;
-    },
-    async clear(userId) {
-      await db.query('DELETE FROM mfa_recovery_codes WHERE user_id = $1', [userId]);
     },
   };
 }
@@ -338,10 +329,6 @@ function gateReader(db: Pick<Database, 'query'>): MfaGateReader {
         ...policiesOf(rows[0]!),
         secondFactors: rows.filter((row) => row.id).map((row) => deviceOf(row as DeviceRow)),
       };
-    },
-    async policies(tenantId) {
-      const { rows } = await db.query<GateRow>(GATE_SQL, [null, tenantId]);
-      return policiesOf(rows[0]!);
     },
   };
 }
