@@ -48,7 +48,6 @@ function demoPorts(db: DemoDatabase, tenantId: string, { now, random }: DemoCloc
   return {
     streams: {
       list: async () => mine.streams,
-      count: async () => mine.streams.length,
       get: async (_tenant, id) => find(id),
       async create(_tenant, { name, url, format, token }) {
         const created: AuditStreamDto = {

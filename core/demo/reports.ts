@@ -3,12 +3,7 @@
  * server's own) over the page's storage. A report "sent" is
  * written to the demo outbox, as the server's development outbox does, and rings the sender's bell.
  */
-import { ok, type Answer } from '../contract/answer';
-import {
-  notificationsMetadata,
-  type NotificationsRepository,
-  type StoredNotification,
-} from '../domain/notifications';
+import type { NotificationsRepository, StoredNotification } from '../domain/notifications';
 import { NOTIFICATION_HANDLERS, REPORT_HANDLERS } from '../domain/report-handlers';
 import type { ReportSendPorts, StoredReport } from '../domain/reports';
 import type { DemoDatabase } from './data';
@@ -96,7 +91,3 @@ export function demoReportRoutes(clock: DemoClock) {
     ...demoHandlers(NOTIFICATION_HANDLERS, (db) => notificationStore(db, clock)),
   };
 }
-
-/** GET /metadata?entityName=notifications (core/domain/notifications.ts), or null for another entity. */
-export const demoNotificationsEntity = (query: Record<string, string> | undefined): Answer | null =>
-  query?.entityName === 'notifications' ? ok(notificationsMetadata('demo-vendor')) : null;

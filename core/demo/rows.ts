@@ -77,3 +77,9 @@ export const descending =
   <T>(compare: Compare<T>, reversed = true): Compare<T> =>
   (a, b) =>
     reversed ? compare(b, a) : compare(a, b);
+
+/** Adds `row` last (the SQL's INSERT ... RETURNING); the row. */
+export function insert<T>(rows: T[], row: T): T {
+  rows.push(row);
+  return row;
+}

@@ -8,14 +8,14 @@
  */
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import { tooManyError } from '../contract/errors';
-import { SIGN_IN_LIMITS } from '../domain/passwordless';
+import { takeSlot } from '../domain/attempts';
 import {
   CAMPAIGNS_PER_ACCOUNT,
   SECURITY_CENTRE_HANDLERS,
   type SecurityCentrePorts,
 } from '../domain/security-center';
 import type { DemoDatabase } from './data';
-import type { DemoClock } from './rows';
+import { isoNow, type DemoClock } from './rows';
 import { demoSecurityPolicyPorts } from './securityPolicies';
 import { demoHandlers } from './shared';
 import { demoSsoConnections } from './ssoConfig';
@@ -28,7 +28,7 @@ interface DemoMfaState {
 function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => number): SecurityCentrePorts {
   const members = db.users.filter((u) => u.tenantId === tenantId);
   const devices = (db as DemoDatabase & DemoMfaState).mfa?.devices ?? [];
-  const stamp = new Date(now()).toISOString();
+  const stamp = isoNow(now);
   const unused = (prefix: string) => `${prefix}-${stamp}`;
   return {
     policies: demoSecurityPolicyPorts(db.securityPolicies?.[tenantId] ?? {}, tenantId, stamp, unused),
@@ -47,13 +47,12 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
     failingAuditStreams: async () => [],
     // Nothing is sent: the campaign answers how many would have been.
     sendPasswordReset: async () => true,
+    // The server's fixed window (core/domain/attempts.ts): a refused campaign counts too.
     async countCampaign() {
-      const counted = (db.attempts ??= {})[`campaign:breached:${tenantId}`];
-      const left = counted ? counted.startedAt + SIGN_IN_LIMITS.windowSeconds * 1000 - now() : 0;
-      if (left <= 0) db.attempts[`campaign:breached:${tenantId}`] = { failures: 1, startedAt: now() };
-      else if (counted!.failures >= CAMPAIGNS_PER_ACCOUNT)
-        throw tooManyError('TOO_MANY_CAMPAIGNS', Math.ceil(left / 1000));
-      else counted!.failures += 1;
+      const key = `campaign:breached:${tenantId}`;
+      const slot = takeSlot((db.attempts ??= {})[key], CAMPAIGNS_PER_ACCOUNT, now());
+      db.attempts[key] = slot.entry;
+      if (slot.refusedForSeconds !== null) throw tooManyError('TOO_MANY_CAMPAIGNS', slot.refusedForSeconds);
     },
   };
 }

@@ -37,7 +37,6 @@ export interface NewAuditStream {
 /** Where streams are kept. The repository seals the token and the secret (the server) or keeps them (the demo). */
 export interface AuditStreamRepository {
   list(tenantId: string): Promise<AuditStreamDto[]>;
-  count(tenantId: string): Promise<number>;
   get(tenantId: string, id: string): Promise<AuditStreamDto | null>;
   create(tenantId: string, stream: NewAuditStream): Promise<AuditStreamDto>;
   /** Sets the state; a paused stream's queued records wait, a resumed one's are due at once. */
@@ -97,7 +96,7 @@ export async function createStream(
   const token = input.token?.trim() || null;
   if (TOKEN_REQUIRED[input.format] && !token)
     throw contractError('AUDIT_STREAM_TOKEN_REQUIRED', { format: input.format });
-  if ((await ports.streams.count(tenantId)) >= AUDIT_STREAM_LIMITS.perAccount)
+  if ((await ports.streams.list(tenantId)).length >= AUDIT_STREAM_LIMITS.perAccount)
     throw contractError('AUDIT_STREAM_LIMIT', { max: AUDIT_STREAM_LIMITS.perAccount });
   await ports.checkAddress(url);
   const signingSecret = ports.newSigningSecret();

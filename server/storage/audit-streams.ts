@@ -70,13 +70,6 @@ export function auditStreamRepository(db: Database, box: Sealer, now: () => numb
       );
       return rows.map(dto);
     },
-    async count(tenantId) {
-      const { rows } = await db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM audit_streams WHERE tenant_id = $1',
-        [tenantId],
-      );
-      return rows[0]!.n;
-    },
     async get(tenantId, id) {
       const row = await one(tenantId, id);
       return row ? dto(row) : null;
