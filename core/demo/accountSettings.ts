@@ -2,7 +2,7 @@
  * The account's settings in demo mode: the use cases of core/domain/account-settings.ts over the
  * demo's data (the server's repository: server/storage/account-settings.ts).
  */
-import type { AccountSettingsRepository } from '../domain/account-settings';
+import { DATE_FORMATS, TIME_FORMATS, type AccountSettingsRepository } from '../domain/account-settings';
 import { ACCOUNT_SETTINGS_HANDLERS } from '../domain/account-settings-handlers';
 import type { DemoDatabase } from './data';
 import { demoHandlers } from './shared';
@@ -21,8 +21,8 @@ function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsReposit
       website: saved.website ?? null,
       timezone: saved.timezone ?? null,
       currency: saved.currency ?? 'USD',
-      dateFormat: saved.dateFormat ?? 'DD/MM/YYYY',
-      timeFormat: saved.timeFormat ?? 'HH:mm',
+      dateFormat: saved.dateFormat ?? DATE_FORMATS[0],
+      timeFormat: saved.timeFormat ?? TIME_FORMATS[0],
       logo: saved.logo ?? null,
       metadata: saved.metadata ?? '{}',
       locale: saved.locale ?? null,
@@ -31,13 +31,11 @@ function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsReposit
   };
   return {
     get: async (tenantId) => read(tenantId),
-    async update(tenantId, changes) {
+    async update(tenantId, { name, ...rest }) {
       const tenant = db.tenants.find((t) => t.tenantId === tenantId);
       if (!tenant) return null;
-      const { name, ...rest } = changes;
-      const saved = ((db.accountSettings ??= {})[tenantId] ??= {});
-      for (const [field, value] of Object.entries(rest))
-        if (value !== undefined) Object.assign(saved, { [field]: value });
+      const given = Object.entries(rest).filter(([, value]) => value !== undefined);
+      Object.assign(((db.accountSettings ??= {})[tenantId] ??= {}), Object.fromEntries(given));
       if (name !== undefined) tenant.name = name;
       return read(tenantId);
     },
