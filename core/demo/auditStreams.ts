@@ -44,11 +44,9 @@ const streamedOf = (r: AuditRecord): StreamedAuditRecord => ({
 /** The rules' ports over one account's stored streams. */
 function demoPorts(db: DemoDatabase, tenantId: string, { now, random }: DemoClock): AuditStreamPorts {
   const mine = ((db.auditStreams ??= {})[tenantId] ??= { streams: [], attempts: {} });
-  const find = (id: string) => mine.streams.find(withId(id)) ?? null;
   return {
     streams: {
       list: async () => mine.streams,
-      get: async (_tenant, id) => find(id),
       async create(_tenant, { name, url, format, token }) {
         const stream = { id: random(), name, url, format, hasToken: token !== null, createdAt: isoNow(now) };
         mine.attempts[stream.id] = [];
@@ -67,7 +65,7 @@ function demoPorts(db: DemoDatabase, tenantId: string, { now, random }: DemoCloc
         failed: 0,
       }),
       async backfill(_tenant, id, from, limit) {
-        const { format } = find(id)!;
+        const { format } = mine.streams.find(withId(id))!;
         const records = samples(db, tenantId, now())
           .filter((r) => Date.parse(r.createdAt) >= from.getTime())
           .reverse()

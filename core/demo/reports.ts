@@ -51,8 +51,6 @@ function reportPorts(db: DemoDatabase, clock: DemoClock): ReportSendPorts {
 function notificationStore(db: DemoDatabase, clock: DemoClock): NotificationsRepository {
   const of = (tenantId: string, userId: string) =>
     (db.notifications ??= []).filter((n) => n.tenantId === tenantId && n.userId === userId);
-  const set = (tenantId: string, userId: string, id: string, changes: Partial<DemoNotification>) =>
-    !!update(of(tenantId, userId), withId(id), changes);
   return {
     list: async (tenantId, userId, { offset, count }) =>
       // Written in order: reversed is newest first; then pinned first (a stable sort).
@@ -73,8 +71,7 @@ function notificationStore(db: DemoDatabase, clock: DemoClock): NotificationsRep
         createdAt: isoNow(clock.now),
       });
     },
-    setStatus: async (tenantId, userId, id, status) => set(tenantId, userId, id, { status }),
-    setPinned: async (tenantId, userId, id, isPinned) => set(tenantId, userId, id, { isPinned }),
+    change: async (tenantId, userId, id, changes) => !!update(of(tenantId, userId), withId(id), changes),
     markAllRead: async (tenantId, userId) => {
       for (const n of of(tenantId, userId)) if (n.status === 'unread') n.status = 'read';
     },
