@@ -66,7 +66,6 @@ export function demoConnectivityPorts(
   return {
     webhooks: {
       list: async () => webhooks.map((w) => ({ ...w, secret: null })),
-      has: async (_tenant, id) => webhooks.some(byWebhookId(id)),
       async create(_tenant, fields) {
         const [createdAt, _id] = [isoNow(now), random()];
         const invocations = SAMPLE_LOGS.length - 1;

@@ -15,19 +15,16 @@ import {
   type SecurityCentrePorts,
 } from '../domain/security-center';
 import type { DemoDatabase } from './data';
+import { state } from './mfaData';
 import { isoNow, type DemoClock } from './rows';
 import { demoSecurityPolicyPorts } from './securityPolicies';
 import { demoHandlers } from './shared';
 import { demoSsoConnections } from './ssoConfig';
 
-interface DemoMfaState {
-  mfa?: { devices: Array<{ userId: string; passkey?: boolean }> };
-}
-
 /** The centre's ports over the demo's data (reading only: the policies of an account that saved none stay unsaved). */
 function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => number): SecurityCentrePorts {
   const members = db.users.filter((u) => u.tenantId === tenantId);
-  const devices = (db as DemoDatabase & DemoMfaState).mfa?.devices ?? [];
+  const { devices } = state(db);
   const stamp = isoNow(now);
   const unused = (prefix: string) => `${prefix}-${stamp}`;
   return {
