@@ -32,12 +32,7 @@ function reportPorts(db: DemoDatabase, clock: DemoClock): ReportSendPorts {
       db.users
         .filter((u) => u.tenantId === tenantId && !u.invitationPending)
         .sort(byLocale((u) => u.email))
-        .map(({ name, email, createdAt, lastLogin }) => ({
-          name,
-          email,
-          createdAt,
-          lastLogin: lastLogin ?? null,
-        })),
+        .map(({ name, email, createdAt, lastLogin = null }) => ({ name, email, createdAt, lastLogin })),
     now: () => new Date(clock.now()),
     deliver: async (to, subject, text) => {
       const outbox = (db.outbox ??= []);
@@ -63,13 +58,8 @@ function notificationStore(db: DemoDatabase, clock: DemoClock): NotificationsRep
         count,
       ).items.map(({ tenantId: _t, userId: _u, ...n }) => n),
     add: async (n) => {
-      (db.notifications ??= []).push({
-        ...n,
-        id: clock.random(),
-        status: 'unread',
-        isPinned: false,
-        createdAt: isoNow(clock.now),
-      });
+      const unread = { status: 'unread' as const, isPinned: false, createdAt: isoNow(clock.now) };
+      (db.notifications ??= []).push({ ...n, id: clock.random(), ...unread });
     },
     change: async (tenantId, userId, id, changes) => !!update(of(tenantId, userId), withId(id), changes),
     markAllRead: async (tenantId, userId) => {
