@@ -7,13 +7,8 @@
  * been sent, and counts toward the account's limit as on the server.
  */
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
-import { tooManyError } from '../contract/errors';
 import { takeSlot } from '../domain/attempts';
-import {
-  CAMPAIGNS_PER_ACCOUNT,
-  SECURITY_CENTRE_HANDLERS,
-  type SecurityCentrePorts,
-} from '../domain/security-center';
+import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
 import type { DemoDatabase } from './data';
 import { state } from './mfaData';
 import { isoNow, type DemoClock } from './rows';
@@ -44,12 +39,10 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
     failingAuditStreams: async () => [],
     // Nothing is sent: the campaign answers how many would have been.
     sendPasswordReset: async () => true,
-    // The server's fixed window (core/domain/attempts.ts): a refused campaign counts too.
-    async countCampaign() {
-      const key = `campaign:breached:${tenantId}`;
-      const slot = takeSlot((db.attempts ??= {})[key], CAMPAIGNS_PER_ACCOUNT, now());
+    async countUse(key, limit) {
+      const slot = takeSlot((db.attempts ??= {})[key], limit, now());
       db.attempts[key] = slot.entry;
-      if (slot.refusedForSeconds !== null) throw tooManyError('TOO_MANY_CAMPAIGNS', slot.refusedForSeconds);
+      return slot.refusedForSeconds;
     },
   };
 }

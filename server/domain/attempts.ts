@@ -9,7 +9,6 @@ import { isContractError, tooManyError, type ContractError } from '../../core/co
 import type { Database } from '../storage/database';
 import { principalFromJson, principalJson, type PrincipalRow } from '../storage/principal';
 import { SIGN_IN_LIMITS } from '../../core/domain/passwordless';
-import { CAMPAIGNS_PER_ACCOUNT } from '../../core/domain/security-center';
 import { attemptKeys, emailKey, sendKey, type AttemptKey } from '../../core/domain/attempts';
 
 export { attemptKeys };
@@ -99,7 +98,7 @@ export const MAX_SENDS_PER_EMAIL = SIGN_IN_LIMITS.sendsPerEmail;
  * racing each other, in one process or several, cannot all slip under the limit. Refused uses are
  * counted too; the window is fixed, so that does not make the lock last longer.
  */
-async function takeSlot(db: Database, { key, limit }: AttemptKey): Promise<number | null> {
+export async function takeSlot(db: Database, { key, limit }: AttemptKey): Promise<number | null> {
   const { rows } = await db.query<{ failures: number; remaining: number }>(
     `INSERT INTO attempt_counters (key, failures, window_started_at) VALUES ($1, 1, now())
      ON CONFLICT (key) DO UPDATE SET
@@ -139,19 +138,6 @@ export async function countCodeSend(
     const seconds = await takeSlot(db, { key, limit: MAX_SENDS_PER_EMAIL });
     if (seconds !== null) throw tooManyError('TOO_MANY_CODES', seconds);
   }
-}
-
-/**
- * Counts one breached-password reset campaign of `tenantId`, refusing it (429) once
- * CAMPAIGNS_PER_ACCOUNT (core/domain/security-center.ts) were started in the window: a campaign sends an email per member, so
- * an administrator's repeated clicks (or a script) cannot turn the server into a mailer.
- */
-export async function countCampaign(db: Database, tenantId: string): Promise<void> {
-  const seconds = await takeSlot(db, {
-    key: `campaign:breached:${tenantId}`,
-    limit: CAMPAIGNS_PER_ACCOUNT,
-  });
-  if (seconds !== null) throw tooManyError('TOO_MANY_CAMPAIGNS', seconds);
 }
 
 /** Sign-ups accepted from one IP address in one window, unless the `signUpsPerIp` option says otherwise. */
