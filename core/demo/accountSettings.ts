@@ -4,6 +4,7 @@
  */
 import { DATE_FORMATS, TIME_FORMATS, type AccountSettingsRepository } from '../domain/account-settings';
 import { ACCOUNT_SETTINGS_HANDLERS } from '../domain/account-settings-handlers';
+import type { CustomLogin } from '../domain/custom-login';
 import type { DemoDatabase } from './data';
 import { demoHandlers } from './shared';
 
@@ -14,6 +15,9 @@ function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsReposit
     if (!tenant) return null;
     // Beside the typed fields, the date and time formats, the logo and the metadata (a JSON string).
     const saved: Record<string, string | null | undefined> = db.accountSettings?.[tenantId] ?? {};
+    const custom = (db as DemoDatabase & { customLogin?: Record<string, CustomLogin> }).customLogin?.[
+      tenantId
+    ];
     return {
       tenantId,
       name: tenant.name,
@@ -26,7 +30,8 @@ function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsReposit
       logo: saved.logo ?? null,
       metadata: saved.metadata ?? '{}',
       locale: saved.locale ?? null,
-      hasCustomLogin: false,
+      // As the server: its custom login is on, with an alias (core/demo/subAccountsRepository.ts).
+      hasCustomLogin: !!(custom?.enabled && custom.loginAlias),
     };
   };
   return {

@@ -38,11 +38,7 @@ export interface DemoSsoConnection extends Omit<SsoConnectionRecord, 'key' | 'pr
 const SAMPLE_TENANT = 'demo-tenant';
 
 /** The account's connections; the sample account starts with one (spec 001 §1: demo mode fills demo data). */
-export function demoSsoConnections(
-  db: DemoDatabase,
-  tenantId: string,
-  now: () => number,
-): DemoSsoConnection[] {
+export function demoSsoConnections(db: DemoDatabase, tenantId: string, now: () => number) {
   db.ssoConnections ??= { [SAMPLE_TENANT]: [sampleConnection(now)] };
   return (db.ssoConnections[tenantId] ??= []);
 }
