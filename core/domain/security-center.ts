@@ -44,7 +44,7 @@ export interface SecurityCentrePorts {
 }
 
 /** Breached-password reset campaigns one account may start in one window (both backends). */
-export const CAMPAIGNS_PER_ACCOUNT = 3;
+const CAMPAIGNS_PER_ACCOUNT = 3;
 
 /** Score, recommendations and insights of `tenantId`, from its members and policies now. */
 async function securityCentreOf(ports: SecurityCentrePorts, tenantId: string): Promise<SecurityCentre> {
