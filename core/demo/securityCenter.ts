@@ -11,7 +11,7 @@ import { takeSlot } from '../domain/attempts';
 import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
 import type { DemoDatabase } from './data';
 import { state } from './mfaData';
-import { isoNow, type DemoClock } from './rows';
+import type { DemoClock } from './rows';
 import { demoSecurityPolicyPorts } from './securityPolicies';
 import { demoHandlers } from './shared';
 import { demoSsoConnections } from './ssoConfig';
@@ -20,10 +20,8 @@ import { demoSsoConnections } from './ssoConfig';
 function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => number): SecurityCentrePorts {
   const members = db.users.filter((u) => u.tenantId === tenantId);
   const { devices } = state(db);
-  const stamp = isoNow(now);
-  const unused = (prefix: string) => `${prefix}-${stamp}`;
   return {
-    policies: demoSecurityPolicyPorts(db.securityPolicies?.[tenantId] ?? {}, tenantId, stamp, unused),
+    policies: demoSecurityPolicyPorts(db.securityPolicies?.[tenantId] ?? {}, tenantId),
     members: {
       facts: async () => ({
         totalUsers: members.length,

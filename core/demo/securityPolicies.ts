@@ -53,12 +53,12 @@ const GLOBAL_POLICY = {
   publicKey: '',
 };
 
-/** The rules' ports over one account's stored settings (`id` names new rows; `stamp` is now). */
+/** The rules' ports over one account's stored settings (`id` names new rows; `stamp` is now: writers give both). */
 export function demoSecurityPolicyPorts(
   mine: DemoSecurityPolicies,
   tenantId: string,
-  stamp: string,
-  id: (prefix: string) => string,
+  stamp = '',
+  id = (prefix: string) => prefix,
 ): SecurityPolicyPorts {
   const ownId = (kind: PolicyKind) => `${kind}-policy-${tenantId}`;
   const stored = (kind: PolicyKind): Stored | undefined =>

@@ -84,9 +84,7 @@ const recordOf = (db: DemoDatabase, c: DemoSsoConnection): SsoConnectionRecord =
   key: `t-${c.id}`,
   protocol: c.type === 'oidc' ? 'oidc' : 'saml',
   // Default roles that are still roles (the server reads them through its roles table).
-  roleIds: demoRoles(db)
-    .map((r) => r.id)
-    .filter((id) => c.roleIds.includes(id)),
+  roleIds: demoRoles(db).flatMap((r) => (c.roleIds.includes(r.id) ? [r.id] : [])),
 });
 
 /** A change to a stored connection (the fields the use cases send for its protocol). */
@@ -118,11 +116,8 @@ export function demoSsoRepository(db: DemoDatabase, { now, random }: DemoClock):
     },
     rolesOfIds: async (tenantId, ids) =>
       visibleRoles(db, tenantId).flatMap((r) => (ids.includes(r.id) ? [{ id: r.id, key: r.id }] : [])),
-    async insert(tenantId, { type, verification, roleKeys }) {
-      const id = random();
-      mine(tenantId).push(newConnection(id, type, verification, roleKeys, isoNow(now)));
-      return id;
-    },
+    insert: async (tenantId, { type, verification, roleKeys }) =>
+      insert(mine(tenantId), newConnection(random(), type, verification, roleKeys, isoNow(now))).id,
     async update(tenantId, id, _protocol, changes) {
       const c = mine(tenantId).find(withId(id));
       if (c && Object.keys(changes).length) applyChanges(c, changes, isoNow(now));
