@@ -118,7 +118,8 @@ export const SECURITY_CENTRE_HANDLERS: AreaHandlers<SecurityCentrePorts> = {
   getSecurityCenterRecommendations: async (p, { tenantId }) => answer(await recommendations(p, tenantId)),
   getSecurityCenterInsights: async (p, { tenantId }) => answer(await insights(p, tenantId)),
   postUsersPasswordsBreachedResetBulk: async (p, { tenantId }) => {
-    // A campaign sends an email per member: CAMPAIGNS_PER_ACCOUNT in the sign-in limits' window.
+    // A campaign sends an email per member: CAMPAIGNS_PER_ACCOUNT in the sign-in limits' window, so an
+    // administrator's repeated clicks (or a script) cannot turn the server into a mailer.
     const refusedFor = await p.countUse(`campaign:breached:${tenantId}`, CAMPAIGNS_PER_ACCOUNT);
     if (refusedFor !== null) throw tooManyError('TOO_MANY_CAMPAIGNS', refusedFor);
     return answer(await sendBreachedPasswordResets(p, tenantId));

@@ -98,7 +98,7 @@ export const MAX_SENDS_PER_EMAIL = SIGN_IN_LIMITS.sendsPerEmail;
  * racing each other, in one process or several, cannot all slip under the limit. Refused uses are
  * counted too; the window is fixed, so that does not make the lock last longer.
  */
-export async function takeSlot(db: Database, { key, limit }: AttemptKey): Promise<number | null> {
+async function takeSlot(db: Database, { key, limit }: AttemptKey): Promise<number | null> {
   const { rows } = await db.query<{ failures: number; remaining: number }>(
     `INSERT INTO attempt_counters (key, failures, window_started_at) VALUES ($1, 1, now())
      ON CONFLICT (key) DO UPDATE SET
@@ -139,6 +139,12 @@ export async function countCodeSend(
     if (seconds !== null) throw tooManyError('TOO_MANY_CODES', seconds);
   }
 }
+
+/**
+ * Counts one use of a rule's own counter `key` (the security centre's campaigns: the rule,
+ * core/domain/security-center.ts, names the key, the limit and the refusal).
+ */
+export const countUse = (db: Database, key: string, limit: number) => takeSlot(db, { key, limit });
 
 /** Sign-ups accepted from one IP address in one window, unless the `signUpsPerIp` option says otherwise. */
 export const DEFAULT_SIGN_UPS_PER_IP = 10;
