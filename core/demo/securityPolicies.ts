@@ -53,12 +53,12 @@ const GLOBAL_POLICY = {
   publicKey: '',
 };
 
-/** The rules' ports over one account's stored settings (`id` names new rows; `stamp` is now: writers give both). */
+/** The rules' ports over one account's stored settings (`newId` names new rows; `stamp` is now: writers give both). */
 export function demoSecurityPolicyPorts(
   mine: DemoSecurityPolicies,
   tenantId: string,
   stamp = '',
-  id = (prefix: string) => prefix,
+  newId = (prefix: string) => prefix,
 ): SecurityPolicyPorts {
   const ownId = (kind: PolicyKind) => `${kind}-policy-${tenantId}`;
   const stored = (kind: PolicyKind): Stored | undefined =>
@@ -101,7 +101,7 @@ export function demoSecurityPolicyPorts(
         for (const { ip, strategy, isActive, description } of entries) {
           const same = (e: IpRestriction) => e.ip === ip && e.strategy === strategy;
           const old = (mine.ips ??= []).find(same);
-          const kept = { id: old?.id ?? id('ip'), createdAt: old?.createdAt ?? stamp, updatedAt: stamp };
+          const kept = { id: old?.id ?? newId('ip'), createdAt: old?.createdAt ?? stamp, updatedAt: stamp };
           const row = { ...kept, ip, strategy, isActive, ...(description ? { description } : {}) };
           if (old) upsert(mine.ips, same, row);
           else mine.ips.unshift(row);
@@ -117,7 +117,7 @@ export function demoSecurityPolicyPorts(
       list: async () => mine.domains ?? [],
       add: async (_tenantId, domain, type) =>
         (mine.domains ??= []).find((d) => d.domain === domain && d.type === type) ??
-        insert(mine.domains, { id: id('domain'), domain, type }),
+        insert(mine.domains, { id: newId('domain'), domain, type }),
       remove: async (_tenantId, given) => remove(mine.domains ?? [], withId(given)),
     },
     // Demo mode sends no webhooks.
