@@ -36,3 +36,18 @@ test('demo account settings: read and written only with fe.secure.*.accountSetti
   setRoles(['Admin']);
   assert.equal((await call('GET')).body.website, null, 'the refused change was not written');
 });
+
+test('demo account settings: hasCustomLogin while its custom login is on with an alias', async () => {
+  const storage = createMemoryStorage();
+  const backend = createDemoBackend({ storage, delay: () => 0 });
+  const token = (
+    (await backend.handle('POST', '/identity/resources/auth/v1/user', { ...DEMO_ADMIN }, null)) as Answer
+  ).body.accessToken as string;
+  const read = async () => ((await backend.handle('GET', ACCOUNT, {}, token)) as Answer).body;
+  assert.equal((await read()).hasCustomLogin, false);
+  const db = JSON.parse(storage.getItem(STORAGE_KEY)!) as DemoDatabase & { customLogin?: object };
+  const tenantId = db.users.find((u) => u.email === DEMO_ADMIN.email)!.tenantId;
+  db.customLogin = { [tenantId]: { enabled: true, loginAlias: 'acme-demo' } };
+  storage.setItem(STORAGE_KEY, JSON.stringify(db));
+  assert.equal((await read()).hasCustomLogin, true);
+});

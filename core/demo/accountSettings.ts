@@ -2,8 +2,9 @@
  * The account's settings in demo mode: the use cases of core/domain/account-settings.ts over the
  * demo's data (the server's repository: server/storage/account-settings.ts).
  */
-import type { AccountSettingsRepository } from '../domain/account-settings';
+import { DATE_FORMATS, TIME_FORMATS, type AccountSettingsRepository } from '../domain/account-settings';
 import { ACCOUNT_SETTINGS_HANDLERS } from '../domain/account-settings-handlers';
+import type { CustomLogin } from '../domain/custom-login';
 import type { DemoDatabase } from './data';
 import { demoHandlers } from './shared';
 
@@ -14,6 +15,9 @@ function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsReposit
     if (!tenant) return null;
     // Beside the typed fields, the date and time formats, the logo and the metadata (a JSON string).
     const saved: Record<string, string | null | undefined> = db.accountSettings?.[tenantId] ?? {};
+    const custom = (db as DemoDatabase & { customLogin?: Record<string, CustomLogin> }).customLogin?.[
+      tenantId
+    ];
     return {
       tenantId,
       name: tenant.name,
@@ -21,23 +25,22 @@ function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsReposit
       website: saved.website ?? null,
       timezone: saved.timezone ?? null,
       currency: saved.currency ?? 'USD',
-      dateFormat: saved.dateFormat ?? 'DD/MM/YYYY',
-      timeFormat: saved.timeFormat ?? 'HH:mm',
+      dateFormat: saved.dateFormat ?? DATE_FORMATS[0],
+      timeFormat: saved.timeFormat ?? TIME_FORMATS[0],
       logo: saved.logo ?? null,
       metadata: saved.metadata ?? '{}',
       locale: saved.locale ?? null,
-      hasCustomLogin: false,
+      // As the server: its custom login is on, with an alias (core/demo/subAccountsRepository.ts).
+      hasCustomLogin: !!(custom?.enabled && custom.loginAlias),
     };
   };
   return {
     get: async (tenantId) => read(tenantId),
-    async update(tenantId, changes) {
+    async update(tenantId, { name, ...rest }) {
       const tenant = db.tenants.find((t) => t.tenantId === tenantId);
       if (!tenant) return null;
-      const { name, ...rest } = changes;
-      const saved = ((db.accountSettings ??= {})[tenantId] ??= {});
-      for (const [field, value] of Object.entries(rest))
-        if (value !== undefined) Object.assign(saved, { [field]: value });
+      const given = Object.entries(rest).filter(([, value]) => value !== undefined);
+      Object.assign(((db.accountSettings ??= {})[tenantId] ??= {}), Object.fromEntries(given));
       if (name !== undefined) tenant.name = name;
       return read(tenantId);
     },

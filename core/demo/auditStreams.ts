@@ -13,7 +13,7 @@ import { AUDIT_STREAM_HANDLERS } from '../domain/audit-stream-handlers';
 import type { AuditStreamPorts } from '../domain/audit-streams';
 import { samples } from './audits';
 import type { DemoDatabase } from './data';
-import { isoNow, page, remove, update, withId, type DemoClock } from './rows';
+import { insert, isoNow, page, remove, update, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 
 /** An account's streams and each stream's recorded attempts, newest first. */
@@ -44,28 +44,14 @@ const streamedOf = (r: AuditRecord): StreamedAuditRecord => ({
 /** The rules' ports over one account's stored streams. */
 function demoPorts(db: DemoDatabase, tenantId: string, { now, random }: DemoClock): AuditStreamPorts {
   const mine = ((db.auditStreams ??= {})[tenantId] ??= { streams: [], attempts: {} });
-  const find = (id: string) => mine.streams.find(withId(id)) ?? null;
   return {
     streams: {
       list: async () => mine.streams,
-      count: async () => mine.streams.length,
-      get: async (_tenant, id) => find(id),
       async create(_tenant, { name, url, format, token }) {
-        const created: AuditStreamDto = {
-          id: random(),
-          name,
-          url,
-          format,
-          state: 'active',
-          hasToken: token !== null,
-          failingSince: null,
-          alertedAt: null,
-          lastDeliveredAt: null,
-          createdAt: isoNow(now),
-        };
-        mine.streams.push(created);
-        mine.attempts[created.id] = [];
-        return created;
+        const stream = { id: random(), name, url, format, hasToken: token !== null, createdAt: isoNow(now) };
+        mine.attempts[stream.id] = [];
+        const unsent = { failingSince: null, alertedAt: null, lastDeliveredAt: null };
+        return insert(mine.streams, { ...stream, state: 'active', ...unsent });
       },
       setState: async (_tenant, id, state) => update(mine.streams, withId(id), { state }) ?? null,
       async remove(_tenant, id) {
@@ -79,23 +65,19 @@ function demoPorts(db: DemoDatabase, tenantId: string, { now, random }: DemoCloc
         failed: 0,
       }),
       async backfill(_tenant, id, from, limit) {
-        const { format } = find(id)!;
+        const { format } = mine.streams.find(withId(id))!;
         const records = samples(db, tenantId, now())
           .filter((r) => Date.parse(r.createdAt) >= from.getTime())
           .reverse()
           .slice(0, limit);
-        const createdAt = isoNow(now);
+        // Recorded, not sent: the body the server would send.
+        const unsent = { attempt: 1, status: 0, ok: false, response: '', durationMs: 0, sent: false };
         const recorded = records.map((r): AuditStreamAttempt => ({
           id: random(),
           eventId: r._id,
-          attempt: 1,
-          status: 0,
-          ok: false,
-          response: '',
-          durationMs: 0,
-          sent: false,
+          ...unsent,
           body: streamBody(format as AuditStreamFormat, streamedOf(r)),
-          createdAt,
+          createdAt: isoNow(now),
         }));
         mine.attempts[id] = [...recorded.reverse(), ...(mine.attempts[id] ?? [])].slice(0, KEPT_ATTEMPTS);
         return records.length;

@@ -5,7 +5,6 @@
  * history made from the account's members: the same all through an hour (the newest at its
  * start), spread over the last two weeks.
  */
-import { type Answer, ok } from '../contract/answer';
 import { AUDIT_SEVERITIES, type AuditRecord, type AuditSeverity } from '../contract/audits';
 import { auditTarget } from '../domain/audit';
 import { AUDIT_LOG_HANDLERS, auditsEntity, type AuditFilter, type AuditLogPorts } from '../domain/audit-log';
@@ -38,11 +37,11 @@ const AGENTS = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148',
 ];
 
-/** The server's words (server/http/audit-hook.ts): the action, then what it was about, never an id. */
-function described(action: string, detail: Json, settings: boolean, names: Record<string, string>): string {
-  const target = auditTarget(detail as Record<string, AuditRecord['json'][number]['value']>, names, settings);
-  return target ? `${action}: ${target}` : action;
-}
+/** The audit's words for the samples' sign-ins (describe, core/domain/audit.ts). */
+const SIGN_IN_WORDS: Record<string, string> = {
+  'User failed to sign in': 'Could not sign in with password (wrong credentials)',
+  'User signed in': 'Signed in with password',
+};
 
 /** The account's sample records, newest first (the audit streams' back-fill sends them too). */
 export function samples(db: DemoDatabase, tenantId: string, now: number): AuditRecord[] {
@@ -55,7 +54,9 @@ export function samples(db: DemoDatabase, tenantId: string, now: number): AuditR
     const [resource, action, severity, details] = EVENTS[(i * 3) % EVENTS.length]!;
     // Spread over two weeks, a few today: minutes apart at first, then hours.
     const at = new Date(base - (i < 6 ? i * 7 * 60_000 : i * 5.2 * HOUR)).toISOString();
-    const detail = details(target);
+    const detail = details(target) as Record<string, AuditRecord['json'][number]['value']>;
+    // Else the audit's words (core/domain/audit.ts): the action, then what it was about, never an id.
+    const about = auditTarget(detail, { userId: target.email }, resource === 'policies');
     return {
       _id: `demo-audit-${i}`,
       createdAt: at,
@@ -68,16 +69,8 @@ export function samples(db: DemoDatabase, tenantId: string, now: number): AuditR
       severity,
       resource,
       action,
-      description:
-        action === 'User failed to sign in'
-          ? 'Could not sign in with password (wrong credentials)'
-          : action === 'User signed in'
-            ? 'Signed in with password'
-            : described(action, detail, resource === 'policies', { userId: target.email }),
-      json: Object.entries(detail).map(([key, value]) => ({
-        key,
-        value: value as AuditRecord['json'][number]['value'],
-      })),
+      description: SIGN_IN_WORDS[action] ?? (about ? `${action}: ${about}` : action),
+      json: Object.entries(detail).map(([key, value]) => ({ key, value })),
       tenantId,
       vendorId: 'demo-vendor',
       __v: 0,
@@ -115,19 +108,16 @@ function matching(records: AuditRecord[], query: AuditFilter): AuditRecord[] {
 }
 
 /** The audits entity of GET /metadata (its columns). */
-export const demoAuditsMetadata = (): Answer => ok(auditsEntity('demo-vendor', DEMO_VENDOR_CREATED));
-
-/**
- * The account's records, newest first: what was done in the demo (core/demo/dispatch.ts records
- * it from the route table, as the server's audit hook does), then the sample history.
- */
-function recordsOf(db: DemoDatabase, tenantId: string, now: number): AuditRecord[] {
-  return [...(db.audits ?? []).filter((r) => r.tenantId === tenantId), ...samples(db, tenantId, now)];
-}
+export const demoAuditsMetadata = () => auditsEntity('demo-vendor', DEMO_VENDOR_CREATED);
 
 /** The audit log's ports over the account's records. */
 function demoAuditLogPorts(db: DemoDatabase, tenantId: string, now: () => number): AuditLogPorts {
-  const records = () => recordsOf(db, tenantId, now());
+  // Newest first: what was done in the demo (core/demo/dispatch.ts records it from the route table,
+  // as the server's audit hook does), then the sample history.
+  const records = () => [
+    ...(db.audits ?? []).filter((r) => r.tenantId === tenantId),
+    ...samples(db, tenantId, now()),
+  ];
   return {
     async page(_tenant, query) {
       const { items, total } = page(matching(records(), query), query.offset, query.count);

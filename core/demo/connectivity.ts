@@ -15,7 +15,20 @@ import type {
 } from '../api/connectivity';
 import type { ConnectivityPorts, NotifyChannel } from '../domain/connectivity';
 import { CONNECTIVITY_HANDLERS } from '../domain/connectivity-handlers';
-import { byLocale, isoNow, keep, page, remove, update, upsert, withId, type DemoClock } from './rows';
+import type { DemoDatabase } from './data';
+import {
+  by,
+  byLocale,
+  insert,
+  isoNow,
+  keep,
+  page,
+  remove,
+  update,
+  upsert,
+  withId,
+  type DemoClock,
+} from './rows';
 import { demoHandlers } from './shared';
 
 export interface DemoConnectivity {
@@ -36,101 +49,83 @@ const SAMPLE_LOGS = [
 
 /** The rules' ports over one account's stored settings. */
 export function demoConnectivityPorts(
-  mine: DemoConnectivity,
+  db: DemoDatabase,
   tenantId: string,
-  now: () => number,
-  random: () => string,
+  { now, random }: DemoClock,
 ): ConnectivityPorts {
+  const mine = ((db.connectivity ??= {})[tenantId] ??= {});
   const webhooks = (mine.webhooks ??= []);
+  const logs = (mine.logs ??= []);
   const configs = (channel: NotifyChannel) => (mine[channel === 'email' ? 'emails' : 'sms'] ??= []);
-  const config = (channel: NotifyChannel, eventKey: string) =>
-    configs(channel).find((c) => c.eventKey === eventKey);
+  const ofEvent = (eventKey: string) => (c: EmailSmsConfig) => c.eventKey === eventKey;
+  const subscriptionsOf = (channel: NotifyChannel, eventKey: string) =>
+    configs(channel).find(ofEvent(eventKey))?.subscriptions ?? [];
   const channels = (mine.slackChannels ??= []);
   const subscriptions = (mine.slackSubscriptions ??= []);
-  const logs = () => (mine.logs ??= []);
+  const byWebhookId = (id: string) => (w: Webhook) => w._id === id;
   return {
     webhooks: {
       list: async () => webhooks.map((w) => ({ ...w, secret: null })),
-      has: async (_tenant, id) => webhooks.some((w) => w._id === id),
       async create(_tenant, fields) {
-        const at = isoNow(now);
-        const created: Webhook = {
-          _id: random(),
-          ...fields,
-          secret: null,
-          invocations: SAMPLE_LOGS.length - 1,
-          createdAt: at,
-          updatedAt: at,
-        };
-        webhooks.push(created);
-        const eventKey = created.eventKeys[0] ?? 'test';
+        const [createdAt, _id] = [isoNow(now), random()];
+        const invocations = SAMPLE_LOGS.length - 1;
+        webhooks.push({ _id, ...fields, secret: null, invocations, createdAt, updatedAt: createdAt });
+        const eventKey = fields.eventKeys[0] ?? 'test';
         const body = JSON.stringify({ eventKey, tenantId, data: {} });
+        const sample = { webhookId: _id, tenantId, vendorId: VENDOR, body, eventKey, createdAt };
         for (const [statusCode, response] of SAMPLE_LOGS)
-          logs().unshift({
-            id: random(),
-            webhookId: created._id,
-            tenantId,
-            vendorId: VENDOR,
-            statusCode,
-            body,
-            response,
-            eventKey,
-            createdAt: at,
-          });
-        return { ...created };
+          logs.unshift({ id: random(), ...sample, statusCode, response });
+        return { ...webhooks.at(-1)! };
       },
       async update(_tenant, id, fields) {
-        const webhook = update(webhooks, (w) => w._id === id, { ...fields, updatedAt: isoNow(now) });
+        const webhook = update(webhooks, byWebhookId(id), { ...fields, updatedAt: isoNow(now) });
         return webhook ? { ...webhook } : null;
       },
       async remove(_tenant, id) {
-        if (!remove(webhooks, (w) => w._id === id)) return false;
-        keep(logs(), (l) => l.webhookId !== id);
+        if (!remove(webhooks, byWebhookId(id))) return false;
+        keep(logs, (l) => l.webhookId !== id);
         return true;
       },
       logs: async (_tenant, webhookId, { offset, limit }) => {
         const { items, total } = page(
-          logs().filter((l) => l.webhookId === webhookId),
+          logs.filter((l) => l.webhookId === webhookId),
           offset,
           limit,
         );
         return { count: total, rows: items };
       },
-      retry: async (_tenant, logId) => logs().some(withId(logId)),
+      retry: async (_tenant, logId) => logs.some(withId(logId)),
     },
     notifications: {
-      list: async (_tenant, channel) => configs(channel),
+      // By event, as the server's list.
+      list: async (_tenant, channel) => [...configs(channel)].sort(by((c) => c.eventKey)),
       async create(_tenant, channel, eventKey, enabled, given) {
         const added = given.map((s) => ({ id: random(), ...s }));
-        const found = config(channel, eventKey);
-        if (!found) configs(channel).push({ eventKey, enabled, subscriptions: added });
-        else {
-          found.enabled = enabled;
-          found.subscriptions.push(...added);
-        }
+        const found = update(configs(channel), ofEvent(eventKey), { enabled });
+        if (found) found.subscriptions.push(...added);
+        else configs(channel).push({ eventKey, enabled, subscriptions: added });
       },
       setEnabled: async (_tenant, channel, eventKey, enabled) =>
-        !!update(configs(channel), (c) => c.eventKey === eventKey, { enabled }),
+        !!update(configs(channel), ofEvent(eventKey), { enabled }),
       updateSubscription: async (_tenant, channel, eventKey, id, fields) =>
-        !!update(config(channel, eventKey)?.subscriptions ?? [], withId(id), fields),
+        !!update(subscriptionsOf(channel, eventKey), withId(id), fields),
       removeSubscription: async (_tenant, channel, eventKey, id) =>
-        remove(config(channel, eventKey)?.subscriptions ?? [], withId(id)),
-      remove: async (_tenant, channel, eventKey) => remove(configs(channel), (c) => c.eventKey === eventKey),
+        remove(subscriptionsOf(channel, eventKey), withId(id)),
+      remove: async (_tenant, channel, eventKey) => remove(configs(channel), ofEvent(eventKey)),
     },
     slack: {
       channels: async () => channels.map(({ id, name }) => ({ id, name })).sort(byLocale((c) => c.name)),
       async addChannel(_tenant, name, url) {
-        const id = random();
-        channels.push({ id, name, url });
+        const { id } = insert(channels, { id: random(), name, url });
         return { id, name };
       },
       removeChannel: async (_tenant, id) => remove(channels, withId(id)),
       subscriptions: async () => subscriptions,
-      async saveSubscription(_tenant, id, isActive, slackEvents: SlackEvent[]) {
-        const saved = { id: id ?? random(), isActive, slackEvents };
-        if (id && !subscriptions.some(withId(id))) return null;
-        return upsert(subscriptions, withId(saved.id), saved);
-      },
+      // A new one without `id`; else null for one the account does not have.
+      saveSubscription: async (_tenant, id, isActive, slackEvents: SlackEvent[]) =>
+        id && !subscriptions.some(withId(id))
+          ? null
+          : upsert(subscriptions, withId(id ?? ''), { id: id ?? random(), isActive, slackEvents }),
       removeSubscription: async (_tenant, id) => remove(subscriptions, withId(id)),
     },
     vendorId: async () => VENDOR,
@@ -141,11 +136,4 @@ export function demoConnectivityPorts(
 
 /** The connectivity routes (core/domain/connectivity-handlers.ts) over the caller's account's settings. */
 export const demoConnectivityRoutes = (clock: DemoClock) =>
-  demoHandlers(CONNECTIVITY_HANDLERS, (db, user) =>
-    demoConnectivityPorts(
-      ((db.connectivity ??= {})[user.tenantId] ??= {}),
-      user.tenantId,
-      clock.now,
-      clock.random,
-    ),
-  );
+  demoHandlers(CONNECTIVITY_HANDLERS, (db, user) => demoConnectivityPorts(db, user.tenantId, clock));

@@ -37,11 +37,10 @@ function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): 
     adminBox: async () => DEMO_ADMIN_BOX,
     // The audit table's columns (core/demo/audits.ts), the SAML connection and the bell's channel
     // are the back-office areas' (loaded on first use).
-    auditsMetadata: async () => (await import('./audits')).demoAuditsMetadata().body,
-    samlMetadata: async () =>
-      (await import('./ssoLegacy')).demoSamlMetadata(db, user, demoPermissionsOf(db, user), clock),
+    auditsMetadata: async () => (await import('./audits')).demoAuditsMetadata(),
+    samlMetadata: async () => (await import('./ssoLegacy')).demoSamlMetadata(db, user, clock),
     notificationsMetadata: async () =>
-      (await import('./reports')).demoNotificationsEntity({ entityName: 'notifications' })!.body,
+      (await import('../domain/notifications')).notificationsMetadata('demo-vendor'),
     // Every account the user belongs to (sub-accounts included: core/demo/subAccounts.ts).
     accountsOf: async () => {
       const tenants = tenantsOfUser(db, user);

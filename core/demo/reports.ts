@@ -3,12 +3,7 @@
  * server's own) over the page's storage. A report "sent" is
  * written to the demo outbox, as the server's development outbox does, and rings the sender's bell.
  */
-import { ok, type Answer } from '../contract/answer';
-import {
-  notificationsMetadata,
-  type NotificationsRepository,
-  type StoredNotification,
-} from '../domain/notifications';
+import type { NotificationsRepository, StoredNotification } from '../domain/notifications';
 import { NOTIFICATION_HANDLERS, REPORT_HANDLERS } from '../domain/report-handlers';
 import type { ReportSendPorts, StoredReport } from '../domain/reports';
 import type { DemoDatabase } from './data';
@@ -37,12 +32,7 @@ function reportPorts(db: DemoDatabase, clock: DemoClock): ReportSendPorts {
       db.users
         .filter((u) => u.tenantId === tenantId && !u.invitationPending)
         .sort(byLocale((u) => u.email))
-        .map(({ name, email, createdAt, lastLogin }) => ({
-          name,
-          email,
-          createdAt,
-          lastLogin: lastLogin ?? null,
-        })),
+        .map(({ name, email, createdAt, lastLogin = null }) => ({ name, email, createdAt, lastLogin })),
     now: () => new Date(clock.now()),
     deliver: async (to, subject, text) => {
       const outbox = (db.outbox ??= []);
@@ -56,8 +46,6 @@ function reportPorts(db: DemoDatabase, clock: DemoClock): ReportSendPorts {
 function notificationStore(db: DemoDatabase, clock: DemoClock): NotificationsRepository {
   const of = (tenantId: string, userId: string) =>
     (db.notifications ??= []).filter((n) => n.tenantId === tenantId && n.userId === userId);
-  const set = (tenantId: string, userId: string, id: string, changes: Partial<DemoNotification>) =>
-    !!update(of(tenantId, userId), withId(id), changes);
   return {
     list: async (tenantId, userId, { offset, count }) =>
       // Written in order: reversed is newest first; then pinned first (a stable sort).
@@ -70,16 +58,10 @@ function notificationStore(db: DemoDatabase, clock: DemoClock): NotificationsRep
         count,
       ).items.map(({ tenantId: _t, userId: _u, ...n }) => n),
     add: async (n) => {
-      (db.notifications ??= []).push({
-        ...n,
-        id: clock.random(),
-        status: 'unread',
-        isPinned: false,
-        createdAt: isoNow(clock.now),
-      });
+      const unread = { status: 'unread' as const, isPinned: false, createdAt: isoNow(clock.now) };
+      (db.notifications ??= []).push({ ...n, id: clock.random(), ...unread });
     },
-    setStatus: async (tenantId, userId, id, status) => set(tenantId, userId, id, { status }),
-    setPinned: async (tenantId, userId, id, isPinned) => set(tenantId, userId, id, { isPinned }),
+    change: async (tenantId, userId, id, changes) => !!update(of(tenantId, userId), withId(id), changes),
     markAllRead: async (tenantId, userId) => {
       for (const n of of(tenantId, userId)) if (n.status === 'unread') n.status = 'read';
     },
@@ -96,7 +78,3 @@ export function demoReportRoutes(clock: DemoClock) {
     ...demoHandlers(NOTIFICATION_HANDLERS, (db) => notificationStore(db, clock)),
   };
 }
-
-/** GET /metadata?entityName=notifications (core/domain/notifications.ts), or null for another entity. */
-export const demoNotificationsEntity = (query: Record<string, string> | undefined): Answer | null =>
-  query?.entityName === 'notifications' ? ok(notificationsMetadata('demo-vendor')) : null;

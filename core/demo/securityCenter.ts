@@ -7,31 +7,21 @@
  * been sent, and counts toward the account's limit as on the server.
  */
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
-import { tooManyError } from '../contract/errors';
-import { SIGN_IN_LIMITS } from '../domain/passwordless';
-import {
-  CAMPAIGNS_PER_ACCOUNT,
-  SECURITY_CENTRE_HANDLERS,
-  type SecurityCentrePorts,
-} from '../domain/security-center';
+import { takeSlot } from '../domain/attempts';
+import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
 import type { DemoDatabase } from './data';
+import { state } from './mfaData';
 import type { DemoClock } from './rows';
 import { demoSecurityPolicyPorts } from './securityPolicies';
 import { demoHandlers } from './shared';
 import { demoSsoConnections } from './ssoConfig';
 
-interface DemoMfaState {
-  mfa?: { devices: Array<{ userId: string; passkey?: boolean }> };
-}
-
 /** The centre's ports over the demo's data (reading only: the policies of an account that saved none stay unsaved). */
 function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => number): SecurityCentrePorts {
   const members = db.users.filter((u) => u.tenantId === tenantId);
-  const devices = (db as DemoDatabase & DemoMfaState).mfa?.devices ?? [];
-  const stamp = new Date(now()).toISOString();
-  const unused = (prefix: string) => `${prefix}-${stamp}`;
+  const { devices } = state(db);
   return {
-    policies: demoSecurityPolicyPorts(db.securityPolicies?.[tenantId] ?? {}, tenantId, stamp, unused),
+    policies: demoSecurityPolicyPorts(db.securityPolicies?.[tenantId] ?? {}, tenantId),
     members: {
       facts: async () => ({
         totalUsers: members.length,
@@ -47,13 +37,10 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
     failingAuditStreams: async () => [],
     // Nothing is sent: the campaign answers how many would have been.
     sendPasswordReset: async () => true,
-    async countCampaign() {
-      const counted = (db.attempts ??= {})[`campaign:breached:${tenantId}`];
-      const left = counted ? counted.startedAt + SIGN_IN_LIMITS.windowSeconds * 1000 - now() : 0;
-      if (left <= 0) db.attempts[`campaign:breached:${tenantId}`] = { failures: 1, startedAt: now() };
-      else if (counted!.failures >= CAMPAIGNS_PER_ACCOUNT)
-        throw tooManyError('TOO_MANY_CAMPAIGNS', Math.ceil(left / 1000));
-      else counted!.failures += 1;
+    async countUse(key, limit) {
+      const slot = takeSlot((db.attempts ??= {})[key], limit, now());
+      db.attempts[key] = slot.entry;
+      return slot.refusedForSeconds;
     },
   };
 }

@@ -25,7 +25,7 @@ import {
   SECURITY_POLICY_HANDLERS,
   type SecurityPolicyHandlerPorts,
 } from '../domain/security-policy-handlers';
-import { isoNow, page, remove, withId, type DemoClock } from './rows';
+import { insert, isoNow, page, remove, upsert, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 
 const VENDOR_CREATED = '2024-01-01T00:00:00.000Z';
@@ -42,12 +42,9 @@ export interface DemoSecurityPolicies {
   ips?: IpRestriction[];
 }
 
-/** The vendor's global policy as demo mode has it (the server's answer, GET configurations/v1). */
+/** The vendor's global policy as demo mode has it (the server's answer, GET configurations/v1, but the rules' parts). */
 const GLOBAL_POLICY = {
   id: 'demo-vendor',
-  allowOverrideEnforcePasswordHistory: true,
-  allowOverridePasswordComplexity: false,
-  allowOverridePasswordExpiration: false,
   allowSignups: true,
   apiTokensEnabled: true,
   cookieSameSite: 'LAX',
@@ -56,12 +53,12 @@ const GLOBAL_POLICY = {
   publicKey: '',
 };
 
-/** The rules' ports over one account's stored settings (`id` names new rows; `stamp` is now). */
+/** The rules' ports over one account's stored settings (`newId` names new rows; `stamp` is now: writers give both). */
 export function demoSecurityPolicyPorts(
   mine: DemoSecurityPolicies,
   tenantId: string,
-  stamp: string,
-  id: (prefix: string) => string,
+  stamp = '',
+  newId = (prefix: string) => prefix,
 ): SecurityPolicyPorts {
   const ownId = (kind: PolicyKind) => `${kind}-policy-${tenantId}`;
   const stored = (kind: PolicyKind): Stored | undefined =>
@@ -83,18 +80,10 @@ export function demoSecurityPolicyPorts(
         return own ? read<K>(own) : null;
       },
       async saveForAccount<K extends PolicyKind>(kind: K, _tenantId: string, settings: PolicySettings[K]) {
-        const existing = stored(kind);
+        const { id = ownId(kind), createdAt = stamp } = stored(kind) ?? {};
         if (kind === 'sessions') mine.sessions = settings as SessionPolicy;
         else
-          mine.policies = {
-            ...mine.policies,
-            [kind]: {
-              ...settings,
-              id: existing?.id ?? ownId(kind),
-              createdAt: existing?.createdAt ?? stamp,
-              updatedAt: stamp,
-            },
-          };
+          (mine.policies ??= {})[kind as 'mfa'] = { ...settings, id, createdAt, updatedAt: stamp } as Stored;
         return read<K>(stored(kind)!);
       },
     },
@@ -103,20 +92,19 @@ export function demoSecurityPolicyPorts(
       saveConfig: async (_tenantId, config) => void (mine.ipConfig = config),
       page: async (_tenantId, { offset, limit, strategy }) =>
         page(
-          (mine.ips ?? []).filter((entry) => !strategy || entry.strategy === strategy),
+          (mine.ips ?? []).filter((e) => !strategy || e.strategy === strategy),
           offset,
           limit,
         ),
+      // Newest first (the server's order); an entry of the same address and strategy is replaced.
       async upsert(_tenantId, entries) {
-        const ips = (mine.ips ??= []);
         for (const { ip, strategy, isActive, description } of entries) {
-          const fields = { isActive, ...(description ? { description } : {}), updatedAt: stamp };
-          const existing = ips.find((e) => e.ip === ip && e.strategy === strategy);
-          if (!existing) ips.unshift({ id: id('ip'), ip, strategy, createdAt: stamp, ...fields });
-          else {
-            delete existing.description;
-            Object.assign(existing, fields);
-          }
+          const same = (e: IpRestriction) => e.ip === ip && e.strategy === strategy;
+          const old = (mine.ips ??= []).find(same);
+          const kept = { id: old?.id ?? newId('ip'), createdAt: old?.createdAt ?? stamp, updatedAt: stamp };
+          const row = { ...kept, ip, strategy, isActive, ...(description ? { description } : {}) };
+          if (old) upsert(mine.ips, same, row);
+          else mine.ips.unshift(row);
         }
       },
       remove: async (_tenantId, given) => remove(mine.ips ?? [], withId(given)),
@@ -127,13 +115,9 @@ export function demoSecurityPolicyPorts(
       config: async () => mine.domainConfig ?? null,
       saveConfig: async (_tenantId, config) => void (mine.domainConfig = config),
       list: async () => mine.domains ?? [],
-      async add(_tenantId, domain, type) {
-        const domains = (mine.domains ??= []);
-        const existing = domains.find((d) => d.domain === domain && d.type === type);
-        if (existing) return existing;
-        domains.push({ id: id('domain'), domain, type });
-        return domains.at(-1)!;
-      },
+      add: async (_tenantId, domain, type) =>
+        (mine.domains ??= []).find((d) => d.domain === domain && d.type === type) ??
+        insert(mine.domains, { id: newId('domain'), domain, type }),
       remove: async (_tenantId, given) => remove(mine.domains ?? [], withId(given)),
     },
     // Demo mode sends no webhooks.

@@ -21,10 +21,10 @@ import {
 import type { SsoGroup } from '../api/ssoConfig';
 import { SSO_CONFIG_HANDLERS, type SsoHandlerPorts } from '../domain/sso-handlers';
 import type { DemoDatabase, DemoUser } from './data';
-import { isoNow, remove, withId, type DemoClock } from './rows';
+import { insert, isoNow, remove, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoMetadata';
-import { demoPermissionsOf, demoRoles, visibleRoles } from './teamAdmin';
+import { demoPermissionsOf, demoRoles, grantedBy, visibleRoles } from './teamAdmin';
 
 const DEMO_SP = 'https://auth.demo.example/frontegg/identity/resources/auth/v1/sso/saml';
 
@@ -38,11 +38,7 @@ export interface DemoSsoConnection extends Omit<SsoConnectionRecord, 'key' | 'pr
 const SAMPLE_TENANT = 'demo-tenant';
 
 /** The account's connections; the sample account starts with one (spec 001 §1: demo mode fills demo data). */
-export function demoSsoConnections(
-  db: DemoDatabase,
-  tenantId: string,
-  now: () => number,
-): DemoSsoConnection[] {
+export function demoSsoConnections(db: DemoDatabase, tenantId: string, now: () => number) {
   db.ssoConnections ??= { [SAMPLE_TENANT]: [sampleConnection(now)] };
   return (db.ssoConnections[tenantId] ??= []);
 }
@@ -83,18 +79,12 @@ const sampleConnection = (now: () => number): DemoSsoConnection => ({
   ],
 });
 
-/** The redirect URI OIDC connections register at their provider (the kit's OIDC callback). */
-const demoOidcRedirect = () =>
-  `${typeof location === 'undefined' ? 'https://app.demo.example' : location.origin}/account/oidc/callback`;
-
 const recordOf = (db: DemoDatabase, c: DemoSsoConnection): SsoConnectionRecord => ({
   ...structuredClone(c),
   key: `t-${c.id}`,
   protocol: c.type === 'oidc' ? 'oidc' : 'saml',
   // Default roles that are still roles (the server reads them through its roles table).
-  roleIds: demoRoles(db)
-    .map((r) => r.id)
-    .filter((id) => c.roleIds.includes(id)),
+  roleIds: demoRoles(db).flatMap((r) => (c.roleIds.includes(r.id) ? [r.id] : [])),
 });
 
 /** A change to a stored connection (the fields the use cases send for its protocol). */
@@ -125,26 +115,19 @@ export function demoSsoRepository(db: DemoDatabase, { now, random }: DemoClock):
       return found && recordOf(db, found);
     },
     rolesOfIds: async (tenantId, ids) =>
-      demoRoles(db)
-        .filter((r) => (r.tenantId === null || r.tenantId === tenantId) && ids.includes(r.id))
-        .map((r) => ({ id: r.id, key: r.id })),
-    async insert(tenantId, { type, verification, roleKeys }) {
-      const id = random();
-      mine(tenantId).push(newConnection(id, type, verification, roleKeys, isoNow(now)));
-      return id;
-    },
+      visibleRoles(db, tenantId).flatMap((r) => (ids.includes(r.id) ? [{ id: r.id, key: r.id }] : [])),
+    insert: async (tenantId, { type, verification, roleKeys }) =>
+      insert(mine(tenantId), newConnection(random(), type, verification, roleKeys, isoNow(now))).id,
     async update(tenantId, id, _protocol, changes) {
       const c = mine(tenantId).find(withId(id));
       if (c && Object.keys(changes).length) applyChanges(c, changes, isoNow(now));
     },
     remove: async (tenantId, c) => void remove(mine(tenantId), withId(c.id)),
-    async addDomain(_tenantId, c, domain) {
-      const domains = live(c).domains;
-      if (domains.some((d) => d.domain === domain)) return undefined;
-      const added = { id: random(), domain, validated: false };
-      domains.push(added);
-      return { ...added };
-    },
+    // Undefined for a domain the connection has (the server's unique index).
+    addDomain: async (_tenantId, c, domain) =>
+      live(c).domains.some((d) => d.domain === domain)
+        ? undefined
+        : { ...insert(live(c).domains, { id: random(), domain, validated: false }) },
     removeDomain: async (c, domainId) => void remove(live(c).domains, withId(domainId)),
     async markValidated(c, domain) {
       const taken = all().some(
@@ -154,11 +137,9 @@ export function demoSsoRepository(db: DemoDatabase, { now, random }: DemoClock):
       live(c).domains.find(withId(domain.id))!.validated = true;
       return true;
     },
-    async addGroup(_tenantId, c, group, roleIds) {
-      const added = { id: random(), group, roleIds };
-      live(c).groups.push(added);
-      return { ...added };
-    },
+    addGroup: async (_tenantId, c, group, roleIds) => ({
+      ...insert(live(c).groups, { id: random(), group, roleIds }),
+    }),
     updateGroup: async (groupId, group, roleIds) => ({
       ...Object.assign(groupOf(groupId).group, { group, roleIds }),
     }),
@@ -175,7 +156,8 @@ const demoSsoServices = (random: () => string): SsoServices => ({
   sealSecret: () => 'kept by the identity provider only',
   canSignRequests: false,
   samlBase: (key) => `${DEMO_SP}/${key}`,
-  oidcRedirect: demoOidcRedirect(),
+  // The kit's OIDC callback, which OIDC connections register at their provider.
+  oidcRedirect: `${globalThis.location?.origin ?? 'https://app.demo.example'}/account/oidc/callback`,
 });
 
 /** The SSO routes' ports (core/domain/sso-handlers.ts) over the demo's storage, for one caller. */
@@ -183,10 +165,7 @@ export const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: DemoClock)
   sso: new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random)),
   vendorOf: async () => 'demo-vendor',
   held: async () => demoPermissionsOf(db, user),
-  grantedBy: async (tenantId, ids) =>
-    visibleRoles(db, tenantId)
-      .filter((r) => ids.includes(r.id))
-      .flatMap((r) => r.permissions),
+  grantedBy: async (tenantId, ids) => grantedBy(db, tenantId, ids),
 });
 
 /** The multi-SSO routes (core/contract/routes/sso.ts), by descriptor name. */

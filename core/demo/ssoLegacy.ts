@@ -5,33 +5,22 @@
  * with the same rules and messages as the SSO page. The SAML entity of GET /metadata is
  * `demoSamlMetadata`.
  */
-import { contractError } from '../contract/errors';
-import { holdsPermission } from '../contract/permissions';
-import { SSO_READ_PERMISSION } from '../contract/ssoLegacy';
 import { SSO_LEGACY_HANDLERS } from '../domain/sso-handlers';
 import { LegacySso } from '../domain/sso-legacy';
 import type { DemoDatabase, DemoUser } from './data';
+import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { demoSsoPorts } from './ssoConfig';
 
-type Tools = { now: () => number; random: () => string };
-
 /**
- * The SAML entity of GET /metadata (the server's LegacySso.samlMetadata), for SSO readers: the
- * route's `byQuery` access, which the server's route table checks.
+ * The SAML entity of GET /metadata (the server's LegacySso.samlMetadata). Only SSO readers ask for
+ * it: the route's `byQuery` access, which the dispatch checks as the server's route table does.
  */
-export async function demoSamlMetadata(
-  db: DemoDatabase,
-  user: DemoUser,
-  held: string[],
-  tools: Tools,
-): Promise<unknown> {
-  if (!holdsPermission(held, SSO_READ_PERMISSION))
-    throw contractError('PERMISSION_REQUIRED', { permission: SSO_READ_PERMISSION });
+export function demoSamlMetadata(db: DemoDatabase, user: DemoUser, tools: DemoClock): Promise<unknown> {
   const { sso, vendorOf } = demoSsoPorts(db, user, tools);
   return new LegacySso(sso, vendorOf).samlMetadata(user.tenantId);
 }
 
 /** The legacy routes (core/contract/routes/sso.ts), by descriptor name. */
-export const demoSsoLegacyRoutes = (tools: Tools) =>
+export const demoSsoLegacyRoutes = (tools: DemoClock) =>
   demoHandlers(SSO_LEGACY_HANDLERS, (db, user) => demoSsoPorts(db, user, tools));

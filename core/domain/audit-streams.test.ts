@@ -38,8 +38,6 @@ function ports(
     tokens,
     streams: {
       list: async () => streams,
-      count: async () => streams.length,
-      get: async (_t, id) => streams.find((s) => s.id === id) ?? null,
       async create(_t, s) {
         tokens.push(s.token);
         const made: AuditStreamDto = {

@@ -37,8 +37,6 @@ export interface NewAuditStream {
 /** Where streams are kept. The repository seals the token and the secret (the server) or keeps them (the demo). */
 export interface AuditStreamRepository {
   list(tenantId: string): Promise<AuditStreamDto[]>;
-  count(tenantId: string): Promise<number>;
-  get(tenantId: string, id: string): Promise<AuditStreamDto | null>;
   create(tenantId: string, stream: NewAuditStream): Promise<AuditStreamDto>;
   /** Sets the state; a paused stream's queued records wait, a resumed one's are due at once. */
   setState(tenantId: string, id: string, state: AuditStreamState): Promise<AuditStreamDto | null>;
@@ -97,7 +95,7 @@ export async function createStream(
   const token = input.token?.trim() || null;
   if (TOKEN_REQUIRED[input.format] && !token)
     throw contractError('AUDIT_STREAM_TOKEN_REQUIRED', { format: input.format });
-  if ((await ports.streams.count(tenantId)) >= AUDIT_STREAM_LIMITS.perAccount)
+  if ((await ports.streams.list(tenantId)).length >= AUDIT_STREAM_LIMITS.perAccount)
     throw contractError('AUDIT_STREAM_LIMIT', { max: AUDIT_STREAM_LIMITS.perAccount });
   await ports.checkAddress(url);
   const signingSecret = ports.newSigningSecret();
@@ -127,13 +125,19 @@ export async function deleteStream(ports: AuditStreamPorts, tenantId: string, id
   if (!(await ports.streams.remove(tenantId, id))) throw contractError('AUDIT_STREAM_NOT_FOUND');
 }
 
+/** Refuses (AUDIT_STREAM_NOT_FOUND) an id that is not one of the account's streams. */
+async function assertStream(ports: AuditStreamPorts, tenantId: string, id: string): Promise<void> {
+  if (!(await ports.streams.list(tenantId)).some((s) => s.id === id))
+    throw contractError('AUDIT_STREAM_NOT_FOUND');
+}
+
 export async function streamDeliveries(
   ports: AuditStreamPorts,
   tenantId: string,
   id: string,
   query: { offset?: string | undefined; count?: string | undefined },
 ): Promise<AuditStreamDeliveries> {
-  if (!(await ports.streams.get(tenantId, id))) throw contractError('AUDIT_STREAM_NOT_FOUND');
+  await assertStream(ports, tenantId, id);
   const count = Math.min(AUDIT_STREAM_LIMITS.logPage, Math.max(1, Number(query.count ?? 20)));
   return ports.streams.deliveries(tenantId, id, Number(query.offset ?? 0), count);
 }
@@ -153,6 +157,6 @@ export async function backfillStream(
   from: string,
 ): Promise<{ queued: number }> {
   const start = backfillStart(from, ports.now());
-  if (!(await ports.streams.get(tenantId, id))) throw contractError('AUDIT_STREAM_NOT_FOUND');
+  await assertStream(ports, tenantId, id);
   return { queued: await ports.streams.backfill(tenantId, id, start, AUDIT_STREAM_LIMITS.backfill) };
 }

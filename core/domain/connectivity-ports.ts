@@ -30,7 +30,6 @@ export interface StoredSlackSubscription {
 export interface WebhookRepository {
   /** The account's webhooks, oldest first, each with `secret: null`. */
   list(tenantId: string): Promise<Webhook[]>;
-  has(tenantId: string, id: string): Promise<boolean>;
   /** Stores a new webhook with `secret`; the stored one (`secret: null`). */
   create(tenantId: string, fields: WebhookFields, secret: string): Promise<Webhook>;
   /** Null when the account has no such webhook; a `secret` replaces the stored one. */

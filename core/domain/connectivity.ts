@@ -139,7 +139,8 @@ export async function webhookLogs(
   tenantId: string,
   query: { id: string; offset?: string; limit?: string },
 ) {
-  if (!(await ports.webhooks.has(tenantId, query.id))) throw contractError('WEBHOOK_NOT_FOUND');
+  if (!(await ports.webhooks.list(tenantId)).some((w) => w._id === query.id))
+    throw contractError('WEBHOOK_NOT_FOUND');
   const offset = Number(query.offset ?? 0);
   const limit = Number(query.limit ?? WEBHOOK_LOGS_PAGE_SIZE);
   return ports.webhooks.logs(tenantId, query.id, { offset, limit });

@@ -42,9 +42,13 @@ export interface NotificationsRepository {
     page: { offset: number; count: number },
   ): Promise<StoredNotification[]>;
   add(notification: NewNotification): Promise<void>;
-  /** False when the member has no such notification in the account. */
-  setStatus(tenantId: string, userId: string, id: string, status: NotificationStatus): Promise<boolean>;
-  setPinned(tenantId: string, userId: string, id: string, pinned: boolean): Promise<boolean>;
+  /** Writes the changes given; false when the member has no such notification in the account. */
+  change(
+    tenantId: string,
+    userId: string,
+    id: string,
+    changes: { status: NotificationStatus } | { isPinned: boolean },
+  ): Promise<boolean>;
   /** Every unread notification of the member in the account becomes read. */
   markAllRead(tenantId: string, userId: string): Promise<void>;
 }
@@ -98,7 +102,7 @@ export async function changeNotificationStatus(
   userId: string,
   change: { notificationId: string; status: NotificationStatus },
 ): Promise<void> {
-  if (!(await repo.setStatus(tenantId, userId, change.notificationId, change.status)))
+  if (!(await repo.change(tenantId, userId, change.notificationId, { status: change.status })))
     throw contractError('NOTIFICATION_NOT_FOUND');
 }
 
@@ -109,7 +113,7 @@ export async function pinNotification(
   notificationId: string,
   pinned: boolean,
 ): Promise<void> {
-  if (!(await repo.setPinned(tenantId, userId, notificationId, pinned)))
+  if (!(await repo.change(tenantId, userId, notificationId, { isPinned: pinned })))
     throw contractError('NOTIFICATION_NOT_FOUND');
 }
 

@@ -7,6 +7,7 @@
  * (core/demo/securityCenter.ts). The policies are read with the rules of
  * core/domain/security-policies.ts, so their defaults are written once.
  */
+import { tooManyError } from '../contract/errors';
 import { assessSecurity, type SecurityCentre } from '../contract/securityCenter';
 import { answer, type AreaHandlers } from './handlers';
 import { domainConfig, ipConfig, policyInForce, type SecurityPolicyPorts } from './security-policies';
@@ -36,14 +37,14 @@ export interface SecurityCentrePorts {
   /** Sends the member a password-reset link; false when it was skipped (their inbox's sending limit). */
   sendPasswordReset(member: { id: string; email: string }): Promise<boolean>;
   /**
-   * Counts one campaign of the account, refusing it (TOO_MANY_CAMPAIGNS, 429) past
-   * CAMPAIGNS_PER_ACCOUNT in the sign-in limits' window: a campaign sends an email per member.
+   * Counts one use of the counter `key` in its fixed window (core/domain/attempts.ts, a refused use
+   * too); the seconds until the window ends when it was used `limit` times already, else null.
    */
-  countCampaign(tenantId: string): Promise<void>;
+  countUse(key: string, limit: number): Promise<number | null>;
 }
 
 /** Breached-password reset campaigns one account may start in one window (both backends). */
-export const CAMPAIGNS_PER_ACCOUNT = 3;
+const CAMPAIGNS_PER_ACCOUNT = 3;
 
 /** Score, recommendations and insights of `tenantId`, from its members and policies now. */
 async function securityCentreOf(ports: SecurityCentrePorts, tenantId: string): Promise<SecurityCentre> {
@@ -117,7 +118,10 @@ export const SECURITY_CENTRE_HANDLERS: AreaHandlers<SecurityCentrePorts> = {
   getSecurityCenterRecommendations: async (p, { tenantId }) => answer(await recommendations(p, tenantId)),
   getSecurityCenterInsights: async (p, { tenantId }) => answer(await insights(p, tenantId)),
   postUsersPasswordsBreachedResetBulk: async (p, { tenantId }) => {
-    await p.countCampaign(tenantId);
+    // A campaign sends an email per member: CAMPAIGNS_PER_ACCOUNT in the sign-in limits' window, so an
+    // administrator's repeated clicks (or a script) cannot turn the server into a mailer.
+    const refusedFor = await p.countUse(`campaign:breached:${tenantId}`, CAMPAIGNS_PER_ACCOUNT);
+    if (refusedFor !== null) throw tooManyError('TOO_MANY_CAMPAIGNS', refusedFor);
     return answer(await sendBreachedPasswordResets(p, tenantId));
   },
 };

@@ -29,9 +29,19 @@ import {
 } from './security-policies';
 
 export interface SecurityPolicyHandlerPorts extends SecurityPolicyPorts {
-  /** The vendor's global policy but its MFA enforcement (ISecurityPolicy; the server's signing key). */
-  globalPolicy(): Promise<Record<string, unknown>>;
+  /**
+   * The vendor's global policy (ISecurityPolicy; the server's signing key) but its MFA enforcement
+   * and the password overrides, which the handler adds.
+   */
+  globalPolicy(): Promise<{ id: string } & Record<string, unknown>>;
 }
+
+/** Passwords follow the vendor's policy everywhere: accounts cannot override it here. */
+const PASSWORD_OVERRIDES = {
+  allowOverrideEnforcePasswordHistory: true,
+  allowOverridePasswordComplexity: false,
+  allowOverridePasswordExpiration: false,
+};
 
 type Entry = { ip: string; strategy?: IpStrategy; isActive?: boolean; description?: string | null };
 type Handler = AreaHandler<SecurityPolicyHandlerPorts>;
@@ -53,9 +63,9 @@ const history = policyHandlers('password-history', ['enabled', 'historySize']);
 
 export const SECURITY_POLICY_HANDLERS: AreaHandlers<SecurityPolicyHandlerPorts> = {
   getConfigurations: async (p) => {
-    const [global, policy] = await Promise.all([p.globalPolicy(), vendorPolicy(p, 'mfa')]);
+    const [{ id, ...global }, policy] = await Promise.all([p.globalPolicy(), vendorPolicy(p, 'mfa')]);
     const { enforceMFAType, createdAt, updatedAt } = policy;
-    return answer({ ...global, enforceMFAType, createdAt, updatedAt });
+    return answer({ id, ...PASSWORD_OVERRIDES, ...global, enforceMFAType, createdAt, updatedAt });
   },
   getConfigurationsMfaPolicy: mfa.read,
   getConfigurationsMfaPolicyVendor: mfa.vendor,

@@ -16,7 +16,6 @@ import {
   takeFromCounter,
 } from '../storage/attempts';
 import { SIGN_IN_LIMITS } from '../../core/domain/passwordless';
-import { CAMPAIGNS_PER_ACCOUNT } from '../../core/domain/security-center';
 import { attemptKeys, emailKey, sendKey, type AttemptKey } from '../../core/domain/attempts';
 
 export { attemptKeys };
@@ -123,17 +122,10 @@ export async function countCodeSend(
 }
 
 /**
- * Counts one breached-password reset campaign of `tenantId`, refusing it (429) once
- * CAMPAIGNS_PER_ACCOUNT (core/domain/security-center.ts) were started in the window: a campaign sends an email per member, so
- * an administrator's repeated clicks (or a script) cannot turn the server into a mailer.
+ * Counts one use of a rule's own counter `key` (the security centre's campaigns: the rule,
+ * core/domain/security-center.ts, names the key, the limit and the refusal).
  */
-export async function countCampaign(db: Database, tenantId: string): Promise<void> {
-  const seconds = await takeSlot(db, {
-    key: `campaign:breached:${tenantId}`,
-    limit: CAMPAIGNS_PER_ACCOUNT,
-  });
-  if (seconds !== null) throw tooManyError('TOO_MANY_CAMPAIGNS', seconds);
-}
+export const countUse = (db: Database, key: string, limit: number) => takeSlot(db, { key, limit });
 
 /** Sign-ups accepted from one IP address in one window, unless the `signUpsPerIp` option says otherwise. */
 export const DEFAULT_SIGN_UPS_PER_IP = 10;

@@ -22,7 +22,6 @@ export function auditStreamPorts(
   return {
     streams: {
       ...sql,
-      get: async (tenantId, id) => (known(id) ? sql.get(tenantId, id) : null),
       setState: async (tenantId, id, state) => (known(id) ? sql.setState(tenantId, id, state) : null),
       remove: async (tenantId, id) => (known(id) ? sql.remove(tenantId, id) : false),
     },

@@ -11,7 +11,7 @@ import { alertedStreams } from '../storage/audit-streams';
 import { securityCentreFacts } from '../storage/security-center';
 import { securityPolicyRepositories } from '../storage/security-policies';
 import { sendQuietly, type FlowContext } from './account-flows';
-import { countCampaign, countSend, isTooManyError } from './attempts';
+import { countSend, countUse, isTooManyError } from './attempts';
 import { issueOneTimeToken } from './one-time-tokens';
 import { localeOfRecipient } from '../storage/locales';
 
@@ -27,7 +27,7 @@ export function securityCentrePorts(ctx: FlowContext, log: (message: string) => 
     policies: securityPolicyRepositories(ctx.db),
     ...securityCentreFacts(ctx.db),
     failingAuditStreams: (tenantId) => alertedStreams(ctx.db, tenantId),
-    countCampaign: (tenantId) => countCampaign(ctx.db, tenantId),
+    countUse: (key, limit) => countUse(ctx.db, key, limit),
     async sendPasswordReset(user) {
       try {
         await countSend(ctx.db, user.email);

@@ -38,16 +38,12 @@ import { accountOf, callerOf } from '../http/route-table';
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  /** The vendor's global policy (ISecurityPolicy) but its MFA enforcement, which the handler adds. */
+  /** The vendor's global policy (ISecurityPolicy) but what the handler adds (MFA, password overrides). */
   const globalPolicy = async () => {
     const [vendor, jwks] = await Promise.all([getVendorSettings(ctx.db), ctx.tokens.jwks()]);
     const signing = jwks.keys[0];
     return {
       id: vendor.id,
-      // Passwords follow the vendor's policy everywhere: accounts cannot override it here.
-      allowOverrideEnforcePasswordHistory: true,
-      allowOverridePasswordComplexity: false,
-      allowOverridePasswordExpiration: false,
       allowSignups: vendor.allowSignups,
       apiTokensEnabled: vendor.apiTokensEnabled,
       cookieSameSite: ctx.options.cookieSameSite.toUpperCase(),

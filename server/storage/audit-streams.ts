@@ -55,13 +55,6 @@ const at = (ms: number) => new Date(ms).toISOString();
 const QUEUED = `channel = 'audit_stream' AND target_id = $1 AND state = 'pending'`;
 
 export function auditStreamRepository(db: Database, box: Sealer, now: () => number): AuditStreamRepository {
-  const one = async (tenantId: string, id: string) =>
-    (
-      await db.query<StreamRow>('SELECT * FROM audit_streams WHERE tenant_id = $1 AND id = $2', [
-        tenantId,
-        id,
-      ])
-    ).rows[0];
   return {
     async list(tenantId) {
       const { rows } = await db.query<StreamRow>(
@@ -69,17 +62,6 @@ export function auditStreamRepository(db: Database, box: Sealer, now: () => numb
         [tenantId],
       );
       return rows.map(dto);
-    },
-    async count(tenantId) {
-      const { rows } = await db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM audit_streams WHERE tenant_id = $1',
-        [tenantId],
-      );
-      return rows[0]!.n;
-    },
-    async get(tenantId, id) {
-      const row = await one(tenantId, id);
-      return row ? dto(row) : null;
     },
     async create(tenantId, stream: NewAuditStream) {
       const id = randomUUID();

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { demoConnectivityPorts, type DemoConnectivity } from '../../core/demo/connectivity';
+import { demoConnectivityPorts } from '../../core/demo/connectivity';
+import type { DemoDatabase } from '../../core/demo/data';
 import type { ConnectivityPorts } from '../../core/domain/connectivity';
 import { SecretBox } from '../domain/mfa-crypto';
 import { repositorySuite } from '../../test/support/repository-suite';
@@ -33,9 +34,9 @@ repositorySuite<Repositories>(
     },
     demo: () => {
       let clock = Date.parse('2026-01-01T00:00:00Z');
-      const mine: DemoConnectivity = {};
       // Ids shaped as the server's, so one case fits both stores.
-      return demoConnectivityPorts(mine, 'demo-tenant', () => (clock += 1000), randomUUID);
+      const clockAndIds = { now: () => (clock += 1000), random: randomUUID };
+      return demoConnectivityPorts({} as DemoDatabase, 'demo-tenant', clockAndIds);
     },
   },
   (context) => {
@@ -44,8 +45,6 @@ repositorySuite<Repositories>(
       assert.equal(created.secret, null, 'a stored secret is never read back');
       assert.equal(created.displayName, 'Orders');
       assert.deepEqual(created.eventKeys, ['user.invited']);
-      assert.equal(await context.repos.webhooks.has(context.tenantId, created._id), true);
-      assert.equal(await context.repos.webhooks.has(context.tenantId, randomUUID()), false);
       const listed = await context.repos.webhooks.list(context.tenantId);
       assert.deepEqual(
         listed.map((w) => [w._id, w.secret]),
@@ -158,6 +157,16 @@ repositorySuite<Repositories>(
         false,
       );
       assert.deepEqual(await context.repos.notifications.list(context.tenantId, 'email'), []);
+    });
+
+    test('email and SMS: the settings listed by event', async () => {
+      for (const eventKey of ['user.removed', 'user.invited', 'user.created'])
+        await context.repos.notifications.create(context.tenantId, 'sms', eventKey, true, []);
+      const listed = await context.repos.notifications.list(context.tenantId, 'sms');
+      assert.deepEqual(
+        listed.map((c) => c.eventKey),
+        ['user.created', 'user.invited', 'user.removed'],
+      );
     });
 
     test('Slack: channels by name, subscriptions created, replaced and removed once', async () => {

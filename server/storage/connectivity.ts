@@ -57,13 +57,6 @@ export const webhookRepository = (db: Database, box: SecretBox): WebhookReposito
     );
     return rows.map(webhookDto);
   },
-  async has(tenantId, id) {
-    const { rows } = await db.query('SELECT 1 FROM webhooks WHERE id = $1 AND tenant_id = $2', [
-      id,
-      tenantId,
-    ]);
-    return rows.length > 0;
-  },
   async create(tenantId, fields, secret) {
     const id = randomUUID();
     const { rows } = await db.query<WebhookRow>(

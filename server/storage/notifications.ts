@@ -49,17 +49,12 @@ export const notificationsRepository = (db: Database): NotificationsRepository =
       [n.tenantId, n.userId, n.key, n.title, n.body, n.severity, n.url],
     );
   },
-  async setStatus(tenantId, userId, id, status) {
+  async change(tenantId, userId, id, changes) {
+    const { status = null, isPinned = null } = changes as { status?: string; isPinned?: boolean };
     const { rows } = await db.query(
-      `UPDATE notifications SET status = $4 WHERE ${MEMBER} AND id = $3 RETURNING id`,
-      [tenantId, userId, id, status],
-    );
-    return rows.length > 0;
-  },
-  async setPinned(tenantId, userId, id, pinned) {
-    const { rows } = await db.query(
-      `UPDATE notifications SET is_pinned = $4 WHERE ${MEMBER} AND id = $3 RETURNING id`,
-      [tenantId, userId, id, pinned],
+      `UPDATE notifications SET status = COALESCE($4, status), is_pinned = COALESCE($5, is_pinned)
+        WHERE ${MEMBER} AND id = $3 RETURNING id`,
+      [tenantId, userId, id, status, isPinned],
     );
     return rows.length > 0;
   },
