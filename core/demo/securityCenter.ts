@@ -10,7 +10,7 @@ import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import { takeSlot } from '../domain/attempts';
 import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
 import type { DemoDatabase } from './data';
-import { state } from './mfaData';
+import { state } from './mfaRepository';
 import type { DemoClock } from './rows';
 import { demoSecurityPolicyPorts } from './securityPolicies';
 import { demoHandlers } from './shared';
