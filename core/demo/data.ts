@@ -141,7 +141,7 @@ export interface DemoOneTimeToken {
   failures?: number;
 }
 
-export const DEMO_PASSWORD_MIN_LENGTH = 8;
+const DEMO_PASSWORD_MIN_LENGTH = 8;
 /** The password's lengths, as the server's default policy has them. */
 export const DEMO_PASSWORD_POLICY = { passwordMinLength: DEMO_PASSWORD_MIN_LENGTH, passwordMaxLength: 128 };
 export const DEMO_ADMIN = { email: 'demo@auth-elements.dev', password: 'demo-password' } as const;
