@@ -46,6 +46,10 @@ export async function insertOneTimeToken(
   });
 }
 
+/** Matches the live (unused, unexpired) row with the hash $1 and purpose $2 (and user $3, when not null). */
+const LIVE_WITH_HASH = `token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+  AND ($3::uuid IS NULL OR user_id = $3::uuid)`;
+
 /** The live (unused, unexpired) row with this hash and purpose (and user, when given), without using it. */
 export async function findLiveToken(
   db: Database,
@@ -54,9 +58,7 @@ export async function findLiveToken(
   userId: string | null,
 ): Promise<OneTimeTokenRow | null> {
   const { rows } = await db.query<OneTimeTokenRow>(
-    `SELECT ${COLUMNS} FROM one_time_tokens
-      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-        AND ($3::uuid IS NULL OR user_id = $3::uuid)`,
+    `SELECT ${COLUMNS} FROM one_time_tokens WHERE ${LIVE_WITH_HASH}`,
     [tokenHash, purpose, userId],
   );
   return rows[0] ?? null;
@@ -70,10 +72,7 @@ export async function useLiveToken(
   userId: string | null,
 ): Promise<OneTimeTokenRow | null> {
   const { rows } = await db.query<OneTimeTokenRow>(
-    `UPDATE one_time_tokens SET used_at = now()
-      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-        AND ($3::uuid IS NULL OR user_id = $3::uuid)
-      RETURNING ${COLUMNS}`,
+    `UPDATE one_time_tokens SET used_at = now() WHERE ${LIVE_WITH_HASH} RETURNING ${COLUMNS}`,
     [tokenHash, purpose, userId],
   );
   return rows[0] ?? null;
