@@ -76,6 +76,21 @@ export const PASSWORDLESS_LIFETIME_SECONDS: Record<PasswordlessPurpose, number> 
   verifyPhone: 10 * 60,
 };
 
+/** The password flows' and the invitation's one-time links (the email says "seven days"). */
+export type LinkPurpose = 'resetPassword' | 'activation' | 'invitation';
+export type OneTimePurpose = LinkPurpose | PasswordlessPurpose;
+
+/**
+ * Every one-time secret's lifetime in seconds, written once for both backends: a reset-password
+ * link lives an hour, an activation or invitation link seven days, the passwordless ones above.
+ */
+export const ONE_TIME_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
+  resetPassword: 60 * 60,
+  activation: 7 * 24 * 60 * 60,
+  invitation: 7 * 24 * 60 * 60,
+  ...PASSWORDLESS_LIFETIME_SECONDS,
+};
+
 /** Wrong codes allowed before a code is burned (the user asks for a new one). */
 export const MAX_CODE_ATTEMPTS = 5;
 
