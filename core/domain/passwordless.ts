@@ -65,7 +65,7 @@ export type PasswordlessPurpose =
   | 'verifyPhone';
 
 /** How long each secret lives, in seconds. */
-export const PASSWORDLESS_LIFETIME_SECONDS: Record<PasswordlessPurpose, number> = {
+const PASSWORDLESS_LIFETIME_SECONDS: Record<PasswordlessPurpose, number> = {
   loginCode: 10 * 60,
   magicLink: 15 * 60,
   smsCode: 10 * 60,
