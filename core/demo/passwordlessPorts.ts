@@ -6,13 +6,13 @@
  * too, and every flow counts with these counters. The handlers are core/demo/passwordless.ts.
  */
 import { tooManyError } from '../contract/errors';
-import { codeVerdict, SIGN_IN_LIMITS, type PasswordlessPorts } from '../domain/passwordless';
+import { codeVerdict, type PasswordlessPorts } from '../domain/passwordless';
 import {
   attemptKeys,
   counted,
   emailKey,
   lockedForMs,
-  sendKey,
+  limitSend,
   takeSlot,
   type AttemptKey,
 } from '../domain/attempts';
@@ -49,11 +49,8 @@ export function demoAttemptCounters(now: () => number) {
     clearFailures(db: DemoDatabase, email: string) {
       if (db.attempts) delete db.attempts[emailKey(email)];
     },
-    /** Counts a code or link sent to `email`; TOO_MANY_CODES when over the limit. */
-    countSend(db: DemoDatabase, email: string) {
-      const seconds = take(db, { key: sendKey(email), limit: SIGN_IN_LIMITS.sendsPerEmail });
-      if (seconds !== null) throw tooManyError('TOO_MANY_CODES', seconds);
-    },
+    /** Counts a code or link sent to `email` (the shared rule: TOO_MANY_CODES when over the limit). */
+    countSend: (db: DemoDatabase, email: string) => limitSend(async (key) => take(db, key), email),
   };
 }
 

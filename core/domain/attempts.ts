@@ -53,22 +53,32 @@ function codeSendKeys(userId: string, target: CodeDestination): AttemptKey[] {
   return [`send:user:${userId}`, destination].map((key) => ({ key, limit: SIGN_IN_LIMITS.sendsPerEmail }));
 }
 
+/** Counts one use of a key: the seconds until its window ends when it was at its limit, else null. */
+type Take = (key: AttemptKey) => Promise<number | null>;
+
 /**
- * Counts one MFA code sent for `userId` to `target` against each of its keys, refusing it (429
- * TOO_MANY_CODES) at the first key already at its limit. `take` counts one use of a key and answers
- * the seconds until its window ends when it was at its limit, else null (server/domain/attempts.ts
- * in one statement per key, demo mode over its stored counters with `takeSlot`).
+ * Counts one message sent against each of `keys`, refusing it (429 TOO_MANY_CODES) at the first key
+ * already at its limit. `take` is server/domain/attempts.ts's (one statement per key) or demo mode's
+ * (its stored counters, with `takeSlot`).
  */
-export async function limitCodeSend(
-  take: (key: AttemptKey) => Promise<number | null>,
-  userId: string,
-  target: CodeDestination,
-): Promise<void> {
-  for (const key of codeSendKeys(userId, target)) {
+async function refuseOverLimit(take: Take, keys: AttemptKey[]): Promise<void> {
+  for (const key of keys) {
     const seconds = await take(key);
     if (seconds !== null) throw tooManyError('TOO_MANY_CODES', seconds);
   }
 }
+
+/**
+ * Counts one code or link sent to `email` (known or not, so the answer does not tell), refusing the
+ * request once SIGN_IN_LIMITS.sendsPerEmail were sent in the window: nobody can use the backend to
+ * flood an inbox. Passwordless codes and links, the phone reset, the password reset, activation.
+ */
+export const limitSend = (take: Take, email: string): Promise<void> =>
+  refuseOverLimit(take, [{ key: sendKey(email), limit: SIGN_IN_LIMITS.sendsPerEmail }]);
+
+/** Counts one MFA code sent for `userId` to `target` against the user's and the destination's keys. */
+export const limitCodeSend = (take: Take, userId: string, target: CodeDestination): Promise<void> =>
+  refuseOverLimit(take, codeSendKeys(userId, target));
 
 /** The key of a user's wrong MFA answers (their limit and window: core/domain/mfa-challenges.ts MFA_LIMITS). */
 export const mfaFailureKey = (userId: string) => `mfa:user:${userId}`;

@@ -20,7 +20,7 @@ import {
   attemptKeys,
   emailKey,
   limitCodeSend,
-  sendKey,
+  limitSend,
   type AttemptKey,
   type CodeDestination,
 } from '../../core/domain/attempts';
@@ -99,18 +99,8 @@ async function takeSlot(db: Database, { key, limit }: AttemptKey): Promise<numbe
   return row.failures > limit ? Math.max(1, Math.ceil(Number(row.remaining))) : null;
 }
 
-/**
- * Counts one code or link sent to `email` (known or not, so the answer does not tell), refusing
- * the request once MAX_SENDS_PER_EMAIL were sent in the window: nobody can use the server to flood
- * an inbox or a phone (SMS cost money). Used by passwordless codes and links, the phone reset, the
- * password reset and the activation resend.
- */
-export async function countSend(db: Database, email: string): Promise<void> {
-  const seconds = await takeSlot(db, { key: sendKey(email), limit: MAX_SENDS_PER_EMAIL });
-  if (seconds !== null) throw tooManyError('TOO_MANY_CODES', seconds);
-}
-
-/** Counts one MFA code sent for `userId` to `target` (the shared rule's keys and limits, core/domain/attempts.ts). */
+/** Counts one code or link sent to `email`, and one MFA code (the shared rules' keys and limits, core/domain/attempts.ts). */
+export const countSend = (db: Database, email: string) => limitSend((key) => takeSlot(db, key), email);
 export const countCodeSend = (db: Database, userId: string, target: CodeDestination) =>
   limitCodeSend((key) => takeSlot(db, key), userId, target);
 
