@@ -30,7 +30,7 @@ const normalized = (email: string) => email.trim().toLowerCase();
 export const emailKey = (email: string) => `email:${normalized(email)}`;
 
 /** The key of the codes and links sent to the email. */
-export const sendKey = (email: string) => `send:${normalized(email)}`;
+const sendKey = (email: string) => `send:${normalized(email)}`;
 
 /** The keys one sign-in attempt counts against. */
 export function attemptKeys(email: string, ip: string | undefined): AttemptKey[] {
