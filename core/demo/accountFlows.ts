@@ -8,7 +8,7 @@ import { resetPasswordAddress } from '../domain/account-links';
 import type { ActivationPorts } from '../domain/activation-handlers';
 import { PASSWORD_FLOW_HANDLERS, type PasswordFlowPorts } from '../domain/password-flows';
 import { newPasswordProblem } from '../domain/sign-up-handlers';
-import { INVITATION_LIFETIME_MS } from '../domain/invitations';
+import { ONE_TIME_LIFETIME_SECONDS, type LinkPurpose } from '../domain/passwordless';
 import { demoAcceptancePorts } from './invitationStore';
 import {
   appOrigin,
@@ -37,14 +37,6 @@ interface DemoFlowTools extends DemoClock {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
 }
 
-const HOUR_S = 3600;
-/** The links' lifetimes, the server's (server/domain/one-time-tokens.ts). */
-const LIFETIMES_S = {
-  resetPassword: HOUR_S,
-  activation: 7 * 24 * HOUR_S,
-  invitation: INVITATION_LIFETIME_MS / 1000,
-} as const;
-
 const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
 /** The demo's password policy (the server's default policy) and its breach sample. */
@@ -55,16 +47,11 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
   const sendEmail = (db: DemoDatabase, to: string, subject: string, text: string) =>
     demoOutbox(db, tools.now, { channel: 'email', to, subject, text });
   /** A new link token of `purpose` for the user (their older ones of it stop working). */
-  const issueToken = (db: DemoDatabase, purpose: keyof typeof LIFETIMES_S, userId: string) =>
-    issueDemoSecret(db, tools, { purpose, userId, ttlSeconds: LIFETIMES_S[purpose] });
+  const issueToken = (db: DemoDatabase, purpose: LinkPurpose, userId: string) =>
+    issueDemoSecret(db, tools, { purpose, userId, ttlSeconds: ONE_TIME_LIFETIME_SECONDS[purpose] });
   /** Whether the user's link is live, marked used when `use`. */
-  const liveLink = (
-    db: DemoDatabase,
-    purpose: keyof typeof LIFETIMES_S,
-    userId: string,
-    token: string,
-    use = false,
-  ) => !!liveDemoSecret(db, tools.now, { purpose, userId, token, use });
+  const liveLink = (db: DemoDatabase, purpose: LinkPurpose, userId: string, token: string, use = false) =>
+    !!liveDemoSecret(db, tools.now, { purpose, userId, token, use });
   /** The user's live invitation link of this token (the acceptance marks it used). */
   const invitationLink = (db: DemoDatabase, userId: string, token: string) =>
     liveDemoSecret(db, tools.now, { purpose: 'invitation', userId, token });

@@ -7,6 +7,7 @@
  * WebAuthn second factors and passkeys with WebCrypto on the page's own host, the demo's session.
  * Secrets are sample data in the visitor's own browser.
  */
+import { limitCodeSend } from '../domain/attempts';
 import { enrolDevice } from '../domain/mfa-devices';
 import { MFA_HANDLERS } from '../domain/mfa-handlers';
 import { MFA_SIGN_IN_HANDLERS } from '../domain/mfa-sign-in-handlers';
@@ -34,7 +35,7 @@ const NAME = 'Auth Elements demo';
 function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
   const store = demoMfaRepository(db, t);
   const user = (id: string) => db.users.find((u) => u.id === id) ?? null;
-  const { countSend } = demoAttemptCounters(t.now);
+  const { take } = demoAttemptCounters(t.now);
   return {
     ...store,
     webauthn: webCryptoWebauthn({
@@ -52,11 +53,8 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
       const { default: QRCode } = await import('qrcode');
       return `data:image/svg+xml;base64,${btoa(await QRCode.toString(uri, { type: 'svg', margin: 1 }))}`;
     },
-    // The server's limit (countCodeSend): per user and per destination.
-    async limitSend(userId, target) {
-      countSend(db, `user:${userId}`);
-      countSend(db, target.kind === 'sms' ? `phone:${target.phone.replace(/[^\d+]/g, '')}` : target.email);
-    },
+    // The shared rule's keys and limits (core/domain/attempts.ts), on the demo's stored counters.
+    limitSend: (userId, target) => limitCodeSend(async (key) => take(db, key), userId, target),
     async deliver(to, target, code) {
       const message = demoMfaCode(db, to.id, target.kind, code);
       const address = target.kind === 'sms' ? target.phone : target.email;

@@ -1,10 +1,11 @@
 /**
  * Demo mode's MFA store: the ports of core/domain/mfa-ports.ts that the shared use cases
  * (core/domain/mfa-devices.ts, mfa-steps.ts, mfa-challenges.ts) run over, kept in the page's storage:
- * devices, recovery codes, mfaTokens and one-time codes, remembered browsers and wrong answers. The
- * server's are server/storage/mfa.ts; server/storage/mfa.test.ts holds both to the same cases. Keys
- * are the values themselves (sample data in the visitor's browser).
+ * devices, recovery codes, mfaTokens and one-time codes, remembered browsers and wrong answers (in
+ * the demo's attempt counters). The server's are server/storage/mfa.ts; server/storage/mfa.test.ts
+ * holds both to the same cases. Keys are the values themselves (sample data in the visitor's browser).
  */
+import { counted, mfaFailureKey, usesIn } from '../domain/attempts';
 import type { MfaChallenge, MfaDevice, MfaPorts, StoredMfaPolicies } from '../domain/mfa-ports';
 import type { DemoDatabase } from './data';
 import { given, isoNow, remove, update, withId, type DemoClock } from './rows';
@@ -27,8 +28,6 @@ interface DemoMfaState {
   live?: DemoLiveChallenge[];
   /** Remembered browsers: per user, the key and until when. */
   browsers?: Record<string, Record<string, number>>;
-  /** Wrong MFA answers per user in the current window, from the first of them. */
-  failures?: Record<string, { count: number; startedAt: number }>;
   /** This browser's remember-device token (the server's cookie). */
   browserToken?: string;
 }
@@ -152,22 +151,22 @@ function demoChallenges(db: DemoDatabase, tools: DemoClock): MfaPorts['challenge
   };
 }
 
-/** Wrong MFA answers per user, in a window that starts at the first of them. */
+/**
+ * Wrong MFA answers per user, in a window that starts at the first of them: the shared rule's key
+ * (core/domain/attempts.ts) among the demo's stored attempt counters, as the server keeps them.
+ */
 function demoFailures(db: DemoDatabase, tools: Pick<DemoClock, 'now'>): MfaPorts['failures'] {
-  const current = (userId: string, windowSeconds: number) => {
-    const entry = state(db).failures?.[userId];
-    return entry && entry.startedAt > tools.now() - windowSeconds * 1000 ? entry : null;
-  };
+  const counters = () => (db.attempts ??= {});
   return {
-    count: async (userId, windowSeconds) => current(userId, windowSeconds)?.count ?? 0,
+    count: async (userId, windowSeconds) =>
+      usesIn(counters()[mfaFailureKey(userId)], tools.now(), windowSeconds),
     async record(userId, windowSeconds) {
-      const entry = current(userId, windowSeconds);
-      if (entry) return (entry.count += 1);
-      (state(db).failures ??= {})[userId] = { count: 1, startedAt: tools.now() };
-      return 1;
+      const key = mfaFailureKey(userId);
+      counters()[key] = counted(counters()[key], tools.now(), windowSeconds);
+      return counters()[key]!.failures;
     },
     async clear(userId) {
-      delete state(db).failures?.[userId];
+      delete db.attempts?.[mfaFailureKey(userId)];
     },
   };
 }

@@ -6,8 +6,16 @@
  * too, and every flow counts with these counters. The handlers are core/demo/passwordless.ts.
  */
 import { tooManyError } from '../contract/errors';
-import { codeVerdict, SIGN_IN_LIMITS, type PasswordlessPorts } from '../domain/passwordless';
-import { attemptKeys, counted, emailKey, lockedForMs, sendKey, takeSlot } from '../domain/attempts';
+import { codeVerdict, type PasswordlessPorts } from '../domain/passwordless';
+import {
+  attemptKeys,
+  counted,
+  emailKey,
+  lockedForMs,
+  limitSend,
+  takeSlot,
+  type AttemptKey,
+} from '../domain/attempts';
 import { DEMO_POLICY, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
 import { demoEmail, demoSms } from './delivery';
 import { isoNow, update, withEmail, withId, type DemoClock } from './rows';
@@ -21,7 +29,14 @@ export const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth
  */
 export function demoAttemptCounters(now: () => number) {
   const stored = (db: DemoDatabase) => (db.attempts ??= {});
+  /** Counts one use of `key`: the seconds until its window ends when it was at its limit, else null. */
+  const take = (db: DemoDatabase, { key, limit }: AttemptKey) => {
+    const slot = takeSlot(stored(db)[key], limit, now());
+    stored(db)[key] = slot.entry;
+    return slot.refusedForSeconds;
+  };
   return {
+    take,
     /** 429 TOO_MANY_ATTEMPTS while the email is at a limit. */
     assertNotLocked(db: DemoDatabase, email: string) {
       const keys = attemptKeys(email, undefined);
@@ -34,12 +49,8 @@ export function demoAttemptCounters(now: () => number) {
     clearFailures(db: DemoDatabase, email: string) {
       if (db.attempts) delete db.attempts[emailKey(email)];
     },
-    /** Counts a code or link sent to `email`; TOO_MANY_CODES when over the limit. */
-    countSend(db: DemoDatabase, email: string) {
-      const slot = takeSlot(stored(db)[sendKey(email)], SIGN_IN_LIMITS.sendsPerEmail, now());
-      stored(db)[sendKey(email)] = slot.entry;
-      if (slot.refusedForSeconds !== null) throw tooManyError('TOO_MANY_CODES', slot.refusedForSeconds);
-    },
+    /** Counts a code or link sent to `email` (the shared rule: TOO_MANY_CODES when over the limit). */
+    countSend: (db: DemoDatabase, email: string) => limitSend(async (key) => take(db, key), email),
   };
 }
 

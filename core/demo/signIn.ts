@@ -13,8 +13,7 @@ import {
   type PasswordSignInPorts,
 } from '../domain/sign-in-handlers';
 import { assertAccountAllows } from '../domain/sign-in-methods';
-import { lockoutReached, policyInForce } from '../domain/security-policies';
-import { userLockedRow } from '../domain/audit';
+import { policyInForce, recordFailedSignIn, type LockoutPorts } from '../domain/security-policies';
 import { storeDemoAudit } from './dispatch';
 import { demoLoginAliases } from './loginAlias';
 import { demoPublicHandlers } from './shared';
@@ -123,23 +122,29 @@ function signInSettingsPorts(
 }
 
 /**
- * A failed password sign-in of `user` (server/domain/security-policies.ts, recordFailedSignIn):
- * counted, and locked when their active account's lockout policy is on and the count reached its
- * maxAttempts.
+ * The lockout rule's ports (core/domain/security-policies.ts `recordFailedSignIn`) over the demo's
+ * data: the count and the lock are kept on the stored user, the lock's record in the demo's audits.
  */
-async function countLockout(db: DemoDatabase, user: DemoUser, now: () => number) {
-  const failures = (user.failedSignIns ?? 0) + 1;
-  user.failedSignIns = failures;
-  // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
-  const { demoSecurityPolicyPorts } = await import('./securityPolicies');
-  const stored = db.securityPolicies?.[user.tenantId] ?? {};
-  const ports = demoSecurityPolicyPorts(stored, user.tenantId, '', (prefix) => prefix);
-  const policy = await policyInForce(ports, 'lockout', user.tenantId);
-  if (!lockoutReached(policy, failures) || user.lockedAt) return;
-  user.lockedAt = new Date(now()).toISOString();
-  // The server files it too (server/domain/security-policies.ts, recordFailedSignIn).
-  storeDemoAudit(db, user, userLockedRow(user.id, failures, policy.maxAttempts), now());
-}
+const demoLockoutPorts = (db: DemoDatabase, now: () => number): LockoutPorts<DemoUser> => ({
+  async policyOf(user) {
+    const tenantId = user?.tenantId ?? '';
+    // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
+    const { demoSecurityPolicyPorts } = await import('./securityPolicies');
+    const ports = demoSecurityPolicyPorts(db.securityPolicies?.[tenantId] ?? {}, tenantId, '', (p) => p);
+    return { tenantId, policy: await policyInForce(ports, 'lockout', tenantId) };
+  },
+  async countFailure(user) {
+    if (!user) return 0;
+    user.failedSignIns = (user.failedSignIns ?? 0) + 1;
+    return user.failedSignIns;
+  },
+  async lock(user) {
+    if (user.lockedAt) return false;
+    user.lockedAt = isoNow(now);
+    return true;
+  },
+  record: async (user, _tenantId, row) => storeDemoAudit(db, user, row, now()),
+});
 
 /**
  * The ports of the shared password sign-in (core/domain/sign-in-handlers.ts) over the demo's data:
@@ -164,7 +169,7 @@ function passwordSignInPorts(
     userByEmail: async (email) => rulesUser(db.users.find(withEmail(email))),
     verifyPassword: async (password, user) => user?.stored.password === password,
     countLockout: async (user) => {
-      if (user) await countLockout(db, user.stored, now);
+      await recordFailedSignIn(demoLockoutPorts(db, now), user?.stored ?? null);
     },
     async passwordMatched(email, user) {
       await limits.clearFailures(email);

@@ -2,7 +2,16 @@
 // in test/contract/passwordless.contract.test.ts and recovery.contract.test.ts.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { attemptKeys, counted, lockedForMs, takeSlot } from './attempts';
+import { isContractError } from '../contract/errors';
+import {
+  attemptKeys,
+  counted,
+  limitCodeSend,
+  lockedForMs,
+  mfaFailureKey,
+  takeSlot,
+  usesIn,
+} from './attempts';
 import { SIGN_IN_LIMITS } from './passwordless';
 
 const WINDOW_MS = SIGN_IN_LIMITS.windowSeconds * 1000;
@@ -43,5 +52,35 @@ describe('attempt counters (the rules both backends apply)', () => {
     assert.equal(refused.refusedForSeconds, SIGN_IN_LIMITS.windowSeconds - 60);
     assert.equal(refused.entry.failures, 3);
     assert.equal(takeSlot(refused.entry, 2, WINDOW_MS).refusedForSeconds, null);
+  });
+
+  it('an MFA code counts against the user and the destination, and the first key at its limit refuses it', async () => {
+    const taken: [string, number][] = [];
+    const take = async ({ key, limit }: { key: string; limit: number }) => {
+      taken.push([key, limit]);
+      return key === 'send:phone:+15550100' ? 42 : null;
+    };
+    await limitCodeSend(take, 'u1', { kind: 'email', email: ' A@Example.com' });
+    await assert.rejects(
+      limitCodeSend(take, 'u1', { kind: 'sms', phone: '+1 (555) 0100' }),
+      (error: unknown) =>
+        isContractError(error) && error.codes.includes('TOO_MANY_CODES') && error.retryAfterSeconds === 42,
+    );
+    const limit = SIGN_IN_LIMITS.sendsPerEmail;
+    assert.deepEqual(taken, [
+      ['send:user:u1', limit],
+      ['send:a@example.com', limit],
+      ['send:user:u1', limit],
+      ['send:phone:+15550100', limit],
+    ]);
+  });
+
+  it("a user's wrong MFA answers are one counter in a window of its own", () => {
+    assert.equal(mfaFailureKey('u1'), 'mfa:user:u1');
+    const entry = counted(counted(undefined, 0, 900), 1000, 900);
+    assert.deepEqual(entry, { failures: 2, startedAt: 0 });
+    assert.equal(usesIn(entry, 899_999, 900), 2);
+    assert.equal(usesIn(entry, 900_000, 900), 0);
+    assert.deepEqual(counted(entry, 900_000, 900), { failures: 1, startedAt: 900_000 });
   });
 });

@@ -9,7 +9,7 @@
  *   roles, inviting an address whose invitation is pending re-sends it (the client SDK's
  *   resendInvitationLink); otherwise a pending invitation or a membership is a conflict.
  * - The invitation email holds `{app}/account/invitation/accept?userId=..&token=..`: a one-time link
- *   (`INVITATION_LIFETIME_MS`); resending retires the older link for that account.
+ *   (core/domain/passwordless.ts `ONE_TIME_LIFETIME_SECONDS`); resending retires the older link for that account.
  * - Accepting checks the password (when the account has none and one is sent) before the link is
  *   used; without one, the account chooses it later through an emailed link.
  * - The invite link is an account-wide join link for sign-up (`{app}/account/sign-up?invitationToken=..`),
@@ -23,8 +23,6 @@ import { inviteLinkAddress } from './account-links';
 
 /** Who may invite, resend and share the invite link. */
 const INVITE_PERMISSION = 'fe.secure.write.users';
-/** An invitation link works once, for seven days (the email says so). */
-export const INVITATION_LIFETIME_MS = 7 * 24 * 3600_000;
 /** Spec 001 §9: "Invite link default lifetime 43200 minutes (30 days)". */
 const INVITE_LINK_DEFAULT_MINUTES = 43200;
 

@@ -65,7 +65,7 @@ export type PasswordlessPurpose =
   | 'verifyPhone';
 
 /** How long each secret lives, in seconds. */
-export const PASSWORDLESS_LIFETIME_SECONDS: Record<PasswordlessPurpose, number> = {
+const PASSWORDLESS_LIFETIME_SECONDS: Record<PasswordlessPurpose, number> = {
   loginCode: 10 * 60,
   magicLink: 15 * 60,
   smsCode: 10 * 60,
@@ -74,6 +74,21 @@ export const PASSWORDLESS_LIFETIME_SECONDS: Record<PasswordlessPurpose, number> 
   changePhoneNumber: 10 * 60,
   verifyPhoneSession: 10 * 60,
   verifyPhone: 10 * 60,
+};
+
+/** The password flows' and the invitation's one-time links (the email says "seven days"). */
+export type LinkPurpose = 'resetPassword' | 'activation' | 'invitation';
+export type OneTimePurpose = LinkPurpose | PasswordlessPurpose;
+
+/**
+ * Every one-time secret's lifetime in seconds, written once for both backends: a reset-password
+ * link lives an hour, an activation or invitation link seven days, the passwordless ones above.
+ */
+export const ONE_TIME_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
+  resetPassword: 60 * 60,
+  activation: 7 * 24 * 60 * 60,
+  invitation: 7 * 24 * 60 * 60,
+  ...PASSWORDLESS_LIFETIME_SECONDS,
 };
 
 /** Wrong codes allowed before a code is burned (the user asks for a new one). */

@@ -21,6 +21,7 @@
 import type { EnforceMfaType, IpConfig, IpRestriction, IpStrategy } from '../api/securityPolicies';
 import { ipMatches, parseIpOrRange } from './ip-addresses';
 import { contractError } from '../contract/errors';
+import { userLockedRow, type AuditRow } from './audit';
 
 export interface LockoutSettings {
   enabled: boolean;
@@ -63,11 +64,39 @@ export const POLICY_DEFAULTS: PolicySettings = {
 };
 
 /**
- * The lockout rule: `failures` failed password sign-ins in a row lock the user when the lockout
- * policy in force (their active account's) is on and the count reached its maxAttempts.
+ * Where the lockout policy's count and locks are kept: the server's statements (the count is one
+ * UPDATE ... RETURNING, so racing failures all count), the demo's stored user.
  */
-export const lockoutReached = (policy: LockoutSettings, failures: number): boolean =>
-  policy.enabled && failures >= policy.maxAttempts;
+export interface LockoutPorts<U> {
+  /**
+   * The user's active account and the lockout policy in force there. For no user (an unknown
+   * email) the same reads run against none: a refused sign-in costs both kinds of email the same.
+   */
+  policyOf(user: U | null): Promise<{ tenantId: string | null; policy: LockoutSettings }>;
+  /** Counts one more failed sign-in in a row and answers the count (no user: the same write, no row). */
+  countFailure(user: U | null): Promise<number>;
+  /** Locks the user; false when they were locked already. */
+  lock(user: U): Promise<boolean>;
+  /** Files the lock's audit row in that account. */
+  record(user: U, tenantId: string | null, row: AuditRow): Promise<void>;
+}
+
+/**
+ * The lockout rule: counts a failed password sign-in; `maxAttempts` failures in a row lock the user
+ * when the lockout policy in force (their active account's) is on, and the lock is filed as
+ * 'User locked'. Answers whether this failure locked them.
+ */
+export async function recordFailedSignIn<U extends { id: string }>(
+  p: LockoutPorts<U>,
+  user: U | null,
+): Promise<boolean> {
+  const { tenantId, policy } = await p.policyOf(user);
+  const failures = await p.countFailure(user);
+  if (!user || !policy.enabled || failures < policy.maxAttempts) return false;
+  if (!(await p.lock(user))) return false;
+  await p.record(user, tenantId, userLockedRow(user.id, failures, policy.maxAttempts));
+  return true;
+}
 
 /**
  * Every sign-in method ends by opening a session: a user the lockout policy locked opens none, an

@@ -16,7 +16,14 @@ import {
   takeFromCounter,
 } from '../storage/attempts';
 import { SIGN_IN_LIMITS } from '../../core/domain/passwordless';
-import { attemptKeys, emailKey, sendKey, type AttemptKey } from '../../core/domain/attempts';
+import {
+  attemptKeys,
+  emailKey,
+  limitCodeSend,
+  limitSend,
+  type AttemptKey,
+  type CodeDestination,
+} from '../../core/domain/attempts';
 
 export { attemptKeys };
 
@@ -53,7 +60,7 @@ export async function clearFailures(db: Database, email: string): Promise<void> 
 /**
  * After a matching password, in one statement: the email's failed attempts are forgotten and,
  * with `user`, the user's consecutive failed sign-ins (the lockout policy's count,
- * security-policies.ts recordFailedSignIn) start again and, unless `breached` is null, the
+ * core/domain/security-policies.ts recordFailedSignIn) start again and, unless `breached` is null, the
  * breach verdict is stored (`users.breached_password_at`: set when the password is on the breach
  * list, since the first sign-in that found it; cleared when it is not). With `readPrincipal`, the
  * same statement reads the user as storage/principal.ts does (the session a sign-in opens needs
@@ -92,34 +99,10 @@ async function takeSlot(db: Database, { key, limit }: AttemptKey): Promise<numbe
   return row.failures > limit ? Math.max(1, Math.ceil(Number(row.remaining))) : null;
 }
 
-/**
- * Counts one code or link sent to `email` (known or not, so the answer does not tell), refusing
- * the request once MAX_SENDS_PER_EMAIL were sent in the window: nobody can use the server to flood
- * an inbox or a phone (SMS cost money). Used by passwordless codes and links, the phone reset, the
- * password reset and the activation resend.
- */
-export async function countSend(db: Database, email: string): Promise<void> {
-  const seconds = await takeSlot(db, { key: sendKey(email), limit: MAX_SENDS_PER_EMAIL });
-  if (seconds !== null) throw tooManyError('TOO_MANY_CODES', seconds);
-}
-
-/**
- * Counts one MFA code sent for `userId` to `target` (an SMS number or an email address), refusing it
- * once MAX_SENDS_PER_EMAIL were sent in the window for that user or that destination: a signed-in
- * user cannot have the server text any number without limit, nor several accounts one number.
- */
-export async function countCodeSend(
-  db: Database,
-  userId: string,
-  target: { kind: 'sms'; phone: string } | { kind: 'email'; email: string },
-): Promise<void> {
-  const destination =
-    target.kind === 'sms' ? `send:phone:${target.phone.replace(/[^\d+]/g, '')}` : sendKey(target.email);
-  for (const key of [`send:user:${userId}`, destination]) {
-    const seconds = await takeSlot(db, { key, limit: MAX_SENDS_PER_EMAIL });
-    if (seconds !== null) throw tooManyError('TOO_MANY_CODES', seconds);
-  }
-}
+/** Counts one code or link sent to `email`, and one MFA code (the shared rules' keys and limits, core/domain/attempts.ts). */
+export const countSend = (db: Database, email: string) => limitSend((key) => takeSlot(db, key), email);
+export const countCodeSend = (db: Database, userId: string, target: CodeDestination) =>
+  limitCodeSend((key) => takeSlot(db, key), userId, target);
 
 /**
  * Counts one use of a rule's own counter `key` (the security centre's campaigns: the rule,

@@ -7,11 +7,10 @@ import { isBreachedPassword } from './breached-passwords';
 import type { PasswordHasher } from './passwords';
 import { contractError } from '../../core/contract/errors';
 import {
-  lockoutContextOf,
   endTimedOutSession,
   sessionTimeoutOf,
   limitConcurrentSessions,
-  recordFailedSignIn,
+  lockoutPorts,
 } from './security-policies';
 import { loadPrincipal, principalOf, type Principal } from './principal';
 import { createSession, revokeSessionByToken, rotateRefreshToken } from './sessions';
@@ -23,7 +22,7 @@ import { displayName, updatePasswordHash } from './users';
 import { findUserByEmail, type UserRow } from '../storage/users';
 import { getVendorSettings } from './vendor';
 import type { SignInUser } from '../../core/domain/sign-in-handlers';
-import { refuseLockedSession } from '../../core/domain/security-policies';
+import { recordFailedSignIn, refuseLockedSession } from '../../core/domain/security-policies';
 import { emitEvent } from './connectivity';
 
 /** Where a request came from; stored with the session for the sessions list. */
@@ -67,8 +66,7 @@ export function passwordSignInSteps(db: Database, hasher: PasswordHasher, client
       hasher.verify(password, user?.row.password_hash ?? null),
     // The policy in force is read only on a failure, with the same statements for an unknown email.
     async countLockout(user: SignInRow | null) {
-      const row = user?.row ?? null;
-      await recordFailedSignIn(db, row, await lockoutContextOf(db, row), client);
+      await recordFailedSignIn(lockoutPorts(db, client), user?.row ?? null);
     },
     async passwordMatched(
       email: string,

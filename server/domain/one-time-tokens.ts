@@ -23,22 +23,8 @@ import {
   useLiveToken,
   type OneTimeTokenRow,
 } from '../storage/one-time-tokens';
-import {
-  codeVerdict,
-  PASSWORDLESS_LIFETIME_SECONDS,
-  type PasswordlessPurpose,
-} from '../../core/domain/passwordless';
-
-/** The passwordless ones (sign-in codes and links, the phone-number flows): core/domain/passwordless.ts. */
-type OneTimePurpose = 'resetPassword' | 'activation' | 'invitation' | PasswordlessPurpose;
-
-/** Lifetimes in seconds (the passwordless ones are the shared rules'). */
-const TOKEN_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
-  resetPassword: 60 * 60,
-  activation: 7 * 24 * 60 * 60,
-  invitation: 7 * 24 * 60 * 60,
-  ...PASSWORDLESS_LIFETIME_SECONDS,
-};
+// The purposes and their lifetimes are the shared rules' (demo mode issues by the same table).
+import { codeVerdict, ONE_TIME_LIFETIME_SECONDS, type OneTimePurpose } from '../../core/domain/passwordless';
 
 /** Link tokens are exactly 43 base64url characters; anything else is refused before any query. */
 const LINK_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -73,7 +59,7 @@ export async function issueOneTimeToken(
   },
 ): Promise<string> {
   const secret = input.kind === 'link' ? newLinkToken() : newCode();
-  const ttl = input.ttlSeconds ?? TOKEN_LIFETIME_SECONDS[input.purpose];
+  const ttl = input.ttlSeconds ?? ONE_TIME_LIFETIME_SECONDS[input.purpose];
   const scopeKey = input.retireScope ?? null;
   await insertOneTimeToken(db, {
     purpose: input.purpose,

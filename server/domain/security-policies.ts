@@ -7,7 +7,7 @@
  * tenant is that tenant (a member of several tenants follows the policy of the tenant they sign in to).
  *
  * Enforcement (each has a test in routes/security-policies.test.ts):
- * - lockout: `recordFailedSignIn` counts consecutive failed password sign-ins per user (a column,
+ * - lockout: the rule `recordFailedSignIn` (core/domain, over `lockoutPorts`) counts consecutive failed password sign-ins per user (a column,
  *   so it survives restarts); at `maxAttempts` the user is locked (`users.locked_at`, shown as
  *   `isLocked` on the users page) until an administrator unlocks them. Beside, not instead of, the
  *   time-windowed per-email and per-IP limits of attempts.ts.
@@ -20,16 +20,15 @@ import { POLICY_LIMITS } from '../../core/api/securityPolicies';
 import { contractError, type ContractError } from '../../core/contract/errors';
 import {
   ipPermits,
-  lockoutReached,
   POLICY_DEFAULTS,
   policyInForce,
   type PolicyDto,
+  type LockoutPorts,
   type PolicyKind,
   type SecurityPolicyPorts,
   type SessionSettings,
 } from '../../core/domain/security-policies';
 import { recordAudit } from '../storage/audits';
-import { userLockedRow } from '../../core/domain/audit';
 import type { Database } from '../storage/database';
 import { securityPolicyRepositories } from '../storage/security-policies';
 import { principalFromJson, type PrincipalRow } from '../storage/principal';
@@ -80,55 +79,37 @@ async function activeTenantOf(
 
 // ------------------------------------------------------------------------------------ lockout
 
-/** What the lockout policy says for a user: their active tenant's policy. */
-interface LockoutContext {
-  tenantId: string | null;
-  policy: PolicyDto<'lockout'>;
-}
-
 /** No user or account has this id: an unknown email's sign-in runs the same statements against no row. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
-/**
- * Reads the lockout policy in force for `user`: their active account's. For an unknown email
- * (`user` null) the same reads run against no user and no account, and the answer is null
- * (nothing to lock): a refused sign-in costs both kinds of email the same (domain/auth.ts).
- */
-export async function lockoutContextOf(
-  db: Database,
-  user: { id: string; active_tenant_id: string | null } | null,
-): Promise<LockoutContext | null> {
-  const tenantId = await activeTenantOf(db, user?.id ?? NO_ID, user?.active_tenant_id ?? null);
-  const policy = await tenantPolicy(db, 'lockout', tenantId ?? NO_ID);
-  return user ? { tenantId, policy } : null;
-}
+type LockoutUser = { id: string; email?: string; active_tenant_id: string | null };
 
 /**
- * Counts a failed password sign-in. For an existing user, returns true when this failure locked
- * them (their active tenant's lockout policy, read beforehand with `lockoutContextOf`, is on and
- * the count reached maxAttempts). For an unknown email (`user` null) the same write runs against
- * no row, so a refusal costs a registered email what it costs an unknown one (domain/auth.ts).
+ * The lockout rule's ports (core/domain/security-policies.ts `recordFailedSignIn`) over the
+ * database: the policy in force is read only on a failure, the count is one UPDATE ... RETURNING
+ * (storage/security-enforcement.ts), the lock is taken once, and its audit row names the client.
  */
-export async function recordFailedSignIn(
+export function lockoutPorts(
   db: Database,
-  user: { id: string; email?: string; active_tenant_id: string | null } | null,
-  lockout: LockoutContext | null,
   client?: { ip?: string; userAgent?: string },
-): Promise<boolean> {
-  const failures = await countFailedSignIn(db, user?.id ?? NO_ID);
-  if (!user || !lockout) return false;
-  const { tenantId, policy } = lockout;
-  if (!lockoutReached(policy, failures)) return false;
-  if (!(await lockUser(db, user.id))) return false;
-  await recordAudit(db, {
-    tenantId,
-    actorUserId: user.id,
-    actorEmail: user.email ?? null,
-    ip: client?.ip ?? null,
-    userAgent: client?.userAgent ?? null,
-    ...userLockedRow(user.id, failures, policy.maxAttempts),
-  });
-  return true;
+): LockoutPorts<LockoutUser> {
+  return {
+    async policyOf(user) {
+      const tenantId = await activeTenantOf(db, user?.id ?? NO_ID, user?.active_tenant_id ?? null);
+      return { tenantId, policy: await tenantPolicy(db, 'lockout', tenantId ?? NO_ID) };
+    },
+    countFailure: (user) => countFailedSignIn(db, user?.id ?? NO_ID),
+    lock: (user) => lockUser(db, user.id),
+    record: (user, tenantId, row) =>
+      recordAudit(db, {
+        tenantId,
+        actorUserId: user.id,
+        actorEmail: user.email ?? null,
+        ip: client?.ip ?? null,
+        userAgent: client?.userAgent ?? null,
+        ...row,
+      }),
+  };
 }
 
 // ---------------------------------------------------------------------------- password history

@@ -51,12 +51,7 @@ function mfaPorts(
     checkOrigin: () => assertTrustedOrigin(request, ctx.options.corsOrigins),
     totpIssuer: mfa.issuerName,
     qrCode: (uri) => QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 200 }),
-    limitSend: (userId, target) =>
-      countCodeSend(
-        ctx.db,
-        userId,
-        target.kind === 'sms' ? { kind: 'sms', phone: target.phone } : { kind: 'email', email: target.email },
-      ),
+    limitSend: (userId, target) => countCodeSend(ctx.db, userId, target),
     async deliver(user, target, code) {
       const locale = await localeOfRecipient(ctx.db, user.id);
       if (target.kind === 'sms') await ctx.delivery.sendSms(verificationCodeSms(target.phone, code, locale));

@@ -4,12 +4,14 @@
  * `windowSeconds`. The keys, limits and windows are the rules' (domain/attempts.ts); each function
  * here is one statement, so racing requests in any process see each other's counts.
  */
+import { mfaFailureKey } from '../../core/domain/attempts';
+import type { MfaFailureCounter } from '../../core/domain/mfa-ports';
 import type { Database } from './database';
 import { principalFromJson, principalJson, type PrincipalRow } from './principal';
 
 /** The counters of `keys` whose window is still open, with the seconds left in it. */
 export async function openCounters(
-  db: Database,
+  db: Pick<Database, 'query'>,
   keys: string[],
   windowSeconds: number,
 ): Promise<{ key: string; failures: number; remaining: number }[]> {
@@ -34,7 +36,7 @@ export async function addToCounter(db: Database, key: string, windowSeconds: num
 
 /** `addToCounter` answering the new count and the seconds left in its window (an upsert, so races count). */
 export async function takeFromCounter(
-  db: Database,
+  db: Pick<Database, 'query'>,
   key: string,
   windowSeconds: number,
 ): Promise<{ failures: number; remaining: number }> {
@@ -50,7 +52,7 @@ export async function takeFromCounter(
 }
 
 /** Forgets the counter of `key`. */
-export async function deleteCounter(db: Database, key: string): Promise<void> {
+export async function deleteCounter(db: Pick<Database, 'query'>, key: string): Promise<void> {
   await db.query('DELETE FROM attempt_counters WHERE key = $1', [key]);
 }
 
@@ -77,3 +79,17 @@ export async function forgetFailures(
   );
   return principalFromJson(rows[0]?.principal);
 }
+
+/**
+ * A user's wrong MFA answers (core/domain/mfa-challenges.ts: their limit and window; the key is the
+ * shared rule's) on these counters, one statement each.
+ */
+export const mfaFailureCounter = (db: Pick<Database, 'query'>): MfaFailureCounter => ({
+  async count(userId, windowSeconds) {
+    const [row] = await openCounters(db, [mfaFailureKey(userId)], windowSeconds);
+    return row?.failures ?? 0;
+  },
+  record: async (userId, windowSeconds) =>
+    (await takeFromCounter(db, mfaFailureKey(userId), windowSeconds)).failures,
+  clear: (userId) => deleteCounter(db, mfaFailureKey(userId)),
+});

@@ -10,7 +10,6 @@ import type {
   MfaChallenge,
   MfaDevice,
   MfaDeviceRepository,
-  MfaFailureCounter,
   MfaGateReader,
   MfaPorts,
   MfaPolicy,
@@ -18,6 +17,7 @@ import type {
   RememberedBrowserRepository,
   StoredMfaPolicies,
 } from '../../core/domain/mfa-ports';
+import { mfaFailureCounter } from './attempts';
 import type { Database } from './database';
 
 interface DeviceRow {
@@ -254,34 +254,6 @@ function rememberedRepository(db: Pick<Database, 'query'>): RememberedBrowserRep
   };
 }
 
-const counterKey = (userId: string) => `mfa:user:${userId}`;
-
-function failureCounter(db: Pick<Database, 'query'>): MfaFailureCounter {
-  return {
-    async count(userId, windowSeconds) {
-      const { rows } = await db.query<{ failures: number }>(
-        `SELECT failures FROM attempt_counters WHERE key = $1 AND window_started_at > now() - make_interval(secs => $2)`,
-        [counterKey(userId), windowSeconds],
-      );
-      return rows[0]?.failures ?? 0;
-    },
-    async record(userId, windowSeconds) {
-      const { rows } = await db.query<{ failures: number }>(
-        `INSERT INTO attempt_counters (key, failures, window_started_at) VALUES ($1, 1, now())
-         ON CONFLICT (key) DO UPDATE SET
-           failures = CASE WHEN attempt_counters.window_started_at > now() - make_interval(secs => $2) THEN attempt_counters.failures + 1 ELSE 1 END,
-           window_started_at = CASE WHEN attempt_counters.window_started_at > now() - make_interval(secs => $2) THEN attempt_counters.window_started_at ELSE now() END
-         RETURNING failures`,
-        [counterKey(userId), windowSeconds],
-      );
-      return rows[0]?.failures ?? 0;
-    },
-    async clear(userId) {
-      await db.query('DELETE FROM attempt_counters WHERE key = $1', [counterKey(userId)]);
-    },
-  };
-}
-
 type GateRow = Partial<DeviceRow> & {
   policy_enforce: boolean | null;
   policy_except_saml: boolean | null;
@@ -351,7 +323,7 @@ export function mfaStore(db: Pick<Database, 'query'>, keyOf: MfaPorts['keyOf']):
     recoveryCodes: recoveryCodeRepository(db),
     challenges: challengeRepository(db),
     remembered: rememberedRepository(db),
-    failures: failureCounter(db),
+    failures: mfaFailureCounter(db),
     gate: gateReader(db),
   };
 }
