@@ -5,7 +5,7 @@ import type { DemoSecurityPolicies } from './securityPolicies';
 import type { DemoConnectivity } from './connectivity';
 import type { DemoAuditStreams } from './auditStreams';
 import type { ScimConfiguration } from '../api/directory';
-import type { DemoSsoConnection } from './ssoConfig';
+import type { SsoConnectionRecord } from '../domain/sso-connections';
 import type { DemoNotification } from './reports';
 import type { ApiTokenRecord } from '../domain/api-tokens';
 import type { GroupDto } from '../domain/groups';
@@ -71,7 +71,7 @@ export interface DemoDatabase {
   auditStreams?: Record<string, DemoAuditStreams>;
   connectivity?: Record<string, DemoConnectivity>;
   directory?: Record<string, ScimConfiguration[]>;
-  ssoConnections?: Record<string, DemoSsoConnection[]>;
+  ssoConnections?: Record<string, SsoConnectionRecord[]>;
   reports?: Record<string, StoredReport[]>;
   notifications?: DemoNotification[];
   /** Vendor settings tests switch the demo to. */

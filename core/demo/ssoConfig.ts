@@ -18,7 +18,6 @@ import {
   type SsoConnectionRepository,
   type SsoServices,
 } from '../domain/sso-connections';
-import type { SsoGroup } from '../api/ssoConfig';
 import { SSO_CONFIG_HANDLERS, type SsoHandlerPorts } from '../domain/sso-handlers';
 import type { DemoDatabase, DemoUser } from './data';
 import { insert, isoNow, remove, withId, type DemoClock } from './rows';
@@ -28,13 +27,6 @@ import { demoPermissionsOf, demoRoles, grantedBy, visibleRoles } from './teamAdm
 
 const DEMO_SP = 'https://auth.demo.example/frontegg/identity/resources/auth/v1/sso/saml';
 
-/** A stored connection: the repository's record (core/domain/sso-connections.ts) with its groups and times. */
-export interface DemoSsoConnection extends Omit<SsoConnectionRecord, 'key' | 'protocol'> {
-  groups: SsoGroup[];
-  createdAt: string;
-  updatedAt: string;
-}
-
 const SAMPLE_TENANT = 'demo-tenant';
 
 /** The account's connections; the sample account starts with one (spec 001 §1: demo mode fills demo data). */
@@ -43,8 +35,14 @@ export function demoSsoConnections(db: DemoDatabase, tenantId: string, now: () =
   return (db.ssoConnections[tenantId] ??= []);
 }
 /** A connection as created: disabled, without IdP details, domains or groups. */
-const newConnection = (id: string, type: string, verification: string, roleIds: string[], at: string) => ({
+const newConnection = (
+  id: string,
+  { protocol, type, verification, roleKeys }: Parameters<SsoConnectionRepository['insert']>[1],
+  at: string,
+): SsoConnectionRecord => ({
   id,
+  key: `t-${id}`,
+  protocol,
   enabled: false,
   type,
   generatedVerification: verification,
@@ -55,18 +53,21 @@ const newConnection = (id: string, type: string, verification: string, roleIds: 
   metadataUrl: '',
   oidcClientId: '',
   hasOidcSecret: false,
-  domains: [] as DemoSsoConnection['domains'],
-  roleIds,
+  domains: [],
+  roleIds: roleKeys,
   groups: [],
   createdAt: at,
   updatedAt: at,
 });
-const sampleConnection = (now: () => number): DemoSsoConnection => ({
+const sampleConnection = (now: () => number): SsoConnectionRecord => ({
   ...newConnection(
     'demo-sso-okta',
-    'okta',
-    'auth-elements-sso=demo-okta-verification',
-    [],
+    {
+      protocol: 'saml',
+      type: 'okta',
+      verification: 'auth-elements-sso=demo-okta-verification',
+      roleKeys: [],
+    },
     new Date(now() - 30 * 86_400_000).toISOString(),
   ),
   enabled: true,
@@ -79,16 +80,14 @@ const sampleConnection = (now: () => number): DemoSsoConnection => ({
   ],
 });
 
-const recordOf = (db: DemoDatabase, c: DemoSsoConnection): SsoConnectionRecord => ({
+const recordOf = (db: DemoDatabase, c: SsoConnectionRecord): SsoConnectionRecord => ({
   ...structuredClone(c),
-  key: `t-${c.id}`,
-  protocol: c.type === 'oidc' ? 'oidc' : 'saml',
   // Default roles that are still roles (the server reads them through its roles table).
   roleIds: demoRoles(db).flatMap((r) => (c.roleIds.includes(r.id) ? [r.id] : [])),
 });
 
 /** A change to a stored connection (the fields the use cases send for its protocol). */
-function applyChanges(c: DemoSsoConnection, changes: SsoChanges, stamp: string): void {
+function applyChanges(c: SsoConnectionRecord, changes: SsoChanges, stamp: string): void {
   const { roleKeys, certificates, sealedSecret, idpEntityId, metadataUrl, ...same } = changes;
   Object.assign(c, Object.fromEntries(Object.entries(same).filter(([, value]) => value !== undefined)));
   if (roleKeys !== undefined) c.roleIds = roleKeys;
@@ -116,8 +115,8 @@ export function demoSsoRepository(db: DemoDatabase, { now, random }: DemoClock):
     },
     rolesOfIds: async (tenantId, ids) =>
       visibleRoles(db, tenantId).flatMap((r) => (ids.includes(r.id) ? [{ id: r.id, key: r.id }] : [])),
-    insert: async (tenantId, { type, verification, roleKeys }) =>
-      insert(mine(tenantId), newConnection(random(), type, verification, roleKeys, isoNow(now))).id,
+    insert: async (tenantId, fields) =>
+      insert(mine(tenantId), newConnection(random(), fields, isoNow(now))).id,
     async update(tenantId, id, _protocol, changes) {
       const c = mine(tenantId).find(withId(id));
       if (c && Object.keys(changes).length) applyChanges(c, changes, isoNow(now));
