@@ -6,12 +6,12 @@ import type { DemoConnectivity } from './connectivity';
 import type { DemoAuditStreams } from './auditStreams';
 import type { ScimConfiguration } from '../api/directory';
 import type { SsoConnectionRecord } from '../domain/sso-connections';
-import type { DemoNotification } from './reports';
 import type { ApiTokenRecord } from '../domain/api-tokens';
 import type { GroupDto } from '../domain/groups';
 import type { RoleDto } from '../domain/roles';
 import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { StoredReport } from '../domain/reports';
+import type { StoredNotification } from '../domain/notifications';
 
 /** Demo mode's data, kept in the page's storage; passwords are sample data too. */
 export interface DemoUser {
@@ -73,7 +73,8 @@ export interface DemoDatabase {
   directory?: Record<string, ScimConfiguration[]>;
   ssoConnections?: Record<string, SsoConnectionRecord[]>;
   reports?: Record<string, StoredReport[]>;
-  notifications?: DemoNotification[];
+  /** Each member's bell, by `tenantId/userId`, in the order written. */
+  notifications?: Record<string, StoredNotification[]>;
   /** Vendor settings tests switch the demo to. */
   settings?: {
     signUpRequiresActivation?: boolean;
