@@ -105,8 +105,7 @@ export type DemoGroup = Pick<
   'id' | 'name' | 'color' | 'description' | 'createdAt' | 'updatedAt'
 > & {
   tenantId: string;
-  /** Absent in groups stored before metadata was kept. */
-  metadata?: Record<string, unknown>;
+  metadata: Record<string, unknown>;
   roleIds: string[];
   userIds: string[];
 };
@@ -116,8 +115,7 @@ export type DemoApiToken = Pick<
   'id' | 'type' | 'tenantId' | 'description' | 'expiresInMinutes' | 'roleIds' | 'createdAt'
 > & {
   userId: string | null;
-  /** Absent in tokens stored before it was kept. */
-  createdByUserId?: string;
+  createdByUserId: string;
   /** Absent: an API token. */
   kind?: 'access';
 };
