@@ -18,7 +18,8 @@ import {
   type SsoConnectionRepository,
   type SsoServices,
 } from '../domain/sso-connections';
-import { SSO_CONFIG_HANDLERS, type SsoHandlerPorts } from '../domain/sso-handlers';
+import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, type SsoHandlerPorts } from '../domain/sso-handlers';
+import { LegacySso } from '../domain/sso-legacy';
 import type { DemoDatabase, DemoUser } from './data';
 import { insert, isoNow, remove, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
@@ -167,6 +168,21 @@ export const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: DemoClock)
   grantedBy: async (tenantId, ids) => grantedBy(db, tenantId, ids),
 });
 
-/** The multi-SSO routes (core/contract/routes/sso.ts), by descriptor name. */
+/**
+ * The SAML entity of GET /metadata (the server's LegacySso.samlMetadata). Only SSO readers ask for
+ * it: the route's `byQuery` access, which the dispatch checks as the server's route table does.
+ */
+export function demoSamlMetadata(db: DemoDatabase, user: DemoUser, tools: DemoClock): Promise<unknown> {
+  const { sso, vendorOf } = demoSsoPorts(db, user, tools);
+  return new LegacySso(sso, vendorOf).samlMetadata(user.tenantId);
+}
+
+/**
+ * The SSO routes (core/contract/routes/sso.ts), by descriptor name: the multi-SSO ones and the
+ * client SDK's legacy single-connection calls (core/domain/sso-legacy.ts), which read and change
+ * the same connections with the same rules and messages.
+ */
 export const demoSsoConfigRoutes = (tools: DemoClock) =>
-  demoHandlers(SSO_CONFIG_HANDLERS, (db, user) => demoSsoPorts(db, user, tools));
+  demoHandlers({ ...SSO_CONFIG_HANDLERS, ...SSO_LEGACY_HANDLERS }, (db, user) =>
+    demoSsoPorts(db, user, tools),
+  );
