@@ -161,7 +161,7 @@ const demoSsoServices = (random: () => string): SsoServices => ({
 });
 
 /** The SSO routes' ports (core/domain/sso-handlers.ts) over the demo's storage, for one caller. */
-export const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: DemoClock): SsoHandlerPorts => ({
+const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: DemoClock): SsoHandlerPorts => ({
   sso: new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random)),
   vendorOf: async () => 'demo-vendor',
   held: async () => demoPermissionsOf(db, user),
