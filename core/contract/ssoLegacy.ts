@@ -1,7 +1,7 @@
 /**
  * The client SDK's legacy single-connection SSO answers, made from one of the account's SSO
  * connections: the one projection the reference server (server/domain/sso-legacy.ts) and the demo
- * backend (core/demo/ssoLegacy.ts) both answer with (docs/sso.md "The legacy single-connection calls").
+ * backend (core/demo/ssoConfig.ts) both answer with (docs/sso.md "The legacy single-connection calls").
  */
 import type { SsoConnection } from '../api/ssoConfig';
 

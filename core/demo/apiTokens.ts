@@ -13,7 +13,7 @@ const recordOf = (token: DemoApiToken): ApiTokenRecord => ({
   id: token.id,
   type: token.type,
   tenantId: token.tenantId,
-  createdByUserId: token.createdByUserId ?? token.userId,
+  createdByUserId: token.createdByUserId,
   description: token.description,
   expiresInMinutes: token.expiresInMinutes,
   expires:

@@ -12,7 +12,6 @@ import { demoConnectivityRoutes } from './connectivity';
 import { demoBillingRoutes } from './billing';
 import { demoReportRoutes } from './reports';
 import { demoSsoConfigRoutes } from './ssoConfig';
-import { demoSsoLegacyRoutes } from './ssoLegacy';
 import { demoRoleRoutes } from './teamRoles';
 import { demoGroupRoutes } from './teamGroups';
 import { demoTokenRoutes } from './apiTokens';
@@ -45,7 +44,6 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoSubAccountRoutes({ now, random }),
     // SSO connections and the legacy single-connection calls, billing.
     ...demoSsoConfigRoutes({ now, random }),
-    ...demoSsoLegacyRoutes({ now, random }),
     ...demoBillingRoutes({ now, random }),
     // Roles and permissions, groups and API tokens.
     ...demoRoleRoutes({ now, random }),

@@ -7,6 +7,7 @@
  * out: entitlements from the plan (no bundle) and Stripe's own calls (customers answer the
  * development provider's id).
  */
+import { formatAmount } from '../billing/cards';
 import { fail, ok } from '../contract/answer';
 import { BILLING_HANDLERS, DEVELOPMENT_CARD_HANDLERS } from '../domain/billing-handlers';
 import { demoBillingPorts, demoBillingOf, type DemoBillingStore } from './billingStore';
@@ -61,7 +62,7 @@ export function demoBillingRoutes(clock: DemoClock): DemoRoutes<UserHandler> {
     getSubscriptionsBillingInvoicesByIdPdf: (db, user, { params }) => {
       const invoice = demoBillingOf(db, user.tenantId).invoices.find((i) => i.id === params.id);
       if (!invoice) return fail('INVOICE_NOT_FOUND');
-      const total = `${(invoice.totalAmount / 100).toFixed(2)} ${invoice.currency.toUpperCase()}`;
+      const total = formatAmount(invoice.totalAmount, invoice.currency);
       return ok(
         invoicePdf([
           `Invoice ${invoice.receiptNumber}`,

@@ -6,11 +6,11 @@
  * server/storage/billing.test.ts holds this store and the server's to the same cases.
  */
 import { DEFAULT_BILLING_SWITCHES, type VendorBillingSwitches } from '../billing/vendorRules';
-import type { Subscription } from '../domain/billing';
-import type { BillingHandlerPorts, Card, Invoice } from '../domain/billing-handlers';
+import type { Card, Subscription } from '../domain/billing';
+import type { BillingHandlerPorts, Invoice } from '../domain/billing-handlers';
 import { PLAN_CATALOGUE, type Plan } from '../domain/billing-plans';
 import type { DemoDatabase, DemoUser } from './data';
-import { by, isoNow, remove, update, withId, type DemoClock } from './rows';
+import { by, given, isoNow, remove, update, withId, type DemoClock } from './rows';
 
 /** The catalogue as demo mode has it: plan `plan-<slug>`, in US dollars. */
 const DEMO_PLANS: Plan[] = PLAN_CATALOGUE.map((entry) => ({
@@ -22,27 +22,12 @@ const DEMO_PLANS: Plan[] = PLAN_CATALOGUE.map((entry) => ({
   externalPriceId: null,
 }));
 
-type DemoMethod = Omit<Card, 'type' | 'externalId' | 'name' | 'email' | 'address'> & {
-  setupId: string;
-  billingDetails: { name: string; email?: string; address?: Record<string, string> };
-};
-interface DemoInvoice extends Omit<Invoice, 'externalId'> {
-  externalId?: string;
-  plan: string;
-  periodEnd: string;
-  card: string;
-  key: string;
-}
-/** The stored subscription (the shape predates the domain's: the cancellation is an object). */
-type DemoSubscription = Omit<Subscription, 'tenantId' | 'externalId' | 'cancellation' | 'version'> & {
-  externalId?: string;
-  cancellation: { policy: 'atPeriodEnd' } | null;
-  version?: number;
-};
+/** A stored invoice, with what its PDF prints and the charge's idempotency key. */
+type DemoInvoice = Invoice & { plan: string; card: string; key: string };
 export interface DemoBilling {
   /** Made on the first read of the account's billing. */
-  subscription?: DemoSubscription;
-  methods: DemoMethod[];
+  subscription?: Subscription;
+  methods: Card[];
   invoices: DemoInvoice[];
 }
 
@@ -57,30 +42,7 @@ export type DemoBillingStore = DemoDatabase & {
 export const demoBillingOf = (db: DemoDatabase, tenantId: string): DemoBilling =>
   (((db as DemoBillingStore).billing ??= {})[tenantId] ??= { methods: [], invoices: [] });
 
-const toDomain = (tenantId: string, s: DemoSubscription): Subscription => ({
-  ...s,
-  tenantId,
-  externalId: s.externalId ?? '',
-  cancellation: s.cancellation?.policy ?? null,
-  version: s.version ?? 1,
-});
-const toStored = ({ tenantId: _tenantId, ...sub }: Subscription): DemoSubscription => ({
-  ...sub,
-  cancellation: sub.cancellation ? { policy: sub.cancellation } : null,
-  version: sub.version + 1,
-});
-
 const planById = (id: string) => DEMO_PLANS.find((p) => p.id === id);
-
-/** A stored card as the rules and the routes read it. */
-const card = ({ setupId, billingDetails: { name, email, address }, ...m }: DemoMethod): Card => ({
-  ...m,
-  type: 'card',
-  externalId: setupId,
-  name,
-  email: email ?? null,
-  address: address ?? {},
-});
 
 /**
  * Billing's ports (core/domain/billing.ts, and its routes' in billing-handlers.ts) for `user` in
@@ -93,8 +55,8 @@ export function demoBillingPorts(
 ): BillingHandlerPorts {
   const { tenantId } = user;
   const mine = demoBillingOf(db, tenantId);
-  const setupOf = (setupId: string) => mine.methods.find((m) => m.setupId === setupId);
-  const save = (sub: Subscription) => toDomain(tenantId, (mine.subscription = toStored(sub)));
+  const setupOf = (setupId: string) => mine.methods.find((m) => m.externalId === setupId);
+  const save = (sub: Subscription) => (mine.subscription = { ...sub, version: sub.version + 1 });
   const makeDefault = (id: string) => {
     for (const m of mine.methods) m.isDefault = m.id === id;
   };
@@ -107,11 +69,13 @@ export function demoBillingPorts(
     },
     switches: async () => ({ ...DEFAULT_BILLING_SWITCHES, ...(db as DemoBillingStore).billingVendor }),
     subscriptions: {
-      ofAccount: async () => (mine.subscription ? toDomain(tenantId, mine.subscription) : null),
+      ofAccount: async () => mine.subscription ?? null,
       async startTrial(_tenantId, { planId, start, trialEnd }) {
         mine.subscription ??= {
           id: `sub-${clock.random()}`,
+          tenantId,
           planId,
+          externalId: '',
           status: 'trialing',
           startDate: start,
           currentPeriodStart: start,
@@ -121,7 +85,7 @@ export function demoBillingPorts(
           paymentMethodId: null,
           version: 1,
         };
-        return toDomain(tenantId, mine.subscription);
+        return mine.subscription;
       },
       // Demo mode keeps no bundle of features: the expiry is the server's to write.
       save: async (sub) => save(sub),
@@ -130,7 +94,7 @@ export function demoBillingPorts(
         if (mine.invoices.some((i) => i.key === charge.key)) return null;
         mine.invoices.unshift({
           id: `inv-${clock.random()}`,
-          externalId: charge.externalId,
+          externalId: charge.externalId ?? '',
           subscriptionId: sub.id,
           paymentDate: isoNow(clock.now),
           totalAmount: charge.amount,
@@ -138,7 +102,6 @@ export function demoBillingPorts(
           paid: charge.paid,
           receiptNumber: `R-${1001 + mine.invoices.length}`,
           plan: planById(charge.planId)!.name,
-          periodEnd: charge.periodEnd,
           card: `${charge.method.brand} ending in ${charge.method.last4}`,
           key: charge.key,
         });
@@ -154,10 +117,7 @@ export function demoBillingPorts(
       mappingId: `cus_dev_${tenantId}`,
     }),
     methods: {
-      async find(_tenantId, id) {
-        const found = mine.methods.find(withId(id));
-        return found ? card(found) : null;
-      },
+      find: async (_tenantId, id) => mine.methods.find(withId(id)) ?? null,
       makeDefault: async (_tenantId, id) => makeDefault(id),
     },
     payments: {
@@ -174,11 +134,7 @@ export function demoBillingPorts(
     caller: { name: user.name, email: user.email },
     vendorId: async () => 'demo-vendor',
     invoices: {
-      list: async () =>
-        mine.invoices.map(({ plan: _p, periodEnd: _e, card: _c, key: _k, ...i }) => ({
-          ...i,
-          externalId: i.externalId ?? '',
-        })),
+      list: async () => mine.invoices.map(({ plan: _p, card: _c, key: _k, ...invoice }) => invoice),
     },
     cards: {
       // The default first, then the newest (the server's order).
@@ -186,33 +142,23 @@ export function demoBillingPorts(
         mine.methods
           .filter((m) => m.status === 'succeeded')
           .reverse()
-          .sort(by(({ isDefault }) => Number(!isDefault)))
-          .map(card),
+          .sort(by(({ isDefault }) => Number(!isDefault))),
       async updateDetails(_tenantId, { id }, { email, address }) {
-        const details = mine.methods.find(withId(id))!.billingDetails;
-        if (email !== undefined) details.email = email;
-        if (address) details.address = address;
+        update<Card>(mine.methods, withId(id), given({ email, address }));
       },
       async startSetup(_tenantId, { name, email }) {
         const setupId = `seti_dev_${clock.random()}`;
         const id = `pm-${clock.random()}`;
         mine.methods.push({
-          id,
-          setupId,
-          status: 'pending',
-          brand: '',
-          last4: '',
-          expMonth: 0,
-          expYear: 0,
-          isDefault: false,
-          billingDetails: { name: name ?? '', email },
+          ...{ id, type: 'card', externalId: setupId, status: 'pending', brand: '', last4: '' },
+          ...{ expMonth: 0, expYear: 0, isDefault: false, name: name ?? '', email, address: {} },
         });
         return { id: setupId, paymentMethodId: id, setupIntentSecret: `${setupId}_secret_${clock.random()}` };
       },
       async recordCard(_tenantId, setupId, { name, ...fields }, status) {
         const setup = setupOf(setupId);
         if (!setup || setup.status === 'succeeded') return null;
-        Object.assign(setup, fields, { status, billingDetails: { ...setup.billingDetails, name } });
+        Object.assign(setup, fields, { status, name });
         return setup.id;
       },
       async setup(_tenantId, setupId) {

@@ -36,7 +36,8 @@ export interface DemoConnectivity {
   logs?: WebhookLog[];
   emails?: EmailSmsConfig[];
   sms?: EmailSmsConfig[];
-  slackChannels?: Array<SlackChannel & { url: string }>;
+  /** Without their URLs: nothing reads them back, and demo mode posts nothing. */
+  slackChannels?: SlackChannel[];
   slackSubscriptions?: Array<Required<Pick<SlackSubscription, 'id'>> & SlackSubscription>;
 }
 
@@ -65,7 +66,8 @@ export function demoConnectivityPorts(
   const byWebhookId = (id: string) => (w: Webhook) => w._id === id;
   return {
     webhooks: {
-      list: async () => webhooks.map((w) => ({ ...w, secret: null })),
+      // Stored with `secret: null`: demo mode signs nothing.
+      list: async () => webhooks,
       async create(_tenant, fields) {
         const [createdAt, _id] = [isoNow(now), random()];
         const invocations = SAMPLE_LOGS.length - 1;
@@ -114,11 +116,8 @@ export function demoConnectivityPorts(
       remove: async (_tenant, channel, eventKey) => remove(configs(channel), ofEvent(eventKey)),
     },
     slack: {
-      channels: async () => channels.map(({ id, name }) => ({ id, name })).sort(byLocale((c) => c.name)),
-      async addChannel(_tenant, name, url) {
-        const { id } = insert(channels, { id: random(), name, url });
-        return { id, name };
-      },
+      channels: async () => [...channels].sort(byLocale((c) => c.name)),
+      addChannel: async (_tenant, name) => ({ ...insert(channels, { id: random(), name }) }),
       removeChannel: async (_tenant, id) => remove(channels, withId(id)),
       subscriptions: async () => subscriptions,
       // A new one without `id`; else null for one the account does not have.

@@ -5,13 +5,13 @@ import type { DemoSecurityPolicies } from './securityPolicies';
 import type { DemoConnectivity } from './connectivity';
 import type { DemoAuditStreams } from './auditStreams';
 import type { ScimConfiguration } from '../api/directory';
-import type { DemoSsoConnection } from './ssoConfig';
-import type { DemoNotification } from './reports';
+import type { SsoConnectionRecord } from '../domain/sso-connections';
 import type { ApiTokenRecord } from '../domain/api-tokens';
 import type { GroupDto } from '../domain/groups';
 import type { RoleDto } from '../domain/roles';
 import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { StoredReport } from '../domain/reports';
+import type { StoredNotification } from '../domain/notifications';
 
 /** Demo mode's data, kept in the page's storage; passwords are sample data too. */
 export interface DemoUser {
@@ -71,9 +71,10 @@ export interface DemoDatabase {
   auditStreams?: Record<string, DemoAuditStreams>;
   connectivity?: Record<string, DemoConnectivity>;
   directory?: Record<string, ScimConfiguration[]>;
-  ssoConnections?: Record<string, DemoSsoConnection[]>;
+  ssoConnections?: Record<string, SsoConnectionRecord[]>;
   reports?: Record<string, StoredReport[]>;
-  notifications?: DemoNotification[];
+  /** Each member's bell, by `tenantId/userId`, in the order written. */
+  notifications?: Record<string, StoredNotification[]>;
   /** Vendor settings tests switch the demo to. */
   settings?: {
     signUpRequiresActivation?: boolean;
@@ -104,8 +105,7 @@ export type DemoGroup = Pick<
   'id' | 'name' | 'color' | 'description' | 'createdAt' | 'updatedAt'
 > & {
   tenantId: string;
-  /** Absent in groups stored before metadata was kept. */
-  metadata?: Record<string, unknown>;
+  metadata: Record<string, unknown>;
   roleIds: string[];
   userIds: string[];
 };
@@ -115,8 +115,7 @@ export type DemoApiToken = Pick<
   'id' | 'type' | 'tenantId' | 'description' | 'expiresInMinutes' | 'roleIds' | 'createdAt'
 > & {
   userId: string | null;
-  /** Absent in tokens stored before it was kept. */
-  createdByUserId?: string;
+  createdByUserId: string;
   /** Absent: an API token. */
   kind?: 'access';
 };

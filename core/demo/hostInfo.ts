@@ -38,7 +38,7 @@ function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): 
     // The audit table's columns (core/demo/audits.ts), the SAML connection and the bell's channel
     // are the back-office areas' (loaded on first use).
     auditsMetadata: async () => (await import('./audits')).demoAuditsMetadata(),
-    samlMetadata: async () => (await import('./ssoLegacy')).demoSamlMetadata(db, user, clock),
+    samlMetadata: async () => (await import('./ssoConfig')).demoSamlMetadata(db, user, clock),
     notificationsMetadata: async () =>
       (await import('../domain/notifications')).notificationsMetadata('demo-vendor'),
     // Every account the user belongs to (sub-accounts included: core/demo/subAccounts.ts).

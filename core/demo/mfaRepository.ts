@@ -10,9 +10,8 @@ import type { MfaChallenge, MfaDevice, MfaPorts, StoredMfaPolicies } from '../do
 import type { DemoDatabase } from './data';
 import { given, isoNow, remove, update, withId, type DemoClock } from './rows';
 
-/** A stored device: the fields of MfaDevice that are set (rows saved before session 39: the time step as `lastStep`). */
-type DemoMfaDevice = Pick<MfaDevice, 'id' | 'userId' | 'kind' | 'createdAt'> &
-  Partial<MfaDevice> & { lastStep?: number };
+/** A stored device: the fields of MfaDevice that are set. */
+type DemoMfaDevice = Pick<MfaDevice, 'id' | 'userId' | 'kind' | 'createdAt'> & Partial<MfaDevice>;
 /** A short-lived secret of core/domain/mfa-challenges.ts (the mfaToken, a one-time code), by its key. */
 type DemoLiveChallenge = MfaChallenge & {
   key: string;
@@ -22,9 +21,9 @@ type DemoLiveChallenge = MfaChallenge & {
 };
 interface DemoMfaState {
   devices: DemoMfaDevice[];
-  /** Each user's set of recovery codes (one string in data saved before sets). */
-  recovery: Record<string, string[] | string>;
-  /** The mfaTokens and one-time codes (data saved before session 36 kept `tokens` and `codes`). */
+  /** Each user's set of recovery codes. */
+  recovery: Record<string, string[]>;
+  /** The mfaTokens and one-time codes. */
   live?: DemoLiveChallenge[];
   /** Remembered browsers: per user, the key and until when. */
   browsers?: Record<string, Record<string, number>>;
@@ -41,18 +40,17 @@ const demoMfaPolicies = (db: DemoDatabase): StoredMfaPolicies => ({
 });
 
 /** A stored device as the ports answer it: the fields not stored take the server's defaults. */
-const deviceOf = ({ lastStep, ...d }: DemoMfaDevice): MfaDevice => ({
+const deviceOf = (d: DemoMfaDevice): MfaDevice => ({
   ...{ name: null, secret: null, phone: null, email: null, credentialId: null, publicKey: null },
-  ...{ signCount: 0, transports: [], deviceType: null, passkey: false, lastUsedAt: null },
+  ...{ signCount: 0, transports: [], deviceType: null, passkey: false, lastUsedAt: null, lastTimeStep: null },
   ...d,
-  lastTimeStep: d.lastTimeStep ?? lastStep ?? null,
 });
 
 export function demoMfaRepository(db: DemoDatabase, tools: DemoClock): MfaPorts {
   const devices = () => state(db).devices;
   const named = (userId: string, deviceId: string, kind?: string) => (d: DemoMfaDevice) =>
     d.userId === userId && d.id === deviceId && (!kind || d.kind === kind);
-  const codesOf = (userId: string) => [state(db).recovery[userId] ?? []].flat();
+  const codesOf = (userId: string) => state(db).recovery[userId] ?? [];
   const found = (d: DemoMfaDevice | undefined) => (d ? deviceOf(d) : null);
   return {
     keyOf: (_purpose, token) => token,
@@ -85,10 +83,7 @@ export function demoMfaRepository(db: DemoDatabase, tools: DemoClock): MfaPorts 
         state(db).recovery[userId] = [...keys];
       },
       async use(userId, key) {
-        const saved = codesOf(userId);
-        const used = remove(saved, (saved) => saved === key);
-        state(db).recovery[userId] = saved;
-        return used;
+        return remove(codesOf(userId), (saved) => saved === key);
       },
       count: async (userId) => codesOf(userId).length,
     },

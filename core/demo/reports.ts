@@ -3,18 +3,12 @@
  * server's own) over the page's storage. A report "sent" is
  * written to the demo outbox, as the server's development outbox does, and rings the sender's bell.
  */
-import type { NotificationsRepository, StoredNotification } from '../domain/notifications';
+import type { NotificationsRepository } from '../domain/notifications';
 import { NOTIFICATION_HANDLERS, REPORT_HANDLERS } from '../domain/report-handlers';
 import type { ReportSendPorts, StoredReport } from '../domain/reports';
 import type { DemoDatabase } from './data';
 import { by, byLocale, isoNow, page, update, upsert, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
-
-/** A notification as demo mode stores it: whose, in which account. */
-export interface DemoNotification extends StoredNotification {
-  tenantId: string;
-  userId: string;
-}
 
 const OUTBOX_KEEP = 50;
 
@@ -44,22 +38,23 @@ function reportPorts(db: DemoDatabase, clock: DemoClock): ReportSendPorts {
 }
 
 function notificationStore(db: DemoDatabase, clock: DemoClock): NotificationsRepository {
+  // Each member's notifications in an account, in the order written.
   const of = (tenantId: string, userId: string) =>
-    (db.notifications ??= []).filter((n) => n.tenantId === tenantId && n.userId === userId);
+    ((db.notifications ??= {})[`${tenantId}/${userId}`] ??= []);
   return {
     list: async (tenantId, userId, { offset, count }) =>
       // Written in order: reversed is newest first; then pinned first (a stable sort).
       page(
-        of(tenantId, userId)
+        [...of(tenantId, userId)]
           .reverse()
           .filter((n) => n.status !== 'archived')
           .sort(by((n) => Number(!n.isPinned))),
         offset,
         count,
-      ).items.map(({ tenantId: _t, userId: _u, ...n }) => n),
-    add: async (n) => {
+      ).items,
+    add: async ({ tenantId, userId, ...n }) => {
       const unread = { status: 'unread' as const, isPinned: false, createdAt: isoNow(clock.now) };
-      (db.notifications ??= []).push({ ...n, id: clock.random(), ...unread });
+      of(tenantId, userId).push({ ...n, id: clock.random(), ...unread });
     },
     change: async (tenantId, userId, id, changes) => !!update(of(tenantId, userId), withId(id), changes),
     markAllRead: async (tenantId, userId) => {

@@ -5,14 +5,7 @@
  * mode knows no client address, which the rules read as "no address": refused while an IP config is
  * active, as on the server.
  */
-import type {
-  IpConfig,
-  IpRestriction,
-  LockoutPolicy,
-  MfaPolicy,
-  PasswordHistoryPolicy,
-  SessionPolicy,
-} from '../api/securityPolicies';
+import type { IpConfig, IpRestriction } from '../api/securityPolicies';
 import {
   type DomainConfig,
   type DomainRestriction,
@@ -30,14 +23,13 @@ import { demoHandlers } from './shared';
 
 const VENDOR_CREATED = '2024-01-01T00:00:00.000Z';
 
-type Stored = (MfaPolicy | LockoutPolicy | PasswordHistoryPolicy) & { id: string };
+type Policies = { [K in PolicyKind]?: StoredPolicy<K> };
 
-/** An account's security settings as the demo stores them (the shape predates the shared rules). */
+/** An account's security settings as the demo stores them: the rules' records (core/domain/security-policies.ts). */
 export interface DemoSecurityPolicies {
   domainConfig?: DomainConfig;
   domains?: DomainRestriction[];
-  policies?: Partial<Record<Exclude<PolicyKind, 'sessions'>, Stored>>;
-  sessions?: SessionPolicy;
+  policies?: Policies;
   ipConfig?: IpConfig;
   ips?: IpRestriction[];
 }
@@ -61,12 +53,6 @@ export function demoSecurityPolicyPorts(
   newId = (prefix: string) => prefix,
 ): SecurityPolicyPorts {
   const ownId = (kind: PolicyKind) => `${kind}-policy-${tenantId}`;
-  const stored = (kind: PolicyKind): Stored | undefined =>
-    kind === 'sessions'
-      ? mine.sessions && ({ ...mine.sessions, id: ownId(kind) } as unknown as Stored)
-      : mine.policies?.[kind];
-  const read = <K extends PolicyKind>({ id, createdAt = stamp, updatedAt = stamp, ...settings }: Stored) =>
-    ({ id, settings, createdAt, updatedAt }) as unknown as StoredPolicy<K>;
   return {
     policies: {
       vendor: async (kind, settings) => ({
@@ -75,16 +61,12 @@ export function demoSecurityPolicyPorts(
         createdAt: VENDOR_CREATED,
         updatedAt: VENDOR_CREATED,
       }),
-      async ofAccount<K extends PolicyKind>(kind: K) {
-        const own = stored(kind);
-        return own ? read<K>(own) : null;
-      },
+      ofAccount: async <K extends PolicyKind>(kind: K) => (mine.policies?.[kind] as StoredPolicy<K>) ?? null,
       async saveForAccount<K extends PolicyKind>(kind: K, _tenantId: string, settings: PolicySettings[K]) {
-        const { id = ownId(kind), createdAt = stamp } = stored(kind) ?? {};
-        if (kind === 'sessions') mine.sessions = settings as SessionPolicy;
-        else
-          (mine.policies ??= {})[kind as 'mfa'] = { ...settings, id, createdAt, updatedAt: stamp } as Stored;
-        return read<K>(stored(kind)!);
+        const { id = ownId(kind), createdAt = stamp } = mine.policies?.[kind] ?? {};
+        const saved: StoredPolicy<K> = { id, settings, createdAt, updatedAt: stamp };
+        (mine.policies ??= {})[kind] = saved as Policies[K];
+        return saved;
       },
     },
     ipRestrictions: {

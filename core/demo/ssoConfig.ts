@@ -18,8 +18,8 @@ import {
   type SsoConnectionRepository,
   type SsoServices,
 } from '../domain/sso-connections';
-import type { SsoGroup } from '../api/ssoConfig';
-import { SSO_CONFIG_HANDLERS, type SsoHandlerPorts } from '../domain/sso-handlers';
+import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, type SsoHandlerPorts } from '../domain/sso-handlers';
+import { LegacySso } from '../domain/sso-legacy';
 import type { DemoDatabase, DemoUser } from './data';
 import { insert, isoNow, remove, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
@@ -27,13 +27,6 @@ import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoM
 import { demoPermissionsOf, demoRoles, grantedBy, visibleRoles } from './teamAdmin';
 
 const DEMO_SP = 'https://auth.demo.example/frontegg/identity/resources/auth/v1/sso/saml';
-
-/** A stored connection: the repository's record (core/domain/sso-connections.ts) with its groups and times. */
-export interface DemoSsoConnection extends Omit<SsoConnectionRecord, 'key' | 'protocol'> {
-  groups: SsoGroup[];
-  createdAt: string;
-  updatedAt: string;
-}
 
 const SAMPLE_TENANT = 'demo-tenant';
 
@@ -43,8 +36,14 @@ export function demoSsoConnections(db: DemoDatabase, tenantId: string, now: () =
   return (db.ssoConnections[tenantId] ??= []);
 }
 /** A connection as created: disabled, without IdP details, domains or groups. */
-const newConnection = (id: string, type: string, verification: string, roleIds: string[], at: string) => ({
+const newConnection = (
+  id: string,
+  { protocol, type, verification, roleKeys }: Parameters<SsoConnectionRepository['insert']>[1],
+  at: string,
+): SsoConnectionRecord => ({
   id,
+  key: `t-${id}`,
+  protocol,
   enabled: false,
   type,
   generatedVerification: verification,
@@ -55,18 +54,21 @@ const newConnection = (id: string, type: string, verification: string, roleIds: 
   metadataUrl: '',
   oidcClientId: '',
   hasOidcSecret: false,
-  domains: [] as DemoSsoConnection['domains'],
-  roleIds,
+  domains: [],
+  roleIds: roleKeys,
   groups: [],
   createdAt: at,
   updatedAt: at,
 });
-const sampleConnection = (now: () => number): DemoSsoConnection => ({
+const sampleConnection = (now: () => number): SsoConnectionRecord => ({
   ...newConnection(
     'demo-sso-okta',
-    'okta',
-    'auth-elements-sso=demo-okta-verification',
-    [],
+    {
+      protocol: 'saml',
+      type: 'okta',
+      verification: 'auth-elements-sso=demo-okta-verification',
+      roleKeys: [],
+    },
     new Date(now() - 30 * 86_400_000).toISOString(),
   ),
   enabled: true,
@@ -79,16 +81,14 @@ const sampleConnection = (now: () => number): DemoSsoConnection => ({
   ],
 });
 
-const recordOf = (db: DemoDatabase, c: DemoSsoConnection): SsoConnectionRecord => ({
+const recordOf = (db: DemoDatabase, c: SsoConnectionRecord): SsoConnectionRecord => ({
   ...structuredClone(c),
-  key: `t-${c.id}`,
-  protocol: c.type === 'oidc' ? 'oidc' : 'saml',
   // Default roles that are still roles (the server reads them through its roles table).
   roleIds: demoRoles(db).flatMap((r) => (c.roleIds.includes(r.id) ? [r.id] : [])),
 });
 
 /** A change to a stored connection (the fields the use cases send for its protocol). */
-function applyChanges(c: DemoSsoConnection, changes: SsoChanges, stamp: string): void {
+function applyChanges(c: SsoConnectionRecord, changes: SsoChanges, stamp: string): void {
   const { roleKeys, certificates, sealedSecret, idpEntityId, metadataUrl, ...same } = changes;
   Object.assign(c, Object.fromEntries(Object.entries(same).filter(([, value]) => value !== undefined)));
   if (roleKeys !== undefined) c.roleIds = roleKeys;
@@ -116,8 +116,8 @@ export function demoSsoRepository(db: DemoDatabase, { now, random }: DemoClock):
     },
     rolesOfIds: async (tenantId, ids) =>
       visibleRoles(db, tenantId).flatMap((r) => (ids.includes(r.id) ? [{ id: r.id, key: r.id }] : [])),
-    insert: async (tenantId, { type, verification, roleKeys }) =>
-      insert(mine(tenantId), newConnection(random(), type, verification, roleKeys, isoNow(now))).id,
+    insert: async (tenantId, fields) =>
+      insert(mine(tenantId), newConnection(random(), fields, isoNow(now))).id,
     async update(tenantId, id, _protocol, changes) {
       const c = mine(tenantId).find(withId(id));
       if (c && Object.keys(changes).length) applyChanges(c, changes, isoNow(now));
@@ -161,13 +161,28 @@ const demoSsoServices = (random: () => string): SsoServices => ({
 });
 
 /** The SSO routes' ports (core/domain/sso-handlers.ts) over the demo's storage, for one caller. */
-export const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: DemoClock): SsoHandlerPorts => ({
+const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: DemoClock): SsoHandlerPorts => ({
   sso: new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random)),
   vendorOf: async () => 'demo-vendor',
   held: async () => demoPermissionsOf(db, user),
   grantedBy: async (tenantId, ids) => grantedBy(db, tenantId, ids),
 });
 
-/** The multi-SSO routes (core/contract/routes/sso.ts), by descriptor name. */
+/**
+ * The SAML entity of GET /metadata (the server's LegacySso.samlMetadata). Only SSO readers ask for
+ * it: the route's `byQuery` access, which the dispatch checks as the server's route table does.
+ */
+export function demoSamlMetadata(db: DemoDatabase, user: DemoUser, tools: DemoClock): Promise<unknown> {
+  const { sso, vendorOf } = demoSsoPorts(db, user, tools);
+  return new LegacySso(sso, vendorOf).samlMetadata(user.tenantId);
+}
+
+/**
+ * The SSO routes (core/contract/routes/sso.ts), by descriptor name: the multi-SSO ones and the
+ * client SDK's legacy single-connection calls (core/domain/sso-legacy.ts), which read and change
+ * the same connections with the same rules and messages.
+ */
 export const demoSsoConfigRoutes = (tools: DemoClock) =>
-  demoHandlers(SSO_CONFIG_HANDLERS, (db, user) => demoSsoPorts(db, user, tools));
+  demoHandlers({ ...SSO_CONFIG_HANDLERS, ...SSO_LEGACY_HANDLERS }, (db, user) =>
+    demoSsoPorts(db, user, tools),
+  );

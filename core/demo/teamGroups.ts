@@ -27,7 +27,7 @@ const groupDto = (db: DemoDatabase, group: DemoGroup): GroupDto => ({
   name: group.name,
   color: group.color,
   description: group.description,
-  metadata: JSON.stringify(group.metadata ?? {}),
+  metadata: JSON.stringify(group.metadata),
   managedBy: 'frontegg',
   roles: visibleRoles(db, group.tenantId)
     .filter((r) => group.roleIds.includes(r.id))

@@ -25,14 +25,17 @@ function account() {
   const card = () => {
     mine.methods.push({
       id: 'pm-1',
-      setupId: 'seti_1',
+      type: 'card',
+      externalId: 'seti_1',
       status: 'succeeded',
       brand: 'visa',
       last4: '4242',
       expMonth: 12,
       expYear: 2040,
       isDefault: false,
-      billingDetails: { name: '' },
+      name: '',
+      email: null,
+      address: {},
     });
     return 'pm-1';
   };

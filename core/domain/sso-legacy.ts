@@ -4,7 +4,7 @@
  * getSamlRoles, updateSamlRoles, getSamlRolesGroups, createSamlGroup, updateSamlGroup,
  * deleteSamlGroup, getOidcConfiguration, and metadata.getSamlMetadata), as a view of the account's
  * SSO connections, written once for the reference server (server/routes/sso-legacy.ts) and demo
- * mode (core/demo/ssoLegacy.ts): every read and write goes through SsoConnections
+ * mode (core/demo/ssoConfig.ts): every read and write goes through SsoConnections
  * (core/domain/sso-connections.ts), so the rules, checks, messages and storage are the multi-SSO
  * calls' own (docs/sso.md "The legacy single-connection calls").
  *

@@ -72,22 +72,26 @@ repositorySuite<Store>(
         ports: demoBillingPorts(db, { tenantId: 'demo-tenant' } as DemoUser, env),
         async addSetup(tenantId, setupId) {
           demoBillingOf(db, tenantId).methods.push({
-            ...{ id: `pm-${(sequence += 1)}`, setupId, status: 'pending', brand: '', last4: '' },
-            ...{ expMonth: 0, expYear: 0, isDefault: false, billingDetails: { name: '' } },
+            ...{ id: `pm-${(sequence += 1)}`, type: 'card', externalId: setupId, status: 'pending' },
+            ...{ brand: '', last4: '', expMonth: 0, expYear: 0, isDefault: false },
+            ...{ name: '', email: null, address: {} },
           });
         },
         async addCard(tenantId, last4) {
           const id = `pm-${(sequence += 1)}`;
           demoBillingOf(db, tenantId).methods.push({
             id,
-            setupId: `pm_${last4}`,
+            type: 'card',
+            externalId: `pm_${last4}`,
             status: 'succeeded',
             brand: 'visa',
             last4,
             expMonth: 12,
             expYear: 2040,
             isDefault: false,
-            billingDetails: { name: '' },
+            name: '',
+            email: null,
+            address: {},
           });
           return id;
         },
