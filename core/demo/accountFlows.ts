@@ -3,7 +3,7 @@ import { fail, ok } from '../contract/answer';
 import { demoEmail } from './delivery';
 import { isDemoBreached } from './passwordless';
 import type { DemoRoutes } from './dispatch';
-import { DEMO_PASSWORD_POLICY, type DemoDatabase, type DemoUser } from './data';
+import { DEMO_PASSWORD_POLICY, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { resetPasswordAddress } from '../domain/account-links';
 import type { ActivationPorts } from '../domain/activation-handlers';
 import { PASSWORD_FLOW_HANDLERS, type PasswordFlowPorts } from '../domain/password-flows';
@@ -18,7 +18,7 @@ import {
   liveDemoSecret,
   rulesUser,
 } from './passwordlessPorts';
-import { withEmail, withId, type DemoClock } from './rows';
+import type { DemoClock } from './rows';
 import { demoPublicHandlers } from './shared';
 
 /**
@@ -90,12 +90,12 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    * session, the visitor's: a reset ends it when it is the user's, a change keeps it.
    */
   function passwordPorts(db: DemoDatabase): PasswordFlowPorts {
-    const stored = (id: string) => db.users.find(withId(id));
+    const stored = (id: string) => userById(db, id);
     return {
       ...demoLimits(db, tools.now),
       // The demo's captcha policy is off.
       verifyCaptcha: async () => {},
-      userByEmail: async (email) => rulesUser(db.users.find(withEmail(email))),
+      userByEmail: async (email) => rulesUser(userByEmail(db, email)),
       userById: async (id) => rulesUser(stored(id)),
       appUrl: appOrigin,
       issueResetToken: async (userId) => issueToken(db, 'resetPassword', userId),
@@ -124,13 +124,13 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    * password policy), and the visitor's session.
    */
   function activationPorts(db: DemoDatabase): ActivationPorts {
-    const stored = (id: string) => db.users.find(withId(id));
+    const stored = (id: string) => userById(db, id);
     return {
       countSend: demoLimits(db, tools.now).countSend,
       appUrl: appOrigin,
       newPasswordProblem: passwordProblem,
       activationUser: async (id) => rulesUser(stored(id)),
-      activationUserByEmail: async (email) => rulesUser(db.users.find(withEmail(email))),
+      activationUserByEmail: async (email) => rulesUser(userByEmail(db, email)),
       activationLinks: {
         issue: async (userId) => issueToken(db, 'activation', userId),
         isLive: async (userId, token) => liveLink(db, 'activation', userId, token),
@@ -157,7 +157,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       demoPublicHandlers((await rules()).ACTIVATION_HANDLERS, activationPorts)[name]!(db, request);
   /** Sign-up's activation email (core/demo/signIn.ts): the shared rule's fresh link. */
   const sendActivation = async (db: DemoDatabase, userId: string) =>
-    (await rules()).sendActivation(activationPorts(db), rulesUser(db.users.find(withId(userId)))!);
+    (await rules()).sendActivation(activationPorts(db), rulesUser(userById(db, userId))!);
   return {
     routes,
     sendActivation,

@@ -9,7 +9,15 @@ import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
 import { appOrigin } from './passwordlessPorts';
-import type { DemoDatabase, DemoUser } from './data';
+import {
+  DEMO_VENDOR_ID,
+  tenantById,
+  userByEmail,
+  userById,
+  userInAccount,
+  type DemoDatabase,
+  type DemoUser,
+} from './data';
 import { isoNow, remove, update, upsert } from './rows';
 import { roleGrants, visibleRoles } from './teamAdmin';
 
@@ -28,8 +36,7 @@ export interface DemoInvitationTools {
   permissionsOf(user: DemoUser, db: DemoDatabase): string[];
 }
 
-const demoTenantName = (db: DemoDatabase, tenantId: string) =>
-  db.tenants.find((t) => t.tenantId === tenantId)?.name ?? '';
+const demoTenantName = (db: DemoDatabase, tenantId: string) => tenantById(db, tenantId)?.name ?? '';
 
 /** The invitation ports over the demo's users and one-time tokens. */
 export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools): rules.InvitationPorts {
@@ -51,7 +58,7 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
     },
     async addInvitee(tenantId, invitee) {
       // A demo user belongs to one account: an address used in another cannot join this one.
-      if (db.users.some((u) => u.email.toLowerCase() === invitee.email)) return null;
+      if (userByEmail(db, invitee.email)) return null;
       const user: DemoUser = {
         id: tools.random(),
         email: invitee.email,
@@ -74,14 +81,14 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
         .filter((u) => u.invitationPending && ('userId' in who ? u.id === who.userId : u.email === who.email))
         .map((u) => ({ tenantId: u.tenantId, userId: u.id })),
     async permissionsIn(callerId, tenantId) {
-      const caller = db.users.find((u) => u.id === callerId && u.tenantId === tenantId);
+      const caller = userInAccount(db, tenantId, callerId);
       return caller ? tools.permissionsOf(caller, db) : [];
     },
     async sendInvitation({ userId }, inviterId) {
-      const user = db.users.find((u) => u.id === userId);
+      const user = userById(db, userId);
       if (!user) return;
       const token = tools.issueToken(db, 'invitation', user.id);
-      const inviter = inviterId ? db.users.find((u) => u.id === inviterId) : null;
+      const inviter = inviterId ? userById(db, inviterId) : null;
       const [subject, text] = demoEmail(db, user, 'invitation', {
         link: invitationAddress(appOrigin(), user.id, token),
         tenantName: demoTenantName(db, user.tenantId),
@@ -100,8 +107,10 @@ export function demoAcceptancePorts(
   tools: Pick<DemoInvitationTools, 'invitationLink' | 'passwordProblem' | 'sendChoosePassword'>,
 ): rules.AcceptancePorts {
   const liveLink = (userId: string, token: string) => tools.invitationLink(db, userId, token);
-  const pendingUser = (userId: string) =>
-    db.users.find((u) => u.id === userId && u.invitationPending === true);
+  const pendingUser = (userId: string) => {
+    const user = userById(db, userId);
+    return user?.invitationPending === true ? user : undefined;
+  };
   return {
     async live(userId, token) {
       const user = pendingUser(userId);
@@ -127,7 +136,7 @@ export function demoAcceptancePorts(
       return true;
     },
     async sendChoosePassword(userId, invitation) {
-      const user = db.users.find((u) => u.id === userId);
+      const user = userById(db, userId);
       if (user) tools.sendChoosePassword(db, user, invitation.tenantName);
     },
   };
@@ -149,7 +158,7 @@ export function demoInviteLinkPorts(
       ? {
           id: link.id,
           tenantId: link.tenantId,
-          vendorId: 'demo-vendor',
+          vendorId: DEMO_VENDOR_ID,
           expiresInMinutes: link.expiresInMinutes,
           expiresAt: new Date(link.expiresAt),
           shouldSendEmail: link.shouldSendEmail,

@@ -7,7 +7,7 @@ import {
   type InvitationPublicPorts,
 } from '../domain/invitation-handlers';
 import type { DemoRequest, DemoRoutes } from './dispatch';
-import type { DemoDatabase, DemoUser } from './data';
+import { userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { appOrigin } from './passwordlessPorts';
 import {
   demoAcceptancePorts,
@@ -40,12 +40,8 @@ export function createDemoInvitations(
     ...publicPorts(db),
     held: async () => tools.permissionsOf(caller, db),
     // The users list's row: the members' module loads with the back office (core/demo/backOffice.ts).
-    memberRow: async (_tenantId, userId) =>
-      (await import('./members')).listItemOf(
-        db,
-        db.users.find((u) => u.id === userId)!,
-      ),
-    userIdByEmail: async (email) => db.users.find((u) => u.email === email.trim().toLowerCase())?.id ?? null,
+    memberRow: async (_tenantId, userId) => (await import('./members')).listItemOf(db, userById(db, userId)!),
+    userIdByEmail: async (email) => userByEmail(db, email)?.id ?? null,
     newLinkToken: () => `${tools.random()}${tools.random()}`,
     appUrl: appOrigin(),
     now: tools.now,

@@ -13,7 +13,7 @@ import { MFA_SIGN_IN_HANDLERS } from '../domain/mfa-sign-in-handlers';
 import { mfaGateAnswer, type MfaHandlerPorts } from '../domain/mfa-steps';
 import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
 import { webCryptoWebauthn } from '../domain/webauthn-crypto';
-import type { DemoDatabase, DemoUser } from './data';
+import { userById, type DemoDatabase, type DemoUser } from './data';
 import { demoMfaCode } from './delivery';
 import { demoMfaRepository, state } from './mfaRepository';
 import { demoAttemptCounters } from './passwordlessPorts';
@@ -33,7 +33,7 @@ const NAME = 'Auth Elements demo';
 
 function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
   const store = demoMfaRepository(db, t);
-  const user = (id: string) => db.users.find((u) => u.id === id) ?? null;
+  const user = (id: string) => userById(db, id) ?? null;
   const { countSend } = demoAttemptCounters(t.now);
   return {
     ...store,

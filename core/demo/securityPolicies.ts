@@ -27,8 +27,7 @@ import {
 } from '../domain/security-policy-handlers';
 import { insert, isoNow, page, remove, upsert, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
-
-const VENDOR_CREATED = '2024-01-01T00:00:00.000Z';
+import { DEMO_VENDOR_CREATED_AT, DEMO_VENDOR_ID } from './data';
 
 type Stored = (MfaPolicy | LockoutPolicy | PasswordHistoryPolicy) & { id: string };
 
@@ -44,7 +43,7 @@ export interface DemoSecurityPolicies {
 
 /** The vendor's global policy as demo mode has it (the server's answer, GET configurations/v1, but the rules' parts). */
 const GLOBAL_POLICY = {
-  id: 'demo-vendor',
+  id: DEMO_VENDOR_ID,
   allowSignups: true,
   apiTokensEnabled: true,
   cookieSameSite: 'LAX',
@@ -72,8 +71,8 @@ export function demoSecurityPolicyPorts(
       vendor: async (kind, settings) => ({
         id: `vendor-${kind}-policy`,
         settings,
-        createdAt: VENDOR_CREATED,
-        updatedAt: VENDOR_CREATED,
+        createdAt: DEMO_VENDOR_CREATED_AT,
+        updatedAt: DEMO_VENDOR_CREATED_AT,
       }),
       async ofAccount<K extends PolicyKind>(kind: K) {
         const own = stored(kind);

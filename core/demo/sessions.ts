@@ -14,7 +14,7 @@ import {
 } from '../domain/login-sessions';
 import { refuseLockedSession } from '../domain/security-policies';
 import { demoHandlers } from './shared';
-import type { DemoDatabase, DemoUser } from './data';
+import { userById, type DemoDatabase, type DemoUser } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
 import { demoPermissionsOf, demoRolesOf } from './teamAdmin';
 
@@ -90,7 +90,7 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
   function userOfToken(db: DemoDatabase, token: string | null): DemoUser | null {
     const claims = token ? claimsOf(token) : null;
     if (!claims?.exp || claims.exp * 1000 < now()) return null;
-    return db.users.find((u) => u.id === claims.sub) ?? null;
+    return userById(db, claims.sub) ?? null;
   }
 
   /** A backend handler that finds the bearer's user first (401 `missing` without one). */
@@ -144,7 +144,7 @@ function demoLoginSessions(db: DemoDatabase): LoginSessionPorts {
 export function demoSessionRoutes(tokens: DemoTokens, random: () => string): DemoRoutes {
   return {
     postAuthUserTokenRefresh: (db) => {
-      const user = db.session && db.users.find((u) => u.id === db.session!.userId);
+      const user = db.session && userById(db, db.session!.userId);
       if (!user) return fail('SESSION_EXPIRED');
       db.session!.refreshToken = random();
       return ok(tokens.tokenFor(db, user, db.session!.impersonatorId), true);

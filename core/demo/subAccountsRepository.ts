@@ -9,7 +9,7 @@ import type { SubAccountCreationRepository } from '../domain/sub-account-create'
 import type { SubAccountItem, SubAccountListsRepository } from '../domain/sub-account-lists';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
 import { BUILT_IN_ROLES } from '../portal/builtInRoles';
-import type { DemoDatabase } from './data';
+import { userById, type DemoDatabase } from './data';
 import { by, byLocale, descending, isoNow, keep, page, update, type DemoClock } from './rows';
 import {
   type DemoMembership,
@@ -137,7 +137,7 @@ export function demoSubAccountsRepository(
     },
     async members(tenantId, offset, limit) {
       const members = memberships.flatMap((m) => {
-        const u = db.users.find((user) => user.id === m.userId);
+        const u = userById(db, m.userId);
         return m.tenantId === tenantId && u ? [{ m, u }] : [];
       });
       const { items, total } = page(members.sort(byLocale(({ u }) => u.name.toLowerCase())), offset, limit);
@@ -211,7 +211,7 @@ export function demoSubAccountCreation(db: DemoDatabase, clock: DemoClock): SubA
         .filter((r) => r.tenantId === null && (r.key === 'Admin' || roleKeys.includes(r.key)))
         .map((r) => ({ id: r.id, key: r.key, forCreator: r.key === 'Admin', permissions: r.permissions })),
     async addCreator(tenantId, userId, roleIds) {
-      if (!db.users.some((u) => u.id === userId)) return false;
+      if (!userById(db, userId)) return false;
       const roleKeys = demoRoles(db)
         .filter((r) => roleIds.includes(r.id))
         .map((r) => r.key);

@@ -7,7 +7,7 @@ import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
 import type { GroupListPage } from '../domain/groups';
 import { BUILT_IN_ROLES } from '../portal/builtInRoles';
 import { heldPermission } from '../domain/roles';
-import type { DemoDatabase, DemoRole, DemoUser } from './data';
+import { DEMO_CREATED_AT, DEMO_VENDOR_ID, type DemoDatabase, type DemoRole, type DemoUser } from './data';
 import { by, descending, page as rowsPage } from './rows';
 
 export interface TeamAdminTools {
@@ -27,8 +27,8 @@ export function demoRoles(db: DemoDatabase): DemoRole[] {
     description,
     permissions: [...permissions],
     tenantId: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
+    createdAt: DEMO_CREATED_AT,
+    updatedAt: DEMO_CREATED_AT,
   }));
   return db.roles;
 }
@@ -67,7 +67,7 @@ export const demoRoleShape = (role: DemoRole) => ({
   isDefault: role.key === 'Admin' && role.tenantId === null,
   permissions: role.permissions.map(permissionId),
   tenantId: role.tenantId,
-  vendorId: 'demo-vendor',
+  vendorId: DEMO_VENDOR_ID,
   createdAt: role.createdAt,
   updatedAt: role.updatedAt,
 });
@@ -82,14 +82,13 @@ export function cataloguedPermission(key: string) {
 /** What a user holds, as the client SDK's `ITeamUserPermission`s (the server's PermissionDto). */
 export function demoHeldPermissions(db: DemoDatabase, user: DemoUser) {
   const roles = demoRolesOf(db, user);
-  const at = '2026-01-01T00:00:00.000Z';
   return demoPermissionsOf(db, user).map((key) => ({
     ...heldPermission(
       cataloguedPermission(key),
       roles.filter((r) => r.permissions.includes(key)).map((r) => r.id),
     ),
-    createdAt: at,
-    updatedAt: at,
+    createdAt: DEMO_CREATED_AT,
+    updatedAt: DEMO_CREATED_AT,
   }));
 }
 
