@@ -52,7 +52,7 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
       const stored = db.securityPolicies?.[tenantId] ?? {};
       // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
       const { demoSecurityPolicyPorts } = await import('./securityPolicies');
-      const ports = demoSecurityPolicyPorts(stored, tenantId, '', (prefix) => prefix);
+      const ports = demoSecurityPolicyPorts(stored, tenantId);
       // Demo mode keeps no list of public email providers: only the account's own list decides.
       return emailDomainAllowed(ports, tenantId, email, () => false);
     },

@@ -16,8 +16,8 @@ import { webCryptoWebauthn } from '../domain/webauthn-crypto';
 import { userById, type DemoDatabase, type DemoUser } from './data';
 import { demoMfaCode } from './delivery';
 import { demoMfaRepository, state } from './mfaRepository';
-import { demoAttemptCounters } from './passwordlessPorts';
-import { isoNow, type DemoClock } from './rows';
+import { demoAttemptCounters, demoOutbox } from './passwordlessPorts';
+import type { DemoClock } from './rows';
 import type { DemoTokens } from './sessions';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
@@ -60,9 +60,7 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
     async deliver(to, target, code) {
       const message = demoMfaCode(db, to.id, target.kind, code);
       const address = target.kind === 'sms' ? target.phone : target.email;
-      (db.outbox ??= []).unshift({ channel: target.kind, to: address, ...message, createdAt: isoNow(t.now) });
-      db.outbox.length = Math.min(db.outbox.length, 50);
-      console.info(`[auth-elements demo] ${target.kind} to ${address}: ${message.text}`);
+      demoOutbox(db, t.now, { channel: target.kind, to: address, ...message });
     },
     addDevice: (userId, device) => enrolDevice(store, userId, device),
     atomically: (work) => work(store),

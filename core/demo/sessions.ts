@@ -13,7 +13,7 @@ import {
   type LoginSessionPorts,
 } from '../domain/login-sessions';
 import { refuseLockedSession } from '../domain/security-policies';
-import { demoHandlers } from './shared';
+import { demoHandlers, mapRoutes } from './shared';
 import { userById, type DemoDatabase, type DemoUser } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
 import { demoPermissionsOf, demoRolesOf } from './teamAdmin';
@@ -103,7 +103,7 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
 
   /** An area's handlers of a signed-in caller (the access check has found one), as backend handlers. */
   const signedIn = (area: DemoRoutes<UserHandler>, missing?: 'TOKEN_INVALID'): DemoRoutes =>
-    Object.fromEntries(Object.entries(area).map(([name, handler]) => [name, withUser(handler!, missing)]));
+    mapRoutes(area, (handler) => withUser(handler, missing));
 
   /** The dispatcher's view of a bearer: its user and claims. */
   const callerOf =
