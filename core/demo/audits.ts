@@ -8,7 +8,13 @@
 import { AUDIT_SEVERITIES, type AuditRecord, type AuditSeverity } from '../contract/audits';
 import { auditTarget } from '../domain/audit';
 import { AUDIT_LOG_HANDLERS, auditsEntity, type AuditFilter, type AuditLogPorts } from '../domain/audit-log';
-import { DEMO_VENDOR_CREATED_AT, DEMO_VENDOR_ID, type DemoDatabase, type DemoUser } from './data';
+import {
+  DEMO_VENDOR_CREATED_AT,
+  DEMO_VENDOR_ID,
+  usersOfAccount,
+  type DemoDatabase,
+  type DemoUser,
+} from './data';
 import { by, descending, page, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 
@@ -44,7 +50,7 @@ const SIGN_IN_WORDS: Record<string, string> = {
 
 /** The account's sample records, newest first (the audit streams' back-fill sends them too). */
 export function samples(db: DemoDatabase, tenantId: string, now: number): AuditRecord[] {
-  const members = db.users.filter((u) => u.tenantId === tenantId);
+  const members = usersOfAccount(db, tenantId);
   if (!members.length) return [];
   const base = Math.floor(now / HOUR) * HOUR;
   return Array.from({ length: SAMPLE_SIZE }, (_, i) => {

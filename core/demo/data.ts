@@ -220,6 +220,10 @@ export const userByEmail = (db: DemoDatabase, email: string): DemoUser | undefin
 export const userInAccount = (db: DemoDatabase, tenantId: string, id: unknown): DemoUser | undefined =>
   db.users.find((u) => u.id === id && u.tenantId === tenantId);
 
+/** The users whose home is the account `tenantId` (invitees too). */
+export const usersOfAccount = (db: DemoDatabase, tenantId: string): DemoUser[] =>
+  db.users.filter((u) => u.tenantId === tenantId);
+
 /** The user of this id who has joined the account `tenantId` (an invitee who has not accepted is no member yet). */
 export function acceptedMember(db: DemoDatabase, tenantId: string, id: string): DemoUser | undefined {
   const user = userInAccount(db, tenantId, id);

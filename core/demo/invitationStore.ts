@@ -19,7 +19,7 @@ import {
   type DemoUser,
 } from './data';
 import { isoNow, remove, update, upsert } from './rows';
-import { roleGrants, visibleRoles } from './teamAdmin';
+import { roleGrants, rolesWithIds } from './teamAdmin';
 
 export interface DemoInvitationTools {
   random(): string;
@@ -65,9 +65,7 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
         name: invitee.name,
         password: '',
         tenantId,
-        roleKeys: visibleRoles(db, tenantId)
-          .filter((r) => invitee.roleIds.includes(r.id))
-          .map((r) => r.key),
+        roleKeys: rolesWithIds(db, tenantId, invitee.roleIds).map((r) => r.key),
         createdAt: isoNow(tools.now),
         verified: false,
         invitationPending: true,

@@ -9,7 +9,7 @@
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import type { MemberListQuery } from '../domain/team-users';
 import { TEAM_MEMBER_HANDLERS, type TeamMemberHandlerPorts } from '../domain/team-member-handlers';
-import { DEMO_VENDOR_ID, userInAccount, type DemoDatabase, type DemoUser } from './data';
+import { DEMO_VENDOR_ID, userInAccount, usersOfAccount, type DemoDatabase, type DemoUser } from './data';
 import { mfaEnrolledOf, profileOf } from './profile';
 import { demoHandlers } from './shared';
 import { membershipsOf, within } from './subAccountsData';
@@ -120,7 +120,7 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
     },
     listMembers: async (q) => listMembers(db, q, now()),
     memberStats: async (tenantId) => {
-      const members = db.users.filter((u) => u.tenantId === tenantId);
+      const members = usersOfAccount(db, tenantId);
       return {
         totalItems: members.length,
         addedThisWeek: members.filter((u) => Date.parse(u.createdAt) > now() - 7 * 86_400_000).length,

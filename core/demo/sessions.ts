@@ -17,6 +17,7 @@ import { demoHandlers, mapRoutes } from './shared';
 import { userById, type DemoDatabase, type DemoUser } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
 import { demoPermissionsOf, demoRolesOf } from './teamAdmin';
+import { isoNow } from './rows';
 
 /** Demo access token lifetime (spec 000 §9). */
 const DEMO_TOKEN_LIFETIME_SECONDS = 86400;
@@ -79,10 +80,10 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
       id: random(),
       userId: user.id,
       refreshToken: random(),
-      createdAt: new Date(now()).toISOString(),
+      createdAt: isoNow(now),
       ...(impersonatorId ? { impersonatorId } : {}),
     };
-    if (!impersonatorId) user.lastLogin = new Date(now()).toISOString();
+    if (!impersonatorId) user.lastLogin = isoNow(now);
     return tokenFor(db, user, impersonatorId);
   }
 

@@ -21,7 +21,7 @@ import {
   parentsOf,
   within,
 } from './subAccountsData';
-import { demoRoles, visibleRoles } from './teamAdmin';
+import { demoRoles, rolesWithIds, visibleRoles } from './teamAdmin';
 
 const roleName = (key: string) => BUILT_IN_ROLES.find((role) => role.key === key)?.name ?? key;
 /** Roles, by key, as the member lists show them. */
@@ -50,9 +50,8 @@ export function demoSubAccountsRepository(
   const isMember = (tenantId: string, userId: string) => (m: DemoMembership) =>
     m.tenantId === tenantId && m.userId === userId;
   // The roles of these ids the account may give (the vendor's and its own), and their keys.
-  const assignable = (tenantId: string, roleIds: string[]) =>
-    visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
-  const keysOf = (tenantId: string, roleIds: string[]) => assignable(tenantId, roleIds).map((r) => r.key);
+  const keysOf = (tenantId: string, roleIds: string[]) =>
+    rolesWithIds(db, tenantId, roleIds).map((r) => r.key);
   const treeIds = (rootId: string) => new Set(demoTree(db, rootId).map(({ tenant }) => tenant.tenantId));
   return {
     isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
@@ -81,7 +80,7 @@ export function demoSubAccountsRepository(
       );
       return person?.id ?? null;
     },
-    assignableRoles: async (tenantId, roleIds) => assignable(tenantId, roleIds).map((r) => r.id),
+    assignableRoles: async (tenantId, roleIds) => rolesWithIds(db, tenantId, roleIds).map((r) => r.id),
     async addMembers(members) {
       if (members.some((n) => memberships.some(isMember(n.tenantId, n.userId)))) return false;
       for (const { userId, tenantId, roleIds, allowAccess } of members)

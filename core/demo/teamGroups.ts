@@ -14,7 +14,7 @@ import {
   groupConfiguration,
   memoryPage,
   roleGrants,
-  visibleRoles,
+  rolesWithIds,
   type TeamAdminTools,
 } from './teamAdmin';
 
@@ -29,10 +29,7 @@ const groupDto = (db: DemoDatabase, group: DemoGroup): GroupDto => ({
   description: group.description,
   metadata: JSON.stringify(group.metadata ?? {}),
   managedBy: 'frontegg',
-  roles: visibleRoles(db, group.tenantId)
-    .filter((r) => group.roleIds.includes(r.id))
-    .map(demoRoleShape)
-    .sort(byName),
+  roles: rolesWithIds(db, group.tenantId, group.roleIds).map(demoRoleShape).sort(byName),
   users: db.users
     .filter((u) => group.userIds.includes(u.id))
     .map((u) => ({
