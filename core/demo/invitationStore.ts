@@ -19,7 +19,7 @@ import {
   type DemoUser,
 } from './data';
 import { isoNow, remove, update, upsert } from './rows';
-import { roleGrants, rolesWithIds } from './teamAdmin';
+import { demoPermissionsOf, roleGrants, rolesWithIds } from './teamAdmin';
 
 export interface DemoInvitationTools {
   random(): string;
@@ -33,7 +33,6 @@ export interface DemoInvitationTools {
   invitationLink(db: DemoDatabase, userId: string, token: string): { used: boolean } | undefined;
   /** Why a new password is refused (the demo's password policy), or null. */
   passwordProblem(password: string): Promise<ContractError | null>;
-  permissionsOf(user: DemoUser, db: DemoDatabase): string[];
 }
 
 const demoTenantName = (db: DemoDatabase, tenantId: string) => tenantById(db, tenantId)?.name ?? '';
@@ -80,7 +79,7 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
         .map((u) => ({ tenantId: u.tenantId, userId: u.id })),
     async permissionsIn(callerId, tenantId) {
       const caller = userInAccount(db, tenantId, callerId);
-      return caller ? tools.permissionsOf(caller, db) : [];
+      return caller ? demoPermissionsOf(db, caller) : [];
     },
     async sendInvitation({ userId }, inviterId) {
       const user = userById(db, userId);

@@ -8,15 +8,15 @@ import {
 } from '../domain/invitation-handlers';
 import type { DemoRequest, DemoRoutes } from './dispatch';
 import { userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
-import { appOrigin } from './passwordlessPorts';
 import {
   demoAcceptancePorts,
   demoInvitationPorts,
   demoInviteLinkPorts,
   type DemoInvitationTools,
 } from './invitationStore';
-import { demoAttemptCounters } from './passwordlessPorts';
+import { appOrigin, demoAttemptCounters } from './passwordlessPorts';
 import { demoHandlers, demoPublicHandlers } from './shared';
+import { demoPermissionsOf } from './teamAdmin';
 
 /**
  * Demo mode's invitations and invite link: the handlers of core/domain/invitation-handlers.ts (the
@@ -38,7 +38,7 @@ export function createDemoInvitations(
   });
   const ports = (db: DemoDatabase, caller: DemoUser): InvitationHandlerPorts => ({
     ...publicPorts(db),
-    held: async () => tools.permissionsOf(caller, db),
+    held: async () => demoPermissionsOf(db, caller),
     // The users list's row: the members' module loads with the back office (core/demo/backOffice.ts).
     memberRow: async (_tenantId, userId) => (await import('./members')).listItemOf(db, userById(db, userId)!),
     userIdByEmail: async (email) => userByEmail(db, email)?.id ?? null,
