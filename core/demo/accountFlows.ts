@@ -90,24 +90,22 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    * session, the visitor's: a reset ends it when it is the user's, a change keeps it.
    */
   function passwordPorts(db: DemoDatabase): PasswordFlowPorts {
-    const stored = (id: string) => userById(db, id);
     return {
       ...demoLimits(db, tools.now),
       // The demo's captcha policy is off.
       verifyCaptcha: async () => {},
       userByEmail: async (email) => rulesUser(userByEmail(db, email)),
-      userById: async (id) => rulesUser(stored(id)),
+      userById: async (id) => rulesUser(userById(db, id)),
       appUrl: appOrigin,
       issueResetToken: async (userId) => issueToken(db, 'resetPassword', userId),
       consumeResetToken: async (userId, token) => liveLink(db, 'resetPassword', userId, token, true),
       sendResetEmail: async (user, link) =>
-        sendEmail(db, user.email, ...demoEmail(db, stored(user.id), 'resetPassword', { link })),
+        sendEmail(db, user.email, ...demoEmail(db, userById(db, user.id), 'resetPassword', { link })),
       newPasswordProblem: passwordProblem,
       reuseProblem: async () => null,
-      passwordMatches: async (user, password) =>
-        !!stored(user.id)?.password && stored(user.id)!.password === password,
+      passwordMatches: async (user, password) => !!password && userById(db, user.id)?.password === password,
       savePassword: async (userId, password, { verified, keepSession }) => {
-        const user = stored(userId)!;
+        const user = userById(db, userId)!;
         user.password = password;
         if (verified) user.verified = true;
         if (db.session?.userId === userId && db.session.id !== keepSession) db.session = null;
@@ -124,12 +122,11 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    * password policy), and the visitor's session.
    */
   function activationPorts(db: DemoDatabase): ActivationPorts {
-    const stored = (id: string) => userById(db, id);
     return {
       countSend: demoLimits(db, tools.now).countSend,
       appUrl: appOrigin,
       newPasswordProblem: passwordProblem,
-      activationUser: async (id) => rulesUser(stored(id)),
+      activationUser: async (id) => rulesUser(userById(db, id)),
       activationUserByEmail: async (email) => rulesUser(userByEmail(db, email)),
       activationLinks: {
         issue: async (userId) => issueToken(db, 'activation', userId),
@@ -137,15 +134,15 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
         consume: async (userId, token) => liveLink(db, 'activation', userId, token, true),
       },
       sendActivationEmail: async (user, link) =>
-        sendEmail(db, user.email, ...demoEmail(db, stored(user.id), 'activation', { link })),
+        sendEmail(db, user.email, ...demoEmail(db, userById(db, user.id), 'activation', { link })),
       activate: async (userId, password) => {
-        const user = stored(userId)!;
+        const user = userById(db, userId)!;
         user.verified = true;
         if (password !== null) user.password = password;
       },
       acceptance: demoAcceptancePorts(db, { sendChoosePassword, invitationLink, passwordProblem }),
       checkOrigin: () => {},
-      startSession: async (userId) => tools.startSession(db, stored(userId)!),
+      startSession: async (userId) => tools.startSession(db, userById(db, userId)!),
     };
   }
 

@@ -68,7 +68,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const invitations = createDemoInvitations({
     random,
     now,
-    sendEmail: accountFlows.sendEmail,
     sendChoosePassword: accountFlows.sendChoosePassword,
     issueToken: accountFlows.issueToken,
     invitationLink: accountFlows.invitationLink,

@@ -8,7 +8,7 @@ import type * as rules from '../domain/invitations';
 import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
-import { appOrigin } from './passwordlessPorts';
+import { appOrigin, demoOutbox } from './passwordlessPorts';
 import {
   DEMO_VENDOR_ID,
   tenantById,
@@ -24,7 +24,6 @@ import { demoPermissionsOf, roleGrants, rolesWithIds } from './teamAdmin';
 export interface DemoInvitationTools {
   random(): string;
   now(): number;
-  sendEmail(db: DemoDatabase, to: string, subject: string, text: string): void;
   /** The "Choose your password" email after an invitation accepted without one. */
   sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string): void;
   /** A new invitation link token for the user (their older ones stop working; core/demo/accountFlows.ts). */
@@ -91,7 +90,7 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
         tenantName: demoTenantName(db, user.tenantId),
         inviterName: inviter?.name ?? null,
       });
-      tools.sendEmail(db, user.email, subject, text);
+      demoOutbox(db, tools.now, { channel: 'email', to: user.email, subject, text });
     },
     // Demo mode sends no webhooks.
     invited: async () => {},
