@@ -47,10 +47,9 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
     membership: async (tenantId, userId) => memberOf(tenantId, (u) => u.id === userId),
     roleGrants: async (tenantId, roleIds) => roleGrants(db, tenantId, roleIds),
     async emailDomainAllowed(tenantId, email) {
-      const stored = db.securityPolicies?.[tenantId] ?? {};
       // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
       const { demoSecurityPolicyPorts } = await import('./securityPolicies');
-      const ports = demoSecurityPolicyPorts(stored, tenantId);
+      const ports = demoSecurityPolicyPorts(db.securityPolicies?.[tenantId] ?? {}, tenantId);
       // Demo mode keeps no list of public email providers: only the account's own list decides.
       return emailDomainAllowed(ports, tenantId, email, () => false);
     },
