@@ -3,7 +3,7 @@ import { fail, ok } from '../contract/answer';
 import { demoEmail } from './delivery';
 import { isDemoBreached } from './passwordless';
 import type { DemoRoutes } from './dispatch';
-import { DEMO_PASSWORD_POLICY, type DemoDatabase, type DemoUser } from './data';
+import { DEMO_PASSWORD_POLICY, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { resetPasswordAddress } from '../domain/account-links';
 import type { ActivationPorts } from '../domain/activation-handlers';
 import { PASSWORD_FLOW_HANDLERS, type PasswordFlowPorts } from '../domain/password-flows';
@@ -18,7 +18,7 @@ import {
   liveDemoSecret,
   rulesUser,
 } from './passwordlessPorts';
-import { withEmail, withId, type DemoClock } from './rows';
+import type { DemoClock } from './rows';
 import { demoPublicHandlers } from './shared';
 
 /**
@@ -77,24 +77,22 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    * session, the visitor's: a reset ends it when it is the user's, a change keeps it.
    */
   function passwordPorts(db: DemoDatabase): PasswordFlowPorts {
-    const stored = (id: string) => db.users.find(withId(id));
     return {
       ...demoLimits(db, tools.now),
       // The demo's captcha policy is off.
       verifyCaptcha: async () => {},
-      userByEmail: async (email) => rulesUser(db.users.find(withEmail(email))),
-      userById: async (id) => rulesUser(stored(id)),
+      userByEmail: async (email) => rulesUser(userByEmail(db, email)),
+      userById: async (id) => rulesUser(userById(db, id)),
       appUrl: appOrigin,
       issueResetToken: async (userId) => issueToken(db, 'resetPassword', userId),
       consumeResetToken: async (userId, token) => liveLink(db, 'resetPassword', userId, token, true),
       sendResetEmail: async (user, link) =>
-        sendEmail(db, user.email, ...demoEmail(db, stored(user.id), 'resetPassword', { link })),
+        sendEmail(db, user.email, ...demoEmail(db, userById(db, user.id), 'resetPassword', { link })),
       newPasswordProblem: passwordProblem,
       reuseProblem: async () => null,
-      passwordMatches: async (user, password) =>
-        !!stored(user.id)?.password && stored(user.id)!.password === password,
+      passwordMatches: async (user, password) => !!password && userById(db, user.id)?.password === password,
       savePassword: async (userId, password, { verified, keepSession }) => {
-        const user = stored(userId)!;
+        const user = userById(db, userId)!;
         user.password = password;
         if (verified) user.verified = true;
         if (db.session?.userId === userId && db.session.id !== keepSession) db.session = null;
@@ -111,28 +109,27 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    * password policy), and the visitor's session.
    */
   function activationPorts(db: DemoDatabase): ActivationPorts {
-    const stored = (id: string) => db.users.find(withId(id));
     return {
       countSend: demoLimits(db, tools.now).countSend,
       appUrl: appOrigin,
       newPasswordProblem: passwordProblem,
-      activationUser: async (id) => rulesUser(stored(id)),
-      activationUserByEmail: async (email) => rulesUser(db.users.find(withEmail(email))),
+      activationUser: async (id) => rulesUser(userById(db, id)),
+      activationUserByEmail: async (email) => rulesUser(userByEmail(db, email)),
       activationLinks: {
         issue: async (userId) => issueToken(db, 'activation', userId),
         isLive: async (userId, token) => liveLink(db, 'activation', userId, token),
         consume: async (userId, token) => liveLink(db, 'activation', userId, token, true),
       },
       sendActivationEmail: async (user, link) =>
-        sendEmail(db, user.email, ...demoEmail(db, stored(user.id), 'activation', { link })),
+        sendEmail(db, user.email, ...demoEmail(db, userById(db, user.id), 'activation', { link })),
       activate: async (userId, password) => {
-        const user = stored(userId)!;
+        const user = userById(db, userId)!;
         user.verified = true;
         if (password !== null) user.password = password;
       },
       acceptance: demoAcceptancePorts(db, { sendChoosePassword, invitationLink, passwordProblem }),
       checkOrigin: () => {},
-      startSession: async (userId) => tools.startSession(db, stored(userId)!),
+      startSession: async (userId) => tools.startSession(db, userById(db, userId)!),
     };
   }
 
@@ -144,7 +141,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       demoPublicHandlers((await rules()).ACTIVATION_HANDLERS, activationPorts)[name]!(db, request);
   /** Sign-up's activation email (core/demo/signIn.ts): the shared rule's fresh link. */
   const sendActivation = async (db: DemoDatabase, userId: string) =>
-    (await rules()).sendActivation(activationPorts(db), rulesUser(db.users.find(withId(userId)))!);
+    (await rules()).sendActivation(activationPorts(db), rulesUser(userById(db, userId))!);
   return {
     routes,
     sendActivation,

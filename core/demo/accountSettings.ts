@@ -5,13 +5,13 @@
 import { DATE_FORMATS, TIME_FORMATS, type AccountSettingsRepository } from '../domain/account-settings';
 import { ACCOUNT_SETTINGS_HANDLERS } from '../domain/account-settings-handlers';
 import type { CustomLogin } from '../domain/custom-login';
-import type { DemoDatabase } from './data';
+import { tenantById, type DemoDatabase } from './data';
 import { demoHandlers } from './shared';
 
 /** Account settings over the demo's data (the repository of core/domain/account-settings.ts). */
 function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsRepository {
   const read = (tenantId: string) => {
-    const tenant = db.tenants.find((t) => t.tenantId === tenantId);
+    const tenant = tenantById(db, tenantId);
     if (!tenant) return null;
     // Beside the typed fields, the date and time formats, the logo and the metadata (a JSON string).
     const saved: Record<string, string | null | undefined> = db.accountSettings?.[tenantId] ?? {};
@@ -37,7 +37,7 @@ function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsReposit
   return {
     get: async (tenantId) => read(tenantId),
     async update(tenantId, { name, ...rest }) {
-      const tenant = db.tenants.find((t) => t.tenantId === tenantId);
+      const tenant = tenantById(db, tenantId);
       if (!tenant) return null;
       const given = Object.entries(rest).filter(([, value]) => value !== undefined);
       Object.assign(((db.accountSettings ??= {})[tenantId] ??= {}), Object.fromEntries(given));

@@ -8,6 +8,7 @@ import type { ApiTokenPorts, ApiTokenRecord, ApiTokenType, TokenKind } from '../
 import { DEMO_POLICY, type DemoApiToken, type DemoDatabase } from './data';
 import { demoHandlers } from './shared';
 import { demoPermissionsOf, roleGrants, type TeamAdminTools } from './teamAdmin';
+import { isoNow } from './rows';
 
 const recordOf = (token: DemoApiToken): ApiTokenRecord => ({
   id: token.id,
@@ -60,7 +61,7 @@ export function demoTokenStore(
         description,
         expiresInMinutes,
         roleIds: type === 'tenant' ? roleIds : [],
-        createdAt: new Date(tools.now()).toISOString(),
+        createdAt: isoNow(tools.now),
         ...(kind === 'access' ? { kind } : {}),
       };
       tokens().push(token);

@@ -8,7 +8,13 @@
 import { AUDIT_SEVERITIES, type AuditRecord, type AuditSeverity } from '../contract/audits';
 import { auditTarget } from '../domain/audit';
 import { AUDIT_LOG_HANDLERS, auditsEntity, type AuditFilter, type AuditLogPorts } from '../domain/audit-log';
-import type { DemoDatabase, DemoUser } from './data';
+import {
+  DEMO_VENDOR_CREATED_AT,
+  DEMO_VENDOR_ID,
+  usersOfAccount,
+  type DemoDatabase,
+  type DemoUser,
+} from './data';
 import { by, descending, page, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 
@@ -16,7 +22,6 @@ type Json = Record<string, unknown>;
 
 const SAMPLE_SIZE = 64;
 const HOUR = 3_600_000;
-const DEMO_VENDOR_CREATED = '2024-01-01T00:00:00.000Z';
 
 /** What the samples say happened, with its severity and the details kept. */
 const EVENTS: ReadonlyArray<[string, string, AuditSeverity, (target: DemoUser) => Json]> = [
@@ -45,7 +50,7 @@ const SIGN_IN_WORDS: Record<string, string> = {
 
 /** The account's sample records, newest first (the audit streams' back-fill sends them too). */
 export function samples(db: DemoDatabase, tenantId: string, now: number): AuditRecord[] {
-  const members = db.users.filter((u) => u.tenantId === tenantId);
+  const members = usersOfAccount(db, tenantId);
   if (!members.length) return [];
   const base = Math.floor(now / HOUR) * HOUR;
   return Array.from({ length: SAMPLE_SIZE }, (_, i) => {
@@ -72,7 +77,7 @@ export function samples(db: DemoDatabase, tenantId: string, now: number): AuditR
       description: SIGN_IN_WORDS[action] ?? (about ? `${action}: ${about}` : action),
       json: Object.entries(detail).map(([key, value]) => ({ key, value })),
       tenantId,
-      vendorId: 'demo-vendor',
+      vendorId: DEMO_VENDOR_ID,
       __v: 0,
     };
   });
@@ -108,7 +113,7 @@ function matching(records: AuditRecord[], query: AuditFilter): AuditRecord[] {
 }
 
 /** The audits entity of GET /metadata (its columns). */
-export const demoAuditsMetadata = () => auditsEntity('demo-vendor', DEMO_VENDOR_CREATED);
+export const demoAuditsMetadata = () => auditsEntity(DEMO_VENDOR_ID, DEMO_VENDOR_CREATED_AT);
 
 /** The audit log's ports over the account's records. */
 function demoAuditLogPorts(db: DemoDatabase, tenantId: string, now: () => number): AuditLogPorts {

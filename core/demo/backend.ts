@@ -8,7 +8,6 @@ import { demoSignInMethodRoutes } from './signInMethods';
 import type { RouteName } from '../contract/routes';
 import type { DemoRoutes } from './dispatch';
 import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
-import { demoPermissionsOf } from './teamAdmin';
 import { createDemoTokens, demoSessionRoutes, demoSignedInSessionRoutes, randomId } from './sessions';
 import { demoProfileRoutes } from './profile';
 import { demoSignInRoutes } from './signIn';
@@ -69,12 +68,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const invitations = createDemoInvitations({
     random,
     now,
-    sendEmail: accountFlows.sendEmail,
     sendChoosePassword: accountFlows.sendChoosePassword,
     issueToken: accountFlows.issueToken,
     invitationLink: accountFlows.invitationLink,
     passwordProblem: accountFlows.passwordProblem,
-    permissionsOf: (user, db) => demoPermissionsOf(db, user),
     userOfToken,
   });
   // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).

@@ -14,7 +14,7 @@ import { demoBillingPorts, demoBillingOf, type DemoBillingStore } from './billin
 import type { DemoRoutes } from './dispatch';
 import type { DemoClock } from './rows';
 import type { UserHandler } from './sessions';
-import { demoHandlers } from './shared';
+import { demoHandlers, mapRoutes } from './shared';
 
 /** A one-page PDF with the invoice's lines (Helvetica, no library: the demo runs in the browser). */
 function invoicePdf(lines: string[]): Blob {
@@ -75,7 +75,5 @@ export function demoBillingRoutes(clock: DemoClock): DemoRoutes<UserHandler> {
       );
     },
   };
-  return Object.fromEntries(
-    Object.entries(routes).map(([name, handler]) => [name, keptWhenChanged(handler!)]),
-  );
+  return mapRoutes(routes, keptWhenChanged);
 }

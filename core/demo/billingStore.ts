@@ -9,7 +9,7 @@ import { DEFAULT_BILLING_SWITCHES, type VendorBillingSwitches } from '../billing
 import type { Card, Subscription } from '../domain/billing';
 import type { BillingHandlerPorts, Invoice } from '../domain/billing-handlers';
 import { PLAN_CATALOGUE, type Plan } from '../domain/billing-plans';
-import type { DemoDatabase, DemoUser } from './data';
+import { DEMO_VENDOR_ID, type DemoDatabase, type DemoUser } from './data';
 import { by, given, isoNow, remove, update, withId, type DemoClock } from './rows';
 
 /** The catalogue as demo mode has it: plan `plan-<slug>`, in US dollars. */
@@ -132,7 +132,7 @@ export function demoBillingPorts(
       setCancelAtPeriodEnd: async () => {},
     },
     caller: { name: user.name, email: user.email },
-    vendorId: async () => 'demo-vendor',
+    vendorId: async () => DEMO_VENDOR_ID,
     invoices: {
       list: async () => mine.invoices.map(({ plan: _p, card: _c, key: _k, ...invoice }) => invoice),
     },

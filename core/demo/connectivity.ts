@@ -15,7 +15,7 @@ import type {
 } from '../api/connectivity';
 import type { ConnectivityPorts, NotifyChannel } from '../domain/connectivity';
 import { CONNECTIVITY_HANDLERS } from '../domain/connectivity-handlers';
-import type { DemoDatabase } from './data';
+import { DEMO_VENDOR_ID, type DemoDatabase } from './data';
 import {
   by,
   byLocale,
@@ -41,7 +41,6 @@ export interface DemoConnectivity {
   slackSubscriptions?: Array<Required<Pick<SlackSubscription, 'id'>> & SlackSubscription>;
 }
 
-const VENDOR = 'demo-vendor';
 /** The sample deliveries a new webhook shows (the demo sends nothing). */
 const SAMPLE_LOGS = [
   ['500', 'Demo mode: a sample failed delivery (nothing was sent)'],
@@ -74,7 +73,7 @@ export function demoConnectivityPorts(
         webhooks.push({ _id, ...fields, secret: null, invocations, createdAt, updatedAt: createdAt });
         const eventKey = fields.eventKeys[0] ?? 'test';
         const body = JSON.stringify({ eventKey, tenantId, data: {} });
-        const sample = { webhookId: _id, tenantId, vendorId: VENDOR, body, eventKey, createdAt };
+        const sample = { webhookId: _id, tenantId, vendorId: DEMO_VENDOR_ID, body, eventKey, createdAt };
         for (const [statusCode, response] of SAMPLE_LOGS)
           logs.unshift({ id: random(), ...sample, statusCode, response });
         return { ...webhooks.at(-1)! };
@@ -127,7 +126,7 @@ export function demoConnectivityPorts(
           : upsert(subscriptions, withId(id ?? ''), { id: id ?? random(), isActive, slackEvents }),
       removeSubscription: async (_tenant, id) => remove(subscriptions, withId(id)),
     },
-    vendorId: async () => VENDOR,
+    vendorId: async () => DEMO_VENDOR_ID,
     reachable: async (url) => url.toString(),
     sendTest: async () => ({ statusCode: 200, body: 'Demo mode: nothing was sent' }),
   };

@@ -12,6 +12,7 @@ import type { RoleDto } from '../domain/roles';
 import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { StoredReport } from '../domain/reports';
 import type { StoredNotification } from '../domain/notifications';
+import { withEmail, withId } from './rows';
 
 /** Demo mode's data, kept in the page's storage; passwords are sample data too. */
 export interface DemoUser {
@@ -168,6 +169,13 @@ const DEMO_PEOPLE: Array<[name: string, role: string]> = [
   ['Katherine Johnson', 'ReadOnly'],
 ];
 
+/** The demo's one vendor (a development server's too has one). */
+export const DEMO_VENDOR_ID = 'demo-vendor';
+/** When the demo's vendor was made (its settings' and audit entity's date). */
+export const DEMO_VENDOR_CREATED_AT = '2024-01-01T00:00:00.000Z';
+/** When the demo's data begins: its sample account, built-in roles and permissions were made then. */
+export const DEMO_CREATED_AT = '2026-01-01T00:00:00.000Z';
+
 /** A new account of the demo's vendor. */
 export const demoTenant = (tenantId: string, name: string, createdAt: string): Tenant => ({
   id: tenantId,
@@ -175,12 +183,12 @@ export const demoTenant = (tenantId: string, name: string, createdAt: string): T
   name,
   isReseller: false,
   metadata: '{}',
-  vendorId: 'demo-vendor',
+  vendorId: DEMO_VENDOR_ID,
   createdAt,
 });
 
 export function seedDemoDatabase(): DemoDatabase {
-  const tenant = demoTenant('demo-tenant', 'Demo Company', '2026-01-01T00:00:00.000Z');
+  const tenant = demoTenant('demo-tenant', 'Demo Company', DEMO_CREATED_AT);
   const users = DEMO_PEOPLE.map(([name, role], index): DemoUser => {
     const id = `demo-user-${index + 1}`;
     return {
@@ -201,10 +209,26 @@ export function seedDemoDatabase(): DemoDatabase {
 
 /** The user of this id, if any. */
 export const userById = (db: DemoDatabase, id: unknown): DemoUser | undefined =>
-  db.users.find((u) => u.id === id);
+  db.users.find(withId(id as string));
 
-/** The user of this email, case aside (as the server's `lower(email)`), if any. */
-export function userByEmail(db: DemoDatabase, email: string): DemoUser | undefined {
-  const key = email.toLowerCase();
-  return db.users.find((u) => u.email.toLowerCase() === key);
+/** The user of this email, trimmed and case aside (as the server's `lower(email)`), if any. */
+export const userByEmail = (db: DemoDatabase, email: string): DemoUser | undefined =>
+  db.users.find(withEmail(email));
+
+/** The user of this id whose home is the account `tenantId`, if any. */
+export const userInAccount = (db: DemoDatabase, tenantId: string, id: unknown): DemoUser | undefined =>
+  db.users.find((u) => u.id === id && u.tenantId === tenantId);
+
+/** The users whose home is the account `tenantId` (invitees too). */
+export const usersOfAccount = (db: DemoDatabase, tenantId: string): DemoUser[] =>
+  db.users.filter((u) => u.tenantId === tenantId);
+
+/** The user of this id who has joined the account `tenantId` (an invitee who has not accepted is no member yet). */
+export function acceptedMember(db: DemoDatabase, tenantId: string, id: string): DemoUser | undefined {
+  const user = userInAccount(db, tenantId, id);
+  return user?.invitationPending ? undefined : user;
 }
+
+/** The account of this id, if any. */
+export const tenantById = (db: DemoDatabase, tenantId: string): Tenant | undefined =>
+  db.tenants.find((t) => t.tenantId === tenantId);

@@ -16,7 +16,7 @@ import {
   type AuditNameKind,
   type AuditRow,
 } from '../domain/audit';
-import { userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
+import { DEMO_VENDOR_ID, tenantById, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { demoRoles } from './teamAdmin';
 
 type Json = Record<string, unknown>;
@@ -78,7 +78,7 @@ async function nameOf(db: DemoDatabase, kind: AuditNameKind, id: string): Promis
     token: () => db.apiTokens?.filter((t) => t.id === id).map((t) => t.description || 'untitled')[0],
     ipRestriction: () => policies.flatMap((p) => p.ips ?? []).find((e) => e.id === id)?.ip,
     emailDomain: () => policies.flatMap((p) => p.domains ?? []).find((d) => d.id === id)?.domain,
-    tenant: () => db.tenants.find((t) => t.tenantId === id)?.name,
+    tenant: () => tenantById(db, id)?.name,
   };
   return names[kind]?.();
 }
@@ -140,7 +140,7 @@ export function storeDemoAudit(db: DemoDatabase, actor: DemoUser, row: AuditRow,
     ip: '',
     userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
     tenantId: actor.tenantId,
-    vendorId: 'demo-vendor',
+    vendorId: DEMO_VENDOR_ID,
   };
   db.audits = [auditRecord(stamp, row), ...(db.audits ?? [])].slice(0, KEPT_RECORDS);
 }

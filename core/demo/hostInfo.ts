@@ -14,7 +14,7 @@ import {
   type FlagPorts,
   type HostInfoPorts,
 } from '../domain/host-info-handlers';
-import type { DemoDatabase, DemoUser } from './data';
+import { DEMO_VENDOR_ID, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 import type { DemoClock } from './rows';
@@ -40,7 +40,7 @@ function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): 
     auditsMetadata: async () => (await import('./audits')).demoAuditsMetadata(),
     samlMetadata: async () => (await import('./ssoConfig')).demoSamlMetadata(db, user, clock),
     notificationsMetadata: async () =>
-      (await import('../domain/notifications')).notificationsMetadata('demo-vendor'),
+      (await import('../domain/notifications')).notificationsMetadata(DEMO_VENDOR_ID),
     // Every account the user belongs to (sub-accounts included: core/demo/subAccounts.ts).
     accountsOf: async () => {
       const tenants = tenantsOfUser(db, user);

@@ -12,9 +12,9 @@ import { fail, ok } from '../contract/answer';
 import { contractError } from '../contract/errors';
 import { oauthErrorBody, unsupportedGrantType } from '../contract/oauth';
 import { oidcSignInState } from '../contract/requests-sso-signin';
-import { demoTenant, type DemoDatabase, type DemoUser } from './data';
+import { demoTenant, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes, Handler } from './dispatch';
-import { isoNow, withId } from './rows';
+import { isoNow } from './rows';
 import type { DemoTokens } from './sessions';
 
 type DemoFederationTools = Pick<DemoTokens, 'tokenFor' | 'startSession'> & {
@@ -65,7 +65,7 @@ const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
 
 export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
-  const userOfSession = (db: DemoDatabase) => db.session && db.users.find(withId(db.session.userId));
+  const userOfSession = (db: DemoDatabase) => db.session && userById(db, db.session.userId);
 
   /** Hosted login's token answer, its refresh token the session's new one when `refresh`. */
   function oauthTokens(db: DemoDatabase, user: DemoUser, clientId: string, nonce: unknown, refresh: boolean) {
@@ -92,7 +92,7 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
 
   /** `email`'s user, made by `create` the first time (the server's just-in-time creation). */
   function federatedUser(db: DemoDatabase, email: string, create: () => DemoUser) {
-    let user = db.users.find((u) => u.email === email);
+    let user = userByEmail(db, email);
     if (!user) db.users.push((user = create()));
     return user;
   }
@@ -172,7 +172,7 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
       // Only the demo's own provider signs in here; any other is not a route of the demo.
       if (params.provider !== SOCIAL.provider) return fail('NOT_FOUND');
       if (query.code !== SOCIAL.code || !query.code_verifier) return fail('AUTHENTICATION_FAILED');
-      const isNewUser = !db.users.some((u) => u.email === SOCIAL.email);
+      const isNewUser = !userByEmail(db, SOCIAL.email);
       // A new user has an account of their own, which they administer.
       const user = federatedUser(db, SOCIAL.email, () => {
         const tenantId = tools.random();

@@ -5,10 +5,10 @@
  */
 import { contractError } from '../contract/errors';
 import { IMPERSONATION_HANDLERS, type ImpersonationHandlerPorts } from '../domain/impersonation-handlers';
-import type { DemoDatabase } from './data';
+import { isApiTokenAccess } from '../domain/api-tokens';
+import { acceptedMember, userById, type DemoDatabase } from './data';
 import type { DemoRoutes } from './dispatch';
 import { claimsOf, type DemoTokens } from './sessions';
-import { withId } from './rows';
 import { demoPublicHandlers } from './shared';
 import { demoPermissionsOf } from './teamAdmin';
 
@@ -18,16 +18,14 @@ function demoImpersonationPorts(
   tokens: DemoTokens,
   bearer: string | null,
 ): ImpersonationHandlerPorts {
-  // An invitee who has not accepted is no member yet (the server's accepted memberships).
-  const memberOf = (tenantId: string, userId: string) =>
-    db.users.find((u) => u.id === userId && u.tenantId === tenantId && !u.invitationPending);
   return {
+    // An invitee who has not accepted is no member yet (the server's accepted memberships).
     member: async (tenantId, userId) => {
-      const user = memberOf(tenantId, userId);
+      const user = acceptedMember(db, tenantId, userId);
       return user ? { id: user.id, verified: user.verified !== false, superUser: false } : null;
     },
     permissionsOf: async (tenantId, userId) => {
-      const user = memberOf(tenantId, userId);
+      const user = acceptedMember(db, tenantId, userId);
       return user ? demoPermissionsOf(db, user) : [];
     },
     checkOrigin: () => {},
@@ -37,9 +35,7 @@ function demoImpersonationPorts(
       const user = tokens.userOfToken(db, token);
       if (!user) throw contractError('TOKEN_INVALID');
       const claims = claimsOf(token) ?? {};
-      // An API token's access token names its session `api-token:<id>` (core/demo/dispatch.ts).
-      if (typeof claims.sid === 'string' && claims.sid.startsWith('api-token:'))
-        throw contractError('API_TOKEN_REFUSED');
+      if (isApiTokenAccess(claims)) throw contractError('API_TOKEN_REFUSED');
       return {
         userId: user.id,
         tenantId: user.tenantId,
@@ -54,7 +50,7 @@ function demoImpersonationPorts(
       return user ? { userId: user.id, sessionId: token } : null;
     },
     startImpersonation: async (impersonator, userId) => {
-      const target = db.users.find(withId(userId));
+      const target = userById(db, userId);
       if (!target) throw contractError('MEMBER_NOT_FOUND');
       return tokens.startSession(db, target, impersonator.userId);
     },

@@ -8,15 +8,22 @@ import type * as rules from '../domain/invitations';
 import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
-import { appOrigin } from './passwordlessPorts';
-import type { DemoDatabase, DemoUser } from './data';
+import { appOrigin, demoOutbox } from './passwordlessPorts';
+import {
+  DEMO_VENDOR_ID,
+  tenantById,
+  userByEmail,
+  userById,
+  userInAccount,
+  type DemoDatabase,
+  type DemoUser,
+} from './data';
 import { isoNow, remove, update, upsert } from './rows';
-import { roleGrants, visibleRoles } from './teamAdmin';
+import { demoPermissionsOf, roleGrants, rolesWithIds } from './teamAdmin';
 
 export interface DemoInvitationTools {
   random(): string;
   now(): number;
-  sendEmail(db: DemoDatabase, to: string, subject: string, text: string): void;
   /** The "Choose your password" email after an invitation accepted without one. */
   sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string): void;
   /** A new invitation link token for the user (their older ones stop working; core/demo/accountFlows.ts). */
@@ -25,11 +32,9 @@ export interface DemoInvitationTools {
   invitationLink(db: DemoDatabase, userId: string, token: string): { used: boolean } | undefined;
   /** Why a new password is refused (the demo's password policy), or null. */
   passwordProblem(password: string): Promise<ContractError | null>;
-  permissionsOf(user: DemoUser, db: DemoDatabase): string[];
 }
 
-const demoTenantName = (db: DemoDatabase, tenantId: string) =>
-  db.tenants.find((t) => t.tenantId === tenantId)?.name ?? '';
+const demoTenantName = (db: DemoDatabase, tenantId: string) => tenantById(db, tenantId)?.name ?? '';
 
 /** The invitation ports over the demo's users and one-time tokens. */
 export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools): rules.InvitationPorts {
@@ -42,25 +47,22 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
     membership: async (tenantId, userId) => memberOf(tenantId, (u) => u.id === userId),
     roleGrants: async (tenantId, roleIds) => roleGrants(db, tenantId, roleIds),
     async emailDomainAllowed(tenantId, email) {
-      const stored = db.securityPolicies?.[tenantId] ?? {};
       // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
       const { demoSecurityPolicyPorts } = await import('./securityPolicies');
-      const ports = demoSecurityPolicyPorts(stored, tenantId, '', (prefix) => prefix);
+      const ports = demoSecurityPolicyPorts(db.securityPolicies?.[tenantId] ?? {}, tenantId);
       // Demo mode keeps no list of public email providers: only the account's own list decides.
       return emailDomainAllowed(ports, tenantId, email, () => false);
     },
     async addInvitee(tenantId, invitee) {
       // A demo user belongs to one account: an address used in another cannot join this one.
-      if (db.users.some((u) => u.email.toLowerCase() === invitee.email)) return null;
+      if (userByEmail(db, invitee.email)) return null;
       const user: DemoUser = {
         id: tools.random(),
         email: invitee.email,
         name: invitee.name,
         password: '',
         tenantId,
-        roleKeys: visibleRoles(db, tenantId)
-          .filter((r) => invitee.roleIds.includes(r.id))
-          .map((r) => r.key),
+        roleKeys: rolesWithIds(db, tenantId, invitee.roleIds).map((r) => r.key),
         createdAt: isoNow(tools.now),
         verified: false,
         invitationPending: true,
@@ -74,20 +76,20 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
         .filter((u) => u.invitationPending && ('userId' in who ? u.id === who.userId : u.email === who.email))
         .map((u) => ({ tenantId: u.tenantId, userId: u.id })),
     async permissionsIn(callerId, tenantId) {
-      const caller = db.users.find((u) => u.id === callerId && u.tenantId === tenantId);
-      return caller ? tools.permissionsOf(caller, db) : [];
+      const caller = userInAccount(db, tenantId, callerId);
+      return caller ? demoPermissionsOf(db, caller) : [];
     },
     async sendInvitation({ userId }, inviterId) {
-      const user = db.users.find((u) => u.id === userId);
+      const user = userById(db, userId);
       if (!user) return;
       const token = tools.issueToken(db, 'invitation', user.id);
-      const inviter = inviterId ? db.users.find((u) => u.id === inviterId) : null;
+      const inviter = inviterId ? userById(db, inviterId) : null;
       const [subject, text] = demoEmail(db, user, 'invitation', {
         link: invitationAddress(appOrigin(), user.id, token),
         tenantName: demoTenantName(db, user.tenantId),
         inviterName: inviter?.name ?? null,
       });
-      tools.sendEmail(db, user.email, subject, text);
+      demoOutbox(db, tools.now, { channel: 'email', to: user.email, subject, text });
     },
     // Demo mode sends no webhooks.
     invited: async () => {},
@@ -100,8 +102,10 @@ export function demoAcceptancePorts(
   tools: Pick<DemoInvitationTools, 'invitationLink' | 'passwordProblem' | 'sendChoosePassword'>,
 ): rules.AcceptancePorts {
   const liveLink = (userId: string, token: string) => tools.invitationLink(db, userId, token);
-  const pendingUser = (userId: string) =>
-    db.users.find((u) => u.id === userId && u.invitationPending === true);
+  const pendingUser = (userId: string) => {
+    const user = userById(db, userId);
+    return user?.invitationPending === true ? user : undefined;
+  };
   return {
     async live(userId, token) {
       const user = pendingUser(userId);
@@ -127,7 +131,7 @@ export function demoAcceptancePorts(
       return true;
     },
     async sendChoosePassword(userId, invitation) {
-      const user = db.users.find((u) => u.id === userId);
+      const user = userById(db, userId);
       if (user) tools.sendChoosePassword(db, user, invitation.tenantName);
     },
   };
@@ -149,7 +153,7 @@ export function demoInviteLinkPorts(
       ? {
           id: link.id,
           tenantId: link.tenantId,
-          vendorId: 'demo-vendor',
+          vendorId: DEMO_VENDOR_ID,
           expiresInMinutes: link.expiresInMinutes,
           expiresAt: new Date(link.expiresAt),
           shouldSendEmail: link.shouldSendEmail,

@@ -7,16 +7,16 @@ import {
   type InvitationPublicPorts,
 } from '../domain/invitation-handlers';
 import type { DemoRequest, DemoRoutes } from './dispatch';
-import type { DemoDatabase, DemoUser } from './data';
-import { appOrigin } from './passwordlessPorts';
+import { userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import {
   demoAcceptancePorts,
   demoInvitationPorts,
   demoInviteLinkPorts,
   type DemoInvitationTools,
 } from './invitationStore';
-import { demoAttemptCounters } from './passwordlessPorts';
+import { appOrigin, demoAttemptCounters } from './passwordlessPorts';
 import { demoHandlers, demoPublicHandlers } from './shared';
+import { demoPermissionsOf } from './teamAdmin';
 
 /**
  * Demo mode's invitations and invite link: the handlers of core/domain/invitation-handlers.ts (the
@@ -38,14 +38,10 @@ export function createDemoInvitations(
   });
   const ports = (db: DemoDatabase, caller: DemoUser): InvitationHandlerPorts => ({
     ...publicPorts(db),
-    held: async () => tools.permissionsOf(caller, db),
+    held: async () => demoPermissionsOf(db, caller),
     // The users list's row: the members' module loads with the back office (core/demo/backOffice.ts).
-    memberRow: async (_tenantId, userId) =>
-      (await import('./members')).listItemOf(
-        db,
-        db.users.find((u) => u.id === userId)!,
-      ),
-    userIdByEmail: async (email) => db.users.find((u) => u.email === email.trim().toLowerCase())?.id ?? null,
+    memberRow: async (_tenantId, userId) => (await import('./members')).listItemOf(db, userById(db, userId)!),
+    userIdByEmail: async (email) => userByEmail(db, email)?.id ?? null,
     newLinkToken: () => `${tools.random()}${tools.random()}`,
     appUrl: appOrigin(),
     now: tools.now,

@@ -6,7 +6,7 @@
  * custom logins the portal's tab saved (core/demo/subAccounts.ts) and the demo's memberships.
  */
 import { aliasOfHeader, LOGIN_ALIAS_HEADER, type LoginAliasPort } from '../domain/login-alias';
-import type { DemoDatabase } from './data';
+import { acceptedMember, type DemoDatabase } from './data';
 import { membershipsOf } from './subAccountsData';
 
 /** The login-alias header of a request the kit sent to the demo transport. */
@@ -22,7 +22,7 @@ export function demoLoginAliases(db: DemoDatabase & { customLogin?: CustomLogins
         ([, c]) => c.enabled && c.loginAlias?.toLowerCase() === alias,
       )?.[0] ?? null,
     isMember: async (tenantId, userId) =>
-      db.users.some((u) => u.id === userId && u.tenantId === tenantId && !u.invitationPending) ||
+      !!acceptedMember(db, tenantId, userId) ||
       membershipsOf(db).some((m) => m.userId === userId && m.tenantId === tenantId && m.accessAllowed),
   };
 }

@@ -6,6 +6,7 @@
 import { fail, ok } from '../contract/answer';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
+import { userInAccount } from './data';
 
 /**
  * The users page's Unlock: a member of the caller's account; the lock and the failure count go
@@ -14,7 +15,7 @@ import type { UserHandler } from './sessions';
 export function demoMemberRoutes(): DemoRoutes<UserHandler> {
   return {
     postUsersByUserIdUnlock(db, caller, { params }) {
-      const user = db.users.find((u) => u.id === params.userId && u.tenantId === caller.tenantId);
+      const user = userInAccount(db, caller.tenantId, params.userId);
       if (!user) return fail('MEMBER_NOT_FOUND');
       const unlocked = !!user.lockedAt;
       if (unlocked) {

@@ -9,7 +9,7 @@
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import type { MemberListQuery } from '../domain/team-users';
 import { TEAM_MEMBER_HANDLERS, type TeamMemberHandlerPorts } from '../domain/team-member-handlers';
-import type { DemoDatabase, DemoUser } from './data';
+import { DEMO_VENDOR_ID, userInAccount, usersOfAccount, type DemoDatabase, type DemoUser } from './data';
 import { mfaEnrolledOf, profileOf } from './profile';
 import { demoHandlers } from './shared';
 import { membershipsOf, within } from './subAccountsData';
@@ -38,7 +38,7 @@ export function listItemOf(db: DemoDatabase, u: DemoUser) {
   const roles = visibleRoles(db, u.tenantId).sort((a, b) => (a.key < b.key ? -1 : 1));
   return {
     ...profile,
-    vendorId: 'demo-vendor',
+    vendorId: DEMO_VENDOR_ID,
     roleIds: profile.roles.map((r) => r.id),
     verified: u.verified !== false,
     activatedForTenant: u.verified !== false && !pending,
@@ -91,7 +91,7 @@ function listMembers(db: DemoDatabase, q: MemberListQuery, now: number) {
 function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number): TeamMemberHandlerPorts {
   const inAccount = (tenantId: string, userId: string) => (u: DemoUser) =>
     u.id === userId && u.tenantId === tenantId;
-  const member = (tenantId: string, userId: string) => db.users.find(inAccount(tenantId, userId));
+  const member = (tenantId: string, userId: string) => userInAccount(db, tenantId, userId);
   const roleIdsOf = (u: DemoUser) =>
     visibleRoles(db, u.tenantId)
       .filter((r) => u.roleKeys.includes(r.key))
@@ -120,7 +120,7 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
     },
     listMembers: async (q) => listMembers(db, q, now()),
     memberStats: async (tenantId) => {
-      const members = db.users.filter((u) => u.tenantId === tenantId);
+      const members = usersOfAccount(db, tenantId);
       return {
         totalItems: members.length,
         addedThisWeek: members.filter((u) => Date.parse(u.createdAt) > now() - 7 * 86_400_000).length,
@@ -136,13 +136,13 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
       const found = member(tenantId, userId);
       if (!found) return null;
       const { id, name, email, metadata = '{}', createdAt } = found;
-      return { id, name, email, metadata, vendorId: 'demo-vendor', createdAt, updatedAt: createdAt };
+      return { id, name, email, metadata, vendorId: DEMO_VENDOR_ID, createdAt, updatedAt: createdAt };
     },
     memberLinks: async (tenantId, userIds, link) =>
       db.users
         .filter((u) => u.tenantId === tenantId && userIds.includes(u.id))
         .map((u) => ({
-          ...{ vendorId: 'demo-vendor', tenantId, userId: u.id },
+          ...{ vendorId: DEMO_VENDOR_ID, tenantId, userId: u.id },
           linked: (link === 'roles' ? roleIdsOf(u) : groupsOf(db, u).map((g) => g.id)).sort(),
         })),
     customData: {

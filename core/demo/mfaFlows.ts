@@ -14,11 +14,11 @@ import { MFA_SIGN_IN_HANDLERS } from '../domain/mfa-sign-in-handlers';
 import { mfaGateAnswer, type MfaHandlerPorts } from '../domain/mfa-steps';
 import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
 import { webCryptoWebauthn } from '../domain/webauthn-crypto';
-import type { DemoDatabase, DemoUser } from './data';
+import { userById, type DemoDatabase, type DemoUser } from './data';
 import { demoMfaCode } from './delivery';
 import { demoMfaRepository, state } from './mfaRepository';
-import { demoAttemptCounters } from './passwordlessPorts';
-import { isoNow, type DemoClock } from './rows';
+import { demoAttemptCounters, demoOutbox } from './passwordlessPorts';
+import type { DemoClock } from './rows';
 import type { DemoTokens } from './sessions';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
@@ -34,7 +34,7 @@ const NAME = 'Auth Elements demo';
 
 function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
   const store = demoMfaRepository(db, t);
-  const user = (id: string) => db.users.find((u) => u.id === id) ?? null;
+  const user = (id: string) => userById(db, id) ?? null;
   const { take } = demoAttemptCounters(t.now);
   return {
     ...store,
@@ -58,9 +58,7 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
     async deliver(to, target, code) {
       const message = demoMfaCode(db, to.id, target.kind, code);
       const address = target.kind === 'sms' ? target.phone : target.email;
-      (db.outbox ??= []).unshift({ channel: target.kind, to: address, ...message, createdAt: isoNow(t.now) });
-      db.outbox.length = Math.min(db.outbox.length, 50);
-      console.info(`[auth-elements demo] ${target.kind} to ${address}: ${message.text}`);
+      demoOutbox(db, t.now, { channel: target.kind, to: address, ...message });
     },
     addDevice: (userId, device) => enrolDevice(store, userId, device),
     atomically: (work) => work(store),

@@ -16,9 +16,16 @@ import {
   takeSlot,
   type AttemptKey,
 } from '../domain/attempts';
-import { DEMO_POLICY, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
+import {
+  DEMO_POLICY,
+  userByEmail,
+  userById,
+  type DemoDatabase,
+  type DemoOneTimeToken,
+  type DemoUser,
+} from './data';
 import { demoEmail, demoSms } from './delivery';
-import { isoNow, update, withEmail, withId, type DemoClock } from './rows';
+import { isoNow, update, withId, type DemoClock } from './rows';
 
 /** The page's origin: where the demo's emailed links and public settings point. */
 export const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
@@ -169,8 +176,8 @@ export type DemoRulesUser = NonNullable<ReturnType<typeof rulesUser>>;
 export function demoPasswordlessPorts(db: DemoDatabase, clock: DemoClock): PasswordlessPorts<DemoRulesUser> {
   return {
     users: {
-      byEmail: async (email) => rulesUser(db.users.find(withEmail(email))),
-      byId: async (id) => rulesUser(db.users.find(withId(id))),
+      byEmail: async (email) => rulesUser(userByEmail(db, email)),
+      byId: async (id) => rulesUser(userById(db, id)),
       setPhone: async (id, phone) => void update(db.users, withId(id), { phoneNumber: phone }),
       markVerified: async (id) => void update(db.users, withId(id), { verified: true }),
       unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,

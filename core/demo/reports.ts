@@ -8,9 +8,8 @@ import { NOTIFICATION_HANDLERS, REPORT_HANDLERS } from '../domain/report-handler
 import type { ReportSendPorts, StoredReport } from '../domain/reports';
 import type { DemoDatabase } from './data';
 import { by, byLocale, isoNow, page, update, upsert, withId, type DemoClock } from './rows';
+import { demoOutbox } from './passwordlessPorts';
 import { demoHandlers } from './shared';
-
-const OUTBOX_KEEP = 50;
 
 function reportPorts(db: DemoDatabase, clock: DemoClock): ReportSendPorts {
   const mine = (tenantId: string) => ((db.reports ??= {})[tenantId] ??= []);
@@ -28,11 +27,7 @@ function reportPorts(db: DemoDatabase, clock: DemoClock): ReportSendPorts {
         .sort(byLocale((u) => u.email))
         .map(({ name, email, createdAt, lastLogin = null }) => ({ name, email, createdAt, lastLogin })),
     now: () => new Date(clock.now()),
-    deliver: async (to, subject, text) => {
-      const outbox = (db.outbox ??= []);
-      outbox.unshift({ channel: 'email', to, subject, text, createdAt: isoNow(clock.now) });
-      outbox.length = Math.min(outbox.length, OUTBOX_KEEP);
-    },
+    deliver: async (to, subject, text) => demoOutbox(db, clock.now, { channel: 'email', to, subject, text }),
     notify: async (n) => notificationStore(db, clock).add(n),
   };
 }

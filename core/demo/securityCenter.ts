@@ -9,7 +9,7 @@
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import { takeSlot } from '../domain/attempts';
 import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
-import type { DemoDatabase } from './data';
+import { usersOfAccount, type DemoDatabase } from './data';
 import { state } from './mfaRepository';
 import type { DemoClock } from './rows';
 import { demoSecurityPolicyPorts } from './securityPolicies';
@@ -18,7 +18,7 @@ import { demoSsoConnections } from './ssoConfig';
 
 /** The centre's ports over the demo's data (reading only: the policies of an account that saved none stay unsaved). */
 function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => number): SecurityCentrePorts {
-  const members = db.users.filter((u) => u.tenantId === tenantId);
+  const members = usersOfAccount(db, tenantId);
   const { devices } = state(db);
   return {
     policies: demoSecurityPolicyPorts(db.securityPolicies?.[tenantId] ?? {}, tenantId),

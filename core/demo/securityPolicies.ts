@@ -20,8 +20,7 @@ import {
 } from '../domain/security-policy-handlers';
 import { insert, isoNow, page, remove, upsert, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
-
-const VENDOR_CREATED = '2024-01-01T00:00:00.000Z';
+import { DEMO_VENDOR_CREATED_AT, DEMO_VENDOR_ID } from './data';
 
 type Policies = { [K in PolicyKind]?: StoredPolicy<K> };
 
@@ -36,7 +35,7 @@ export interface DemoSecurityPolicies {
 
 /** The vendor's global policy as demo mode has it (the server's answer, GET configurations/v1, but the rules' parts). */
 const GLOBAL_POLICY = {
-  id: 'demo-vendor',
+  id: DEMO_VENDOR_ID,
   allowSignups: true,
   apiTokensEnabled: true,
   cookieSameSite: 'LAX',
@@ -58,8 +57,8 @@ export function demoSecurityPolicyPorts(
       vendor: async (kind, settings) => ({
         id: `vendor-${kind}-policy`,
         settings,
-        createdAt: VENDOR_CREATED,
-        updatedAt: VENDOR_CREATED,
+        createdAt: DEMO_VENDOR_CREATED_AT,
+        updatedAt: DEMO_VENDOR_CREATED_AT,
       }),
       ofAccount: async <K extends PolicyKind>(kind: K) => (mine.policies?.[kind] as StoredPolicy<K>) ?? null,
       async saveForAccount<K extends PolicyKind>(kind: K, _tenantId: string, settings: PolicySettings[K]) {

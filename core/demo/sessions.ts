@@ -13,10 +13,11 @@ import {
   type LoginSessionPorts,
 } from '../domain/login-sessions';
 import { refuseLockedSession } from '../domain/security-policies';
-import { demoHandlers } from './shared';
-import type { DemoDatabase, DemoUser } from './data';
+import { demoHandlers, mapRoutes } from './shared';
+import { userById, type DemoDatabase, type DemoUser } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
 import { demoPermissionsOf, demoRolesOf } from './teamAdmin';
+import { isoNow } from './rows';
 
 /** Demo access token lifetime (spec 000 §9). */
 const DEMO_TOKEN_LIFETIME_SECONDS = 86400;
@@ -79,10 +80,10 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
       id: random(),
       userId: user.id,
       refreshToken: random(),
-      createdAt: new Date(now()).toISOString(),
+      createdAt: isoNow(now),
       ...(impersonatorId ? { impersonatorId } : {}),
     };
-    if (!impersonatorId) user.lastLogin = new Date(now()).toISOString();
+    if (!impersonatorId) user.lastLogin = isoNow(now);
     return tokenFor(db, user, impersonatorId);
   }
 
@@ -90,7 +91,7 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
   function userOfToken(db: DemoDatabase, token: string | null): DemoUser | null {
     const claims = token ? claimsOf(token) : null;
     if (!claims?.exp || claims.exp * 1000 < now()) return null;
-    return db.users.find((u) => u.id === claims.sub) ?? null;
+    return userById(db, claims.sub) ?? null;
   }
 
   /** A backend handler that finds the bearer's user first (401 `missing` without one). */
@@ -103,7 +104,7 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
 
   /** An area's handlers of a signed-in caller (the access check has found one), as backend handlers. */
   const signedIn = (area: DemoRoutes<UserHandler>, missing?: 'TOKEN_INVALID'): DemoRoutes =>
-    Object.fromEntries(Object.entries(area).map(([name, handler]) => [name, withUser(handler!, missing)]));
+    mapRoutes(area, (handler) => withUser(handler, missing));
 
   /** The dispatcher's view of a bearer: its user and claims. */
   const callerOf =
@@ -144,7 +145,7 @@ function demoLoginSessions(db: DemoDatabase): LoginSessionPorts {
 export function demoSessionRoutes(tokens: DemoTokens, random: () => string): DemoRoutes {
   return {
     postAuthUserTokenRefresh: (db) => {
-      const user = db.session && db.users.find((u) => u.id === db.session!.userId);
+      const user = db.session && userById(db, db.session!.userId);
       if (!user) return fail('SESSION_EXPIRED');
       db.session!.refreshToken = random();
       return ok(tokens.tokenFor(db, user, db.session!.impersonatorId), true);

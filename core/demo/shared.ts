@@ -11,7 +11,7 @@ import type { DemoRequest, DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 
 /** Each handler of `routes` as `wrap` makes it, under the same descriptor name. */
-const mapRoutes = <A, B>(routes: DemoRoutes<A>, wrap: (handler: A) => B): DemoRoutes<B> =>
+export const mapRoutes = <A, B>(routes: DemoRoutes<A>, wrap: (handler: A) => B): DemoRoutes<B> =>
   Object.fromEntries(Object.entries(routes).map(([name, handler]) => [name, wrap(handler as A)]));
 
 /** An area's shared handlers as demo handlers; `ports` gives the area's ports for one call. */

@@ -20,7 +20,15 @@ import { demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
 import { membershipsOf } from './subAccountsData';
 import type { createDemoAccountFlows } from './accountFlows';
-import { DEMO_PASSWORD_POLICY, DEMO_POLICY, demoTenant, type DemoDatabase, type DemoUser } from './data';
+import {
+  DEMO_PASSWORD_POLICY,
+  DEMO_POLICY,
+  demoTenant,
+  userByEmail,
+  userById,
+  type DemoDatabase,
+  type DemoUser,
+} from './data';
 import type { DemoRequest, DemoRoutes } from './dispatch';
 import { demoSsoRoute } from './hostedLogin';
 import type { createDemoInvitations } from './invitations';
@@ -30,7 +38,7 @@ import { appOrigin, demoLimits, rulesUser, type DemoRulesUser } from './password
 import { profileOf } from './profile';
 import type { DemoTokens } from './sessions';
 import { signInAddress } from '../domain/account-links';
-import { isoNow, withEmail, withId } from './rows';
+import { isoNow } from './rows';
 
 interface SignInDeps {
   tokens: DemoTokens;
@@ -57,7 +65,7 @@ const demoSettings = (db: DemoDatabase) => ({
 function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
   const { invitations, accountFlows, tokens, now, random } = deps;
   const { invitations: members, links } = invitations.publicPorts(db);
-  const byId = (id: string) => db.users.find(withId(id))!;
+  const byId = (id: string) => userById(db, id)!;
   return {
     checkOrigin: () => {},
     verifyCaptcha: async () => {},
@@ -69,7 +77,7 @@ function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
     countSignUp: async () => {},
     async createAccount({ email, password, name, tenantName, joinTenantId, shouldActivate }) {
       // The email's uniqueness: the server's unique index.
-      if (db.users.some(withEmail(email))) throw contractError('USER_EXISTS');
+      if (userByEmail(db, email)) throw contractError('USER_EXISTS');
       const createdAt = isoNow(now);
       const tenantId = joinTenantId ?? random();
       if (!joinTenantId) db.tenants.push(demoTenant(tenantId, tenantName, createdAt));
@@ -166,7 +174,7 @@ function passwordSignInPorts(
     verifyCaptcha: async () => {},
     loginAlias: { port: demoLoginAliases(db), alias: request.loginAlias },
     attempts: limits,
-    userByEmail: async (email) => rulesUser(db.users.find(withEmail(email))),
+    userByEmail: async (email) => rulesUser(userByEmail(db, email)),
     verifyPassword: async (password, user) => user?.stored.password === password,
     countLockout: async (user) => {
       await recordFailedSignIn(demoLockoutPorts(db, now), user?.stored ?? null);

@@ -20,7 +20,7 @@ import {
 } from '../domain/sso-connections';
 import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, type SsoHandlerPorts } from '../domain/sso-handlers';
 import { LegacySso } from '../domain/sso-legacy';
-import type { DemoDatabase, DemoUser } from './data';
+import { DEMO_VENDOR_ID, type DemoDatabase, type DemoUser } from './data';
 import { insert, isoNow, remove, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoMetadata';
@@ -163,7 +163,7 @@ const demoSsoServices = (random: () => string): SsoServices => ({
 /** The SSO routes' ports (core/domain/sso-handlers.ts) over the demo's storage, for one caller. */
 const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: DemoClock): SsoHandlerPorts => ({
   sso: new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random)),
-  vendorOf: async () => 'demo-vendor',
+  vendorOf: async () => DEMO_VENDOR_ID,
   held: async () => demoPermissionsOf(db, user),
   grantedBy: async (tenantId, ids) => grantedBy(db, tenantId, ids),
 });

@@ -7,7 +7,7 @@
 import { SUB_ACCOUNT_HANDLERS, type SubAccountHandlerPorts } from '../domain/sub-account-handlers';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { KNOWN_FEATURE_FLAGS } from '../featureFlags/featureFlags';
-import type { DemoDatabase, DemoUser } from './data';
+import { userById, type DemoDatabase, type DemoUser } from './data';
 import { membershipsOf, tenantsOfUser } from './subAccountsData';
 import { demoCustomLogins, demoSubAccountCreation, demoSubAccountsRepository } from './subAccountsRepository';
 import { demoHandlers } from './shared';
@@ -36,7 +36,7 @@ export function demoSubAccountRoutes(tools: { now: () => number; random: () => s
       impersonating: Boolean(db.session?.impersonatorId),
     },
     async memberKeys(tenantId, userId) {
-      const person = db.users.find((u) => u.id === userId);
+      const person = userById(db, userId);
       if (person?.tenantId === tenantId) return demoPermissionsOf(db, person);
       return grantedBy(db, tenantId, await demoSubAccountsRepository(db).roleIdsOf(tenantId, userId));
     },

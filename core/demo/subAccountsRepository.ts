@@ -9,7 +9,7 @@ import type { SubAccountCreationRepository } from '../domain/sub-account-create'
 import type { SubAccountItem, SubAccountListsRepository } from '../domain/sub-account-lists';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
 import { BUILT_IN_ROLES } from '../portal/builtInRoles';
-import type { DemoDatabase } from './data';
+import { userById, type DemoDatabase } from './data';
 import { by, byLocale, descending, isoNow, keep, page, update, type DemoClock } from './rows';
 import {
   type DemoMembership,
@@ -21,7 +21,7 @@ import {
   parentsOf,
   within,
 } from './subAccountsData';
-import { demoRoles, visibleRoles } from './teamAdmin';
+import { demoRoles, rolesWithIds, visibleRoles } from './teamAdmin';
 
 const roleName = (key: string) => BUILT_IN_ROLES.find((role) => role.key === key)?.name ?? key;
 /** Roles, by key, as the member lists show them. */
@@ -50,9 +50,8 @@ export function demoSubAccountsRepository(
   const isMember = (tenantId: string, userId: string) => (m: DemoMembership) =>
     m.tenantId === tenantId && m.userId === userId;
   // The roles of these ids the account may give (the vendor's and its own), and their keys.
-  const assignable = (tenantId: string, roleIds: string[]) =>
-    visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
-  const keysOf = (tenantId: string, roleIds: string[]) => assignable(tenantId, roleIds).map((r) => r.key);
+  const keysOf = (tenantId: string, roleIds: string[]) =>
+    rolesWithIds(db, tenantId, roleIds).map((r) => r.key);
   const treeIds = (rootId: string) => new Set(demoTree(db, rootId).map(({ tenant }) => tenant.tenantId));
   return {
     isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
@@ -81,7 +80,7 @@ export function demoSubAccountsRepository(
       );
       return person?.id ?? null;
     },
-    assignableRoles: async (tenantId, roleIds) => assignable(tenantId, roleIds).map((r) => r.id),
+    assignableRoles: async (tenantId, roleIds) => rolesWithIds(db, tenantId, roleIds).map((r) => r.id),
     async addMembers(members) {
       if (members.some((n) => memberships.some(isMember(n.tenantId, n.userId)))) return false;
       for (const { userId, tenantId, roleIds, allowAccess } of members)
@@ -137,7 +136,7 @@ export function demoSubAccountsRepository(
     },
     async members(tenantId, offset, limit) {
       const members = memberships.flatMap((m) => {
-        const u = db.users.find((user) => user.id === m.userId);
+        const u = userById(db, m.userId);
         return m.tenantId === tenantId && u ? [{ m, u }] : [];
       });
       const { items, total } = page(members.sort(byLocale(({ u }) => u.name.toLowerCase())), offset, limit);
@@ -211,7 +210,7 @@ export function demoSubAccountCreation(db: DemoDatabase, clock: DemoClock): SubA
         .filter((r) => r.tenantId === null && (r.key === 'Admin' || roleKeys.includes(r.key)))
         .map((r) => ({ id: r.id, key: r.key, forCreator: r.key === 'Admin', permissions: r.permissions })),
     async addCreator(tenantId, userId, roleIds) {
-      if (!db.users.some((u) => u.id === userId)) return false;
+      if (!userById(db, userId)) return false;
       const roleKeys = demoRoles(db)
         .filter((r) => roleIds.includes(r.id))
         .map((r) => r.key);

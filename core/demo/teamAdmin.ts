@@ -7,7 +7,7 @@ import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
 import type { GroupListPage } from '../domain/groups';
 import { BUILT_IN_ROLES } from '../portal/builtInRoles';
 import { heldPermission } from '../domain/roles';
-import type { DemoDatabase, DemoRole, DemoUser } from './data';
+import { DEMO_CREATED_AT, DEMO_VENDOR_ID, type DemoDatabase, type DemoRole, type DemoUser } from './data';
 import { by, descending, page as rowsPage } from './rows';
 
 export interface TeamAdminTools {
@@ -27,16 +27,19 @@ export function demoRoles(db: DemoDatabase): DemoRole[] {
     description,
     permissions: [...permissions],
     tenantId: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
+    createdAt: DEMO_CREATED_AT,
+    updatedAt: DEMO_CREATED_AT,
   }));
   return db.roles;
 }
 export const visibleRoles = (db: DemoDatabase, tenantId: string) =>
   demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === tenantId);
+/** The account's roles of these ids (the vendor's and its own). */
+export const rolesWithIds = (db: DemoDatabase, tenantId: string, roleIds: string[]) =>
+  visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
 /** Which of these ids are the account's roles, and what those grant. */
 export function roleGrants(db: DemoDatabase, tenantId: string, roleIds: string[]) {
-  const roles = visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
+  const roles = rolesWithIds(db, tenantId, roleIds);
   return { known: roles.map((r) => r.id), keys: roles.flatMap((r) => r.permissions) };
 }
 /** What the account's roles of these ids grant. */
@@ -67,7 +70,7 @@ export const demoRoleShape = (role: DemoRole) => ({
   isDefault: role.key === 'Admin' && role.tenantId === null,
   permissions: role.permissions.map(permissionId),
   tenantId: role.tenantId,
-  vendorId: 'demo-vendor',
+  vendorId: DEMO_VENDOR_ID,
   createdAt: role.createdAt,
   updatedAt: role.updatedAt,
 });
@@ -82,14 +85,13 @@ export function cataloguedPermission(key: string) {
 /** What a user holds, as the client SDK's `ITeamUserPermission`s (the server's PermissionDto). */
 export function demoHeldPermissions(db: DemoDatabase, user: DemoUser) {
   const roles = demoRolesOf(db, user);
-  const at = '2026-01-01T00:00:00.000Z';
   return demoPermissionsOf(db, user).map((key) => ({
     ...heldPermission(
       cataloguedPermission(key),
       roles.filter((r) => r.permissions.includes(key)).map((r) => r.id),
     ),
-    createdAt: at,
-    updatedAt: at,
+    createdAt: DEMO_CREATED_AT,
+    updatedAt: DEMO_CREATED_AT,
   }));
 }
 

@@ -5,7 +5,7 @@
 import type { GroupSortField } from '../contract/listQuery';
 import { GROUP_HANDLERS } from '../domain/group-handlers';
 import type { GroupDto, GroupPorts } from '../domain/groups';
-import type { DemoDatabase, DemoGroup } from './data';
+import { userInAccount, type DemoDatabase, type DemoGroup } from './data';
 import { byLocale, isoNow, remove, withId } from './rows';
 import { demoHandlers } from './shared';
 import {
@@ -14,7 +14,7 @@ import {
   groupConfiguration,
   memoryPage,
   roleGrants,
-  visibleRoles,
+  rolesWithIds,
   type TeamAdminTools,
 } from './teamAdmin';
 
@@ -29,10 +29,7 @@ const groupDto = (db: DemoDatabase, group: DemoGroup): GroupDto => ({
   description: group.description,
   metadata: JSON.stringify(group.metadata),
   managedBy: 'frontegg',
-  roles: visibleRoles(db, group.tenantId)
-    .filter((r) => group.roleIds.includes(r.id))
-    .map(demoRoleShape)
-    .sort(byName),
+  roles: rolesWithIds(db, group.tenantId, group.roleIds).map(demoRoleShape).sort(byName),
   users: db.users
     .filter((u) => group.userIds.includes(u.id))
     .map((u) => ({
@@ -59,7 +56,7 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
   const groups = () => (db.groups ??= []).filter((g) => g.tenantId === tenantId);
   const nameTaken = (name: string, except: string | null) =>
     groups().some((g) => g.name.toLowerCase() === name.toLowerCase() && g.id !== except);
-  const member = (userId: string) => db.users.find((u) => u.id === userId && u.tenantId === tenantId);
+  const member = (userId: string) => userInAccount(db, tenantId, userId);
   const stored = (groupId: string) => groups().find(withId(groupId));
   /** The account's group of this id with `changes` written (stamped now), or null. */
   const changed = (groupId: string, changes: (group: DemoGroup) => Partial<DemoGroup>) => {

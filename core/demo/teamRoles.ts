@@ -11,7 +11,7 @@ import {
   type RoleItem,
   type RolePorts,
 } from '../domain/roles';
-import type { DemoDatabase, DemoRole } from './data';
+import { usersOfAccount, type DemoDatabase, type DemoRole } from './data';
 import { given, isoNow, remove, update } from './rows';
 import { demoHandlers } from './shared';
 import {
@@ -31,7 +31,7 @@ import {
 const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) =>
   roleItem(
     demoRoleShape(role),
-    db.users.filter((u) => u.tenantId === tenantId && demoRolesOf(db, u).includes(role)).length,
+    usersOfAccount(db, tenantId).filter((u) => demoRolesOf(db, u).includes(role)).length,
   );
 
 const permissionsList = (db: DemoDatabase, tenantId: string) =>
