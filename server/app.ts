@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { AppContext } from './context';
 import { createDelivery } from './delivery';
 import { accessTokenClaims } from './domain/access-tokens';
-import { isApiTokenAccess } from './domain/api-tokens';
+import { isApiTokenAccess } from '../core/domain/api-tokens';
 import { AuthService } from './domain/auth';
 import { ConnectivityWorker, resolveConnectivityOptions } from './domain/connectivity-worker';
 import { MfaService } from './domain/mfa';

@@ -13,7 +13,8 @@
  * expired and unknown secrets get the same 401.
  */
 import type { Database } from '../storage/database';
-import { API_TOKEN_SESSION, resolveAccessToken } from './api-tokens';
+import { API_TOKEN_SESSION } from '../../core/domain/api-tokens';
+import { resolveAccessToken } from './api-tokens';
 import { tenantTokenAuthorization } from '../storage/api-tokens';
 import { loadAuthorization } from './tenants';
 import { listUserTenants } from '../storage/tenants';

@@ -27,8 +27,6 @@ import { permissionKeysOfRoles } from '../storage/roles';
 import { emitEvent } from './connectivity';
 import { getVendorSettings } from './vendor';
 
-export { API_TOKEN_SESSION, isApiTokenAccess } from '../../core/domain/api-tokens';
-
 /** What is stored of a secret (256 bits of entropy: a fast hash is enough, nothing to brute-force). */
 const hashSecret = (secret: string) => createHash('sha256').update(`api-token:${secret}`).digest('hex');
 

@@ -15,7 +15,7 @@ import type { ImpersonationActor } from '../../core/domain/impersonation-handler
 import type { ImpersonationPorts } from '../../core/domain/impersonation';
 import { contractError } from '../../core/contract/errors';
 import { endImpersonatorSession, impersonationMember } from '../storage/impersonation';
-import { isApiTokenAccess } from './api-tokens';
+import { isApiTokenAccess } from '../../core/domain/api-tokens';
 import type { AuthService, ClientInfo, SignedIn } from './auth';
 import { memberPermissionKeys } from './grants';
 import type { AccessTokenClaims } from './tokens';

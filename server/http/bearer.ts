@@ -2,7 +2,7 @@
  * Bearer-token check for the authenticated routes.
  */
 import type { FastifyRequest } from 'fastify';
-import { isApiTokenAccess } from '../domain/api-tokens';
+import { isApiTokenAccess } from '../../core/domain/api-tokens';
 import {
   InvalidTokenError,
   type AccessTokenClaims,

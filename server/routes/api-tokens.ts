@@ -33,7 +33,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { apiTokenPorts, isApiTokenAccess, resolveApiToken } from '../domain/api-tokens';
+import { isApiTokenAccess } from '../../core/domain/api-tokens';
+import { apiTokenPorts, resolveApiToken } from '../domain/api-tokens';
 import { tokenSubject } from '../domain/access-tokens';
 import { contractError } from '../../core/contract/errors';
 import { API_TOKEN_HANDLERS } from '../../core/domain/api-token-handlers';

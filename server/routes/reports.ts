@@ -13,7 +13,7 @@ import { previewReport } from '../../core/domain/reports';
 import { NOTIFICATION_HANDLERS, REPORT_HANDLERS } from '../../core/domain/report-handlers';
 import type { AreaHandler } from '../../core/domain/handlers';
 import type { NotificationsRepository } from '../../core/domain/notifications';
-import { isApiTokenAccess } from '../domain/api-tokens';
+import { isApiTokenAccess } from '../../core/domain/api-tokens';
 import { registerHandlers } from '../http/handlers';
 import { accountOf, callerOf } from '../http/route-table';
 import { notificationsRepository } from '../storage/notifications';
