@@ -7,7 +7,8 @@
  */
 import { DEFAULT_BILLING_SWITCHES, type VendorBillingSwitches } from '../billing/vendorRules';
 import type { Card, Subscription } from '../domain/billing';
-import type { BillingHandlerPorts, Invoice } from '../domain/billing-handlers';
+import type { BillingHandlerPorts } from '../domain/billing-handlers';
+import type { InvoiceRecord } from '../domain/billing-invoices';
 import { PLAN_CATALOGUE, type Plan } from '../domain/billing-plans';
 import { DEMO_VENDOR_ID, type DemoDatabase, type DemoUser } from './data';
 import { by, given, isoNow, remove, update, withId, type DemoClock } from './rows';
@@ -22,13 +23,12 @@ const DEMO_PLANS: Plan[] = PLAN_CATALOGUE.map((entry) => ({
   externalPriceId: null,
 }));
 
-/** A stored invoice, with what its PDF prints and the charge's idempotency key. */
-type DemoInvoice = Invoice & { plan: string; card: string; key: string };
 export interface DemoBilling {
   /** Made on the first read of the account's billing. */
   subscription?: Subscription;
   methods: Card[];
-  invoices: DemoInvoice[];
+  /** With the charge's idempotency key. */
+  invoices: Array<InvoiceRecord & { key: string }>;
 }
 
 /** The demo's stored data, with billing's own parts. */
@@ -101,8 +101,11 @@ export function demoBillingPorts(
           currency: charge.currency,
           paid: charge.paid,
           receiptNumber: `R-${1001 + mine.invoices.length}`,
-          plan: planById(charge.planId)!.name,
-          card: `${charge.method.brand} ending in ${charge.method.last4}`,
+          planName: planById(charge.planId)!.name,
+          periodStart: charge.periodStart,
+          periodEnd: charge.periodEnd,
+          cardBrand: charge.method.brand,
+          cardLast4: charge.method.last4,
           key: charge.key,
         });
         makeDefault(charge.method.id);
@@ -134,7 +137,8 @@ export function demoBillingPorts(
     caller: { name: user.name, email: user.email },
     vendorId: async () => DEMO_VENDOR_ID,
     invoices: {
-      list: async () => mine.invoices.map(({ plan: _p, card: _c, key: _k, ...invoice }) => invoice),
+      list: async () => mine.invoices,
+      find: async (tenantId, id) => demoBillingOf(db, tenantId).invoices.find(withId(id)) ?? null,
     },
     cards: {
       // The default first, then the newest (the server's order).
