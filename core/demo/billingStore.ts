@@ -5,7 +5,7 @@
  * the vendor's switches are `billingVendor` in the stored data (absent: spec 001 §9's defaults).
  * server/storage/billing.test.ts holds this store and the server's to the same cases.
  */
-import { DEFAULT_BILLING_SWITCHES, type VendorBillingSwitches } from '../billing/vendorRules';
+import { DEFAULT_BILLING_SWITCHES } from '../billing/vendorRules';
 import type { Card, Subscription } from '../domain/billing';
 import type { BillingHandlerPorts } from '../domain/billing-handlers';
 import type { InvoiceRecord } from '../domain/billing-invoices';
@@ -31,16 +31,9 @@ export interface DemoBilling {
   invoices: Array<InvoiceRecord & { key: string }>;
 }
 
-/** The demo's stored data, with billing's own parts. */
-export type DemoBillingStore = DemoDatabase & {
-  billing?: Record<string, DemoBilling>;
-  /** The vendor's billing switches (absent: spec 001 §9's defaults; tests switch them). */
-  billingVendor?: Partial<VendorBillingSwitches>;
-};
-
 /** The account's billing record, made empty on first use. */
 export const demoBillingOf = (db: DemoDatabase, tenantId: string): DemoBilling =>
-  (((db as DemoBillingStore).billing ??= {})[tenantId] ??= { methods: [], invoices: [] });
+  ((db.billing ??= {})[tenantId] ??= { methods: [], invoices: [] });
 
 const planById = (id: string) => DEMO_PLANS.find((p) => p.id === id);
 
@@ -67,7 +60,7 @@ export function demoBillingPorts(
       find: async (idOrSlug) => DEMO_PLANS.find((p) => p.id === idOrSlug || p.slug === idOrSlug) ?? null,
       byId: async (id) => planById(id)!,
     },
-    switches: async () => ({ ...DEFAULT_BILLING_SWITCHES, ...(db as DemoBillingStore).billingVendor }),
+    switches: async () => ({ ...DEFAULT_BILLING_SWITCHES, ...db.billingVendor }),
     subscriptions: {
       ofAccount: async () => mine.subscription ?? null,
       async startTrial(_tenantId, { planId, start, trialEnd }) {
