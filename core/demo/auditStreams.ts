@@ -49,7 +49,6 @@ function demoPorts(db: DemoDatabase, tenantId: string, { now, random }: DemoCloc
       list: async () => mine.streams,
       async create(_tenant, { name, url, format, token }) {
         const stream = { id: random(), name, url, format, hasToken: token !== null, createdAt: isoNow(now) };
-        mine.attempts[stream.id] = [];
         const unsent = { failingSince: null, alertedAt: null, lastDeliveredAt: null };
         return insert(mine.streams, { ...stream, state: 'active', ...unsent });
       },

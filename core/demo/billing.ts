@@ -7,14 +7,18 @@
  * out: entitlements from the plan (no bundle) and Stripe's own calls (customers answer the
  * development provider's id).
  */
-import { formatAmount } from '../billing/cards';
-import { fail, ok } from '../contract/answer';
+import { ok } from '../contract/answer';
 import { BILLING_HANDLERS, DEVELOPMENT_CARD_HANDLERS } from '../domain/billing-handlers';
-import { demoBillingPorts, demoBillingOf, type DemoBillingStore } from './billingStore';
+import { invoiceOf, invoiceSheet } from '../domain/billing-invoices';
+import { demoBillingPorts } from './billingStore';
+import { tenantById, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import type { DemoClock } from './rows';
 import type { UserHandler } from './sessions';
 import { demoHandlers, mapRoutes } from './shared';
+
+/** The vendor's name on demo mode's invoices. */
+const DEMO_VENDOR_NAME = 'Auth Elements demo';
 
 /** A one-page PDF with the invoice's lines (Helvetica, no library: the demo runs in the browser). */
 function invoicePdf(lines: string[]): Blob {
@@ -43,37 +47,32 @@ function invoicePdf(lines: string[]): Blob {
   return new Blob([pdf], { type: 'application/pdf' });
 }
 
-/** A handler whose changes to the account's billing are stored, a read's too (a trial that ended on the way). */
-const keptWhenChanged =
+/** A handler whose answer is stored, a read's too (a trial that ended or a period renewed on the way). */
+const stored =
   (handler: UserHandler): UserHandler =>
-  async (db, user, request) => {
-    const stored = () => JSON.stringify((db as DemoBillingStore).billing?.[user.tenantId] ?? null);
-    const before = stored();
-    const answer = await handler(db, user, request);
-    return stored() !== before ? { ...answer, save: true } : answer;
-  };
+  async (db, user, request) => ({ ...(await handler(db, user, request)), save: true });
 
 /** Billing's routes (core/contract/routes/billing.ts), by descriptor name. */
 export function demoBillingRoutes(clock: DemoClock): DemoRoutes<UserHandler> {
+  const ports = (db: DemoDatabase, user: DemoUser) => demoBillingPorts(db, user, clock);
   const routes: DemoRoutes<UserHandler> = {
-    ...demoHandlers({ ...BILLING_HANDLERS, ...DEVELOPMENT_CARD_HANDLERS }, (db, user) =>
-      demoBillingPorts(db, user, clock),
-    ),
-    getSubscriptionsBillingInvoicesByIdPdf: (db, user, { params }) => {
-      const invoice = demoBillingOf(db, user.tenantId).invoices.find((i) => i.id === params.id);
-      if (!invoice) return fail('INVOICE_NOT_FOUND');
-      const total = formatAmount(invoice.totalAmount, invoice.currency);
-      return ok(
-        invoicePdf([
-          `Invoice ${invoice.receiptNumber}`,
-          `Date: ${invoice.paymentDate.slice(0, 10)}`,
-          `${invoice.plan} plan, monthly: ${total}`,
-          `Total: ${total}`,
-          `Paid with ${invoice.card}`,
-          'Demo mode: no money was moved.',
-        ]),
-      );
+    ...demoHandlers({ ...BILLING_HANDLERS, ...DEVELOPMENT_CARD_HANDLERS }, ports),
+    // The server's sheet (core/domain/billing-invoices.ts), drawn in the browser.
+    getSubscriptionsBillingInvoicesByIdPdf: async (db, user, { params }) => {
+      const invoice = await invoiceOf(ports(db, user).invoices, user.tenantId, params.id!);
+      const tenant = tenantById(db, user.tenantId)?.name ?? '';
+      const sheet = invoiceSheet(invoice, { vendor: DEMO_VENDOR_NAME, tenant });
+      const { vendor, title, details, item, total, card } = sheet;
+      const lines = [
+        vendor,
+        title,
+        ...details,
+        `${item}: ${total}`,
+        `Total: ${total}`,
+        ...(card ? [card] : []),
+      ];
+      return ok(invoicePdf([...lines, 'Demo mode: no money was moved.']));
     },
   };
-  return mapRoutes(routes, keptWhenChanged);
+  return mapRoutes(routes, stored);
 }

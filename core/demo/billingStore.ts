@@ -5,9 +5,10 @@
  * the vendor's switches are `billingVendor` in the stored data (absent: spec 001 §9's defaults).
  * server/storage/billing.test.ts holds this store and the server's to the same cases.
  */
-import { DEFAULT_BILLING_SWITCHES, type VendorBillingSwitches } from '../billing/vendorRules';
+import { DEFAULT_BILLING_SWITCHES } from '../billing/vendorRules';
 import type { Card, Subscription } from '../domain/billing';
-import type { BillingHandlerPorts, Invoice } from '../domain/billing-handlers';
+import type { BillingHandlerPorts } from '../domain/billing-handlers';
+import type { InvoiceRecord } from '../domain/billing-invoices';
 import { PLAN_CATALOGUE, type Plan } from '../domain/billing-plans';
 import { DEMO_VENDOR_ID, type DemoDatabase, type DemoUser } from './data';
 import { by, given, isoNow, remove, update, withId, type DemoClock } from './rows';
@@ -22,25 +23,17 @@ const DEMO_PLANS: Plan[] = PLAN_CATALOGUE.map((entry) => ({
   externalPriceId: null,
 }));
 
-/** A stored invoice, with what its PDF prints and the charge's idempotency key. */
-type DemoInvoice = Invoice & { plan: string; card: string; key: string };
 export interface DemoBilling {
   /** Made on the first read of the account's billing. */
   subscription?: Subscription;
   methods: Card[];
-  invoices: DemoInvoice[];
+  /** With the charge's idempotency key. */
+  invoices: Array<InvoiceRecord & { key: string }>;
 }
-
-/** The demo's stored data, with billing's own parts. */
-export type DemoBillingStore = DemoDatabase & {
-  billing?: Record<string, DemoBilling>;
-  /** The vendor's billing switches (absent: spec 001 §9's defaults; tests switch them). */
-  billingVendor?: Partial<VendorBillingSwitches>;
-};
 
 /** The account's billing record, made empty on first use. */
 export const demoBillingOf = (db: DemoDatabase, tenantId: string): DemoBilling =>
-  (((db as DemoBillingStore).billing ??= {})[tenantId] ??= { methods: [], invoices: [] });
+  ((db.billing ??= {})[tenantId] ??= { methods: [], invoices: [] });
 
 const planById = (id: string) => DEMO_PLANS.find((p) => p.id === id);
 
@@ -67,7 +60,7 @@ export function demoBillingPorts(
       find: async (idOrSlug) => DEMO_PLANS.find((p) => p.id === idOrSlug || p.slug === idOrSlug) ?? null,
       byId: async (id) => planById(id)!,
     },
-    switches: async () => ({ ...DEFAULT_BILLING_SWITCHES, ...(db as DemoBillingStore).billingVendor }),
+    switches: async () => ({ ...DEFAULT_BILLING_SWITCHES, ...db.billingVendor }),
     subscriptions: {
       ofAccount: async () => mine.subscription ?? null,
       async startTrial(_tenantId, { planId, start, trialEnd }) {
@@ -101,8 +94,11 @@ export function demoBillingPorts(
           currency: charge.currency,
           paid: charge.paid,
           receiptNumber: `R-${1001 + mine.invoices.length}`,
-          plan: planById(charge.planId)!.name,
-          card: `${charge.method.brand} ending in ${charge.method.last4}`,
+          planName: planById(charge.planId)!.name,
+          periodStart: charge.periodStart,
+          periodEnd: charge.periodEnd,
+          cardBrand: charge.method.brand,
+          cardLast4: charge.method.last4,
           key: charge.key,
         });
         makeDefault(charge.method.id);
@@ -134,7 +130,8 @@ export function demoBillingPorts(
     caller: { name: user.name, email: user.email },
     vendorId: async () => DEMO_VENDOR_ID,
     invoices: {
-      list: async () => mine.invoices.map(({ plan: _p, card: _c, key: _k, ...invoice }) => invoice),
+      list: async () => mine.invoices,
+      find: async (tenantId, id) => demoBillingOf(db, tenantId).invoices.find(withId(id)) ?? null,
     },
     cards: {
       // The default first, then the newest (the server's order).

@@ -5,15 +5,8 @@
  * anything, a retry answers 202 without sending, and each webhook shows two sample log rows (one
  * 200, one 500) so the logs and retry can be tried.
  */
-import type {
-  EmailSmsConfig,
-  SlackChannel,
-  SlackEvent,
-  SlackSubscription,
-  Webhook,
-  WebhookLog,
-} from '../api/connectivity';
-import type { ConnectivityPorts, NotifyChannel } from '../domain/connectivity';
+import type { EmailSmsConfig, SlackChannel, Webhook, WebhookLog } from '../api/connectivity';
+import type { ConnectivityPorts, NotifyChannel, StoredSlackSubscription } from '../domain/connectivity';
 import { CONNECTIVITY_HANDLERS } from '../domain/connectivity-handlers';
 import { DEMO_VENDOR_ID, type DemoDatabase } from './data';
 import {
@@ -31,14 +24,15 @@ import {
 } from './rows';
 import { demoHandlers } from './shared';
 
+/** An account's settings, in the shapes the ports answer. */
 export interface DemoConnectivity {
-  webhooks?: Webhook[];
-  logs?: WebhookLog[];
-  emails?: EmailSmsConfig[];
-  sms?: EmailSmsConfig[];
+  webhooks: Webhook[];
+  logs: WebhookLog[];
+  email: EmailSmsConfig[];
+  sms: EmailSmsConfig[];
   /** Without their URLs: nothing reads them back, and demo mode posts nothing. */
-  slackChannels?: SlackChannel[];
-  slackSubscriptions?: Array<Required<Pick<SlackSubscription, 'id'>> & SlackSubscription>;
+  slackChannels: SlackChannel[];
+  slackSubscriptions: StoredSlackSubscription[];
 }
 
 /** The sample deliveries a new webhook shows (the demo sends nothing). */
@@ -53,15 +47,12 @@ export function demoConnectivityPorts(
   tenantId: string,
   { now, random }: DemoClock,
 ): ConnectivityPorts {
-  const mine = ((db.connectivity ??= {})[tenantId] ??= {});
-  const webhooks = (mine.webhooks ??= []);
-  const logs = (mine.logs ??= []);
-  const configs = (channel: NotifyChannel) => (mine[channel === 'email' ? 'emails' : 'sms'] ??= []);
+  const fresh = { webhooks: [], logs: [], email: [], sms: [], slackChannels: [], slackSubscriptions: [] };
+  const mine: DemoConnectivity = ((db.connectivity ??= {})[tenantId] ??= fresh);
+  const { webhooks, logs, slackChannels: channels, slackSubscriptions: subscriptions } = mine;
   const ofEvent = (eventKey: string) => (c: EmailSmsConfig) => c.eventKey === eventKey;
   const subscriptionsOf = (channel: NotifyChannel, eventKey: string) =>
-    configs(channel).find(ofEvent(eventKey))?.subscriptions ?? [];
-  const channels = (mine.slackChannels ??= []);
-  const subscriptions = (mine.slackSubscriptions ??= []);
+    mine[channel].find(ofEvent(eventKey))?.subscriptions ?? [];
   const byWebhookId = (id: string) => (w: Webhook) => w._id === id;
   return {
     webhooks: {
@@ -99,20 +90,20 @@ export function demoConnectivityPorts(
     },
     notifications: {
       // By event, as the server's list.
-      list: async (_tenant, channel) => [...configs(channel)].sort(by((c) => c.eventKey)),
+      list: async (_tenant, channel) => [...mine[channel]].sort(by((c) => c.eventKey)),
       async create(_tenant, channel, eventKey, enabled, given) {
         const added = given.map((s) => ({ id: random(), ...s }));
-        const found = update(configs(channel), ofEvent(eventKey), { enabled });
+        const found = update(mine[channel], ofEvent(eventKey), { enabled });
         if (found) found.subscriptions.push(...added);
-        else configs(channel).push({ eventKey, enabled, subscriptions: added });
+        else mine[channel].push({ eventKey, enabled, subscriptions: added });
       },
       setEnabled: async (_tenant, channel, eventKey, enabled) =>
-        !!update(configs(channel), ofEvent(eventKey), { enabled }),
+        !!update(mine[channel], ofEvent(eventKey), { enabled }),
       updateSubscription: async (_tenant, channel, eventKey, id, fields) =>
         !!update(subscriptionsOf(channel, eventKey), withId(id), fields),
       removeSubscription: async (_tenant, channel, eventKey, id) =>
         remove(subscriptionsOf(channel, eventKey), withId(id)),
-      remove: async (_tenant, channel, eventKey) => remove(configs(channel), ofEvent(eventKey)),
+      remove: async (_tenant, channel, eventKey) => remove(mine[channel], ofEvent(eventKey)),
     },
     slack: {
       channels: async () => [...channels].sort(byLocale((c) => c.name)),
@@ -120,7 +111,7 @@ export function demoConnectivityPorts(
       removeChannel: async (_tenant, id) => remove(channels, withId(id)),
       subscriptions: async () => subscriptions,
       // A new one without `id`; else null for one the account does not have.
-      saveSubscription: async (_tenant, id, isActive, slackEvents: SlackEvent[]) =>
+      saveSubscription: async (_tenant, id, isActive, slackEvents) =>
         id && !subscriptions.some(withId(id))
           ? null
           : upsert(subscriptions, withId(id ?? ''), { id: id ?? random(), isActive, slackEvents }),

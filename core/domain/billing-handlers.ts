@@ -7,7 +7,6 @@
  * (a download with its headers) and Stripe's webhook; the development provider's card step
  * (`DEVELOPMENT_CARD_HANDLERS`) is the server's only with that provider.
  */
-import type { Invoice } from '../api/billing';
 import { checkCard } from '../billing/cards';
 import { CARD_CODES, contractError } from '../contract/errors';
 import {
@@ -21,11 +20,11 @@ import {
   type Card,
 } from './billing';
 import { billingSummary, configureAccount, ownAccount, tenantConfigurationView } from './billing-accounts';
+import { invoiceDto, invoiceOf, type InvoiceRepository } from './billing-invoices';
 import { planDto, planOf } from './billing-plans';
 import { answer, type AreaHandler, type AreaHandlers } from './handlers';
 
-/** An invoice as the routes read it (one per charge; `externalId` '' without one at the provider). */
-export type { Card, Invoice };
+export type { Card };
 
 type Contact = { name?: string; email: string };
 type CardFields = { brand: string; last4: string; expMonth: number; expYear: number };
@@ -37,10 +36,7 @@ export interface BillingHandlerPorts extends BillingPorts {
   /** The caller, as the provider's customer is named when the body names none. */
   caller: Contact;
   vendorId(): Promise<string>;
-  invoices: {
-    /** The account's invoices, newest first. */
-    list(tenantId: string): Promise<Invoice[]>;
-  };
+  invoices: InvoiceRepository;
   cards: {
     /** The account's confirmed cards, the default first. */
     confirmed(tenantId: string): Promise<Card[]>;
@@ -69,8 +65,6 @@ export interface BillingHandlerPorts extends BillingPorts {
 }
 
 type Handler = AreaHandler<BillingHandlerPorts>;
-
-const invoiceDto = (invoice: Invoice) => ({ ...invoice, externalId: invoice.externalId || invoice.id });
 
 const cardDto = (card: Card) => ({
   id: card.id,
@@ -142,12 +136,8 @@ export const BILLING_HANDLERS: AreaHandlers<BillingHandlerPorts> = {
     await currentSubscription(p, tenantId);
     return answer((await p.invoices.list(tenantId)).map(invoiceDto));
   },
-  getSubscriptionsBillingInvoicesById: async (p, { tenantId, params }) => {
-    // A few a year (one a charge): the account's list holds the one asked.
-    const invoice = (await p.invoices.list(tenantId)).find((i) => i.id === params.id);
-    if (!invoice) throw contractError('INVOICE_NOT_FOUND');
-    return answer(invoiceDto(invoice));
-  },
+  getSubscriptionsBillingInvoicesById: async (p, { tenantId, params }) =>
+    answer(invoiceDto(await invoiceOf(p.invoices, tenantId, params.id!))),
   // The account's saved cards.
   getSubscriptionsBillingPaymentMethods: async (p, { tenantId }) =>
     answer((await p.cards.confirmed(tenantId)).map(cardDto)),

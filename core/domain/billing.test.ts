@@ -3,9 +3,11 @@
 // of trials and periods, which the HTTP suites cannot wait for.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { formatAmount } from '../billing/cards';
 import { demoBillingOf, demoBillingPorts } from '../demo/billingStore';
 import type { DemoDatabase } from '../demo/data';
 import { cancelSubscription, changePlan, currentSubscription } from './billing';
+import { invoiceDto, invoiceSheet } from './billing-invoices';
 
 const DAY = 86_400_000;
 
@@ -105,8 +107,8 @@ describe('billing rules: the end of a trial and of a period', () => {
     const ended = await currentSubscription(ports, 't1');
     assert.deepEqual([ended.status, ended.planId, ended.trialEnd], ['active', 'plan-pro', null]);
     assert.deepEqual(
-      mine.invoices.map((i) => [i.totalAmount, i.card, i.key]),
-      [[2900, 'visa ending in 4242', `trial-end:${ended.id}`]],
+      mine.invoices.map((i) => [i.totalAmount, i.cardBrand, i.cardLast4, i.key]),
+      [[2900, 'visa', '4242', `trial-end:${ended.id}`]],
     );
     assert.equal(mine.methods[0]!.isDefault, true);
   });
@@ -130,4 +132,27 @@ describe('billing rules: the end of a trial and of a period', () => {
     await change();
     assert.deepEqual([asked, mine.invoices.length], [['seti_1'], 1]);
   });
+});
+
+test("an invoice: the client's fields, and what its PDF says on both backends", () => {
+  const invoice = {
+    ...{ id: 'inv-1', externalId: '', subscriptionId: 'sub-1', paymentDate: '2026-01-15T10:00:00.000Z' },
+    ...{ totalAmount: 9900, currency: 'usd', paid: true, receiptNumber: 'R-1001', planName: 'Business' },
+    ...{ periodStart: '2026-01-15T10:00:00.000Z', periodEnd: '2026-02-15T10:00:00.000Z' },
+    ...{ cardBrand: 'visa', cardLast4: '4242' },
+  };
+  assert.deepEqual(Object.keys(invoiceDto(invoice)), [
+    ...['id', 'externalId', 'subscriptionId', 'paymentDate', 'totalAmount', 'currency', 'paid'],
+    'receiptNumber',
+  ]);
+  assert.equal(invoiceDto(invoice).externalId, 'inv-1', 'no invoice at the provider: its own id');
+  assert.deepEqual(invoiceSheet(invoice, { vendor: 'Acme', tenant: 'Globex' }), {
+    vendor: 'Acme',
+    title: 'Invoice R-1001',
+    details: ['Billed to: Globex', 'Date: 2026-01-15', 'Period: 2026-01-15 to 2026-02-15', 'Status: Paid'],
+    item: 'Business plan, monthly',
+    total: formatAmount(9900, 'usd'),
+    card: 'Paid with visa ending in 4242',
+  });
+  assert.equal(invoiceSheet({ ...invoice, cardLast4: '' }, { vendor: '', tenant: '' }).card, null);
 });

@@ -20,10 +20,9 @@ import {
   tenantConfiguration,
   vendorBillingSwitches,
 } from '../storage/billing';
-import { paymentMethodStore } from '../storage/billing-records';
+import { invoiceStore, paymentMethodStore } from '../storage/billing-records';
 import type { Database } from '../storage/database';
 import { ensureCustomer } from './billing-customers';
-import { invoicesPort } from './billing-invoices';
 import { cardsPort } from './billing-payment-methods';
 
 /** What billing's use cases run with: the database and the provider (none: billing is off). */
@@ -88,7 +87,7 @@ export function billingHandlerPorts(
     ...billingPorts(deps),
     ...call,
     vendorId: async () => (await billingVendor(db)).id,
-    invoices: invoicesPort(db),
+    invoices: invoiceStore(db),
     cards: cardsPort(deps),
     provider: provider && {
       name: provider.name === 'stripe' ? 'Stripe' : 'development',

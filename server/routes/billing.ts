@@ -26,8 +26,9 @@ import { StripeProvider } from '../billing/stripe';
 import type { AppContext } from '../context';
 import { billingHandlerPorts, type BillingDeps } from '../domain/billing';
 import { applyStripeEvent } from '../domain/billing-events';
-import { findInvoice } from '../domain/billing-invoices';
+import { invoiceOf, invoiceSheet } from '../../core/domain/billing-invoices';
 import { billingVendor, tenantName } from '../storage/billing';
+import { invoiceStore } from '../storage/billing-records';
 import { contractError } from '../../core/contract/errors';
 import { registerHandlers } from '../http/handlers';
 import { accountOf, callerOf } from '../http/route-table';
@@ -65,12 +66,14 @@ function invoicePdfRoute(app: FastifyInstance, ctx: AppContext): void {
     '/subscriptions/resources/billing/invoices/v1/:id/pdf',
     async (request, reply) => {
       const tenantId = accountOf(request);
-      const invoice = await findInvoice(ctx.db, tenantId, request.params.id);
-      const pdf = await invoicePdf(invoice, {
-        vendor: (await billingVendor(ctx.db)).name,
-        tenant: (await tenantName(ctx.db, tenantId)) ?? '',
-      });
-      const name = (request.query.outputFileName || `invoice-${invoice.receipt_number}`).replace(
+      const invoice = await invoiceOf(invoiceStore(ctx.db), tenantId, request.params.id);
+      const pdf = await invoicePdf(
+        invoiceSheet(invoice, {
+          vendor: (await billingVendor(ctx.db)).name,
+          tenant: (await tenantName(ctx.db, tenantId)) ?? '',
+        }),
+      );
+      const name = (request.query.outputFileName || `invoice-${invoice.receiptNumber}`).replace(
         /[^\w.-]/g,
         '_',
       );

@@ -2,9 +2,10 @@
  * Billing's other tables over PostgreSQL: the account's cards (`billing_payment_methods`: brand, last
  * 4, expiry and billing details, never a number), its invoices (`billing_invoices`, with the plan's
  * name for the PDF), and what Stripe's events write. SQL only: the rules are server/domain's
- * (billing-payment-methods.ts, billing-invoices.ts, billing-events.ts) and core/domain/billing.ts's.
+ * (billing-payment-methods.ts, billing-events.ts) and core/domain/billing*.ts's.
  */
 import type { Card, Subscription } from '../../core/domain/billing';
+import type { InvoiceRecord, InvoiceRepository } from '../../core/domain/billing-invoices';
 import type { Database } from './database';
 
 interface PaymentMethodRow {
@@ -117,7 +118,7 @@ export const paymentMethodStore = (db: Database) => ({
   },
 });
 
-export interface InvoiceRow {
+interface InvoiceRow {
   id: string;
   subscription_id: string;
   external_id: string;
@@ -132,23 +133,39 @@ export interface InvoiceRow {
   card_last4: string;
   plan_name: string;
 }
+const iso = (d: Date) => new Date(d).toISOString();
+const invoiceOfRow = (row: InvoiceRow): InvoiceRecord => ({
+  id: row.id,
+  externalId: row.external_id,
+  subscriptionId: row.subscription_id,
+  paymentDate: iso(row.payment_date),
+  totalAmount: row.total_amount,
+  currency: row.currency || 'usd',
+  paid: row.paid,
+  receiptNumber: row.receipt_number,
+  planName: row.plan_name,
+  periodStart: iso(row.period_start),
+  periodEnd: iso(row.period_end),
+  cardBrand: row.card_brand,
+  cardLast4: row.card_last4,
+});
 const INVOICES = `SELECT i.*, p.name AS plan_name FROM billing_invoices i JOIN billing_plans p ON p.id = i.plan_id`;
 
-export const invoiceStore = (db: Database) => ({
-  async list(tenantId: string): Promise<InvoiceRow[]> {
-    return (
-      await db.query<InvoiceRow>(
-        `${INVOICES} WHERE i.tenant_id = $1 ORDER BY i.payment_date DESC, i.receipt_number DESC`,
-        [tenantId],
-      )
-    ).rows;
+/** The account's invoices (core/domain/billing-invoices.ts's repository). */
+export const invoiceStore = (db: Database): InvoiceRepository => ({
+  async list(tenantId) {
+    const { rows } = await db.query<InvoiceRow>(
+      `${INVOICES} WHERE i.tenant_id = $1 ORDER BY i.payment_date DESC, i.receipt_number DESC`,
+      [tenantId],
+    );
+    return rows.map(invoiceOfRow);
   },
-  async find(tenantId: string, id: string): Promise<InvoiceRow | null> {
+  async find(tenantId, id) {
     const { rows } = await db.query<InvoiceRow>(`${INVOICES} WHERE i.tenant_id = $1 AND i.id::text = $2`, [
       tenantId,
       id,
     ]);
-    return rows[0] ?? null;
+    return rows[0] ? invoiceOfRow(rows[0]) : null;
   },
 });
 

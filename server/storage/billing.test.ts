@@ -7,7 +7,6 @@ import { demoBillingPorts, demoBillingOf } from '../../core/demo/billingStore';
 import type { DemoDatabase, DemoUser } from '../../core/demo/data';
 import type { Card } from '../../core/domain/billing';
 import type { BillingHandlerPorts } from '../../core/domain/billing-handlers';
-import { invoicesPort } from '../domain/billing-invoices';
 import { cardsPort } from '../domain/billing-payment-methods';
 import { repositorySuite } from '../../test/support/repository-suite';
 import type { Database } from './database';
@@ -18,6 +17,7 @@ import {
   tenantConfiguration,
   vendorBillingSwitches,
 } from './billing';
+import { invoiceStore } from './billing-records';
 import { BILLING_STATEMENTS } from './schema/billing';
 
 interface Store {
@@ -45,7 +45,7 @@ repositorySuite<Store>(
         configuration: (tenantId) => tenantConfiguration(db, tenantId),
         methods: paymentMethodPort(db),
         cards: cardsPort({ db, provider: null }),
-        invoices: invoicesPort(db),
+        invoices: invoiceStore(db),
       },
       async addSetup(tenantId, setupId) {
         await db.query('INSERT INTO billing_payment_methods (tenant_id, external_id) VALUES ($1, $2)', [
@@ -239,13 +239,21 @@ repositorySuite<Store>(
       assert.equal(await cards.recordCard(tenantId, 'seti_b', fields, 'succeeded'), null, 'once');
       assert.equal((await methods.find(tenantId, kept!))!.name, 'Ann');
 
-      // The invoice the charge above wrote, as the routes read it.
+      // The invoice the charge above wrote, as the routes and its PDF read it.
       const [invoice] = await invoices.list(tenantId);
       const sub = (await subscriptions.ofAccount(tenantId))!;
       assert.deepEqual(
         [invoice!.subscriptionId, invoice!.totalAmount, invoice!.currency, invoice!.paid],
         [sub.id, 9900, 'usd', true],
       );
+      assert.deepEqual(
+        [invoice!.planName, invoice!.cardBrand, invoice!.cardLast4, invoice!.periodStart, invoice!.periodEnd],
+        ['Business', 'visa', '4444', '2026-01-15T00:00:00.000Z', '2026-02-15T00:00:00.000Z'],
+      );
+      // One invoice by its id, the account's only.
+      assert.deepEqual(await invoices.find(tenantId, invoice!.id), invoice);
+      assert.equal(await invoices.find('00000000-0000-4000-8000-000000000001', invoice!.id), null);
+      assert.equal(await invoices.find(tenantId, '00000000-0000-4000-8000-000000000000'), null);
     });
   },
 );

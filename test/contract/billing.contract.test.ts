@@ -110,6 +110,11 @@ for (const [name, factory] of factories) {
       assert.deepEqual((await call('GET', `${B}/invoices/v1/${invoices[0].id}`)).body, invoices[0]);
       const unknownInvoice = await call('GET', `${B}/invoices/v1/00000000-0000-4000-8000-000000000000`);
       assert.equal(unknownInvoice.status, 404);
+      // Its PDF (the same sheet on both backends: core/domain/billing-invoices.ts), and none for another id.
+      const pdf = await call('GET', `${B}/invoices/v1/${invoices[0].id}/pdf`);
+      assert.deepEqual([pdf.status, String(pdf.body).slice(0, 5)], [200, '%PDF-']);
+      const unknownPdf = await call('GET', `${B}/invoices/v1/00000000-0000-4000-8000-000000000000/pdf`);
+      assert.equal(unknownPdf.status, 404);
       const methods = (await call('GET', `${B}/payment-methods/v1`)).body;
       assert.deepEqual([methods[0].brand, methods[0].last4], ['visa', '4242']);
       const details = await call('PATCH', `${B}/payment-methods/v1/${methods[0].id}/billing-details`, {

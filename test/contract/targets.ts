@@ -5,7 +5,6 @@ import { createDemoBackend, STORAGE_KEY } from '../../core/demo/backend';
 import { seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
 import { createMemoryStorage } from '../../core/test-support/memoryStorage';
 import type { VendorBillingSwitches } from '../../core/billing/vendorRules';
-import type { DemoBillingStore } from '../../core/demo/billingStore';
 import { assertMatchesOpenApi } from './openapi';
 
 export interface Answer {
@@ -83,12 +82,12 @@ export function demoTarget(): ContractTarget {
       storage.setItem(STORAGE_KEY, JSON.stringify(db));
     },
     async setBillingVendor(switches) {
-      const db: DemoBillingStore = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') ?? seedDemoDatabase();
+      const db: DemoDatabase = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') ?? seedDemoDatabase();
       db.billingVendor = { ...db.billingVendor, ...switches };
       storage.setItem(STORAGE_KEY, JSON.stringify(db));
     },
     async endTrials() {
-      const db: DemoBillingStore = JSON.parse(storage.getItem(STORAGE_KEY)!);
+      const db: DemoDatabase = JSON.parse(storage.getItem(STORAGE_KEY)!);
       const past = new Date(Date.now() - 60_000).toISOString();
       for (const billing of Object.values(db.billing ?? {}))
         if (billing.subscription?.trialEnd) billing.subscription.trialEnd = past;
