@@ -6,6 +6,7 @@ import { DATE_FORMATS, TIME_FORMATS, type AccountSettingsRepository } from '../d
 import { ACCOUNT_SETTINGS_HANDLERS } from '../domain/account-settings-handlers';
 import type { CustomLogin } from '../domain/custom-login';
 import { tenantById, type DemoDatabase } from './data';
+import { given } from './rows';
 import { demoHandlers } from './shared';
 
 /** Account settings over the demo's data (the repository of core/domain/account-settings.ts). */
@@ -39,8 +40,7 @@ function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsReposit
     async update(tenantId, { name, ...rest }) {
       const tenant = tenantById(db, tenantId);
       if (!tenant) return null;
-      const given = Object.entries(rest).filter(([, value]) => value !== undefined);
-      Object.assign(((db.accountSettings ??= {})[tenantId] ??= {}), Object.fromEntries(given));
+      Object.assign(((db.accountSettings ??= {})[tenantId] ??= {}), given(rest));
       if (name !== undefined) tenant.name = name;
       return read(tenantId);
     },

@@ -6,7 +6,8 @@
  * start), spread over the last two weeks.
  */
 import { AUDIT_SEVERITIES, type AuditRecord, type AuditSeverity } from '../contract/audits';
-import { auditTarget } from '../domain/audit';
+import { routeNamed, type RouteName } from '../contract/routes';
+import { auditOutcome, auditRecord, auditRow, type AuditDetails } from '../domain/audit';
 import { AUDIT_LOG_HANDLERS, auditsEntity, type AuditFilter, type AuditLogPorts } from '../domain/audit-log';
 import {
   DEMO_VENDOR_CREATED_AT,
@@ -18,35 +19,31 @@ import {
 import { by, descending, page, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 
-type Json = Record<string, unknown>;
-
 const SAMPLE_SIZE = 64;
 const HOUR = 3_600_000;
 
-/** What the samples say happened, with its severity and the details kept. */
-const EVENTS: ReadonlyArray<[string, string, AuditSeverity, (target: DemoUser) => Json]> = [
-  ['auth', 'User signed in', 'Info', () => ({})],
-  ['auth', 'User failed to sign in', 'Medium', () => ({})],
-  ['users', 'User invited', 'Info', (t) => ({ email: t.email, roleIds: ['Viewer'] })],
-  ['roles', 'Role permissions changed', 'High', () => ({ roleId: 'Editor' })],
-  ['mfa', 'MFA enrolled', 'Medium', () => ({ type: 'authenticator' })],
-  ['auth', 'User signed out', 'Info', () => ({})],
-  ['policies', 'Lockout policy changed', 'High', () => ({ enabled: true, maxAttempts: 5 })],
-  ['tokens', 'API token created', 'Medium', () => ({ description: 'CI deploys' })],
-  ['users', 'User removed', 'High', (t) => ({ userId: t.id })],
-  ['restrictions', 'IP restriction added', 'Critical', () => ({ ip: '203.0.113.0/24', strategy: 'ALLOW' })],
+/**
+ * The samples' calls: the route (its descriptor's `audit` says the action, severity and words),
+ * what the request carried, and the answer's status when it was refused. Recorded as the server's
+ * audit hook records such a call (core/domain/audit.ts), the target's email the name of its id.
+ */
+const CALLS: ReadonlyArray<[RouteName, (target: DemoUser) => AuditDetails, number?]> = [
+  ['postAuthUser', () => ({})],
+  ['postAuthUser', () => ({}), 401],
+  ['postUsers', (t) => ({ email: t.email, roleIds: ['Viewer'] })],
+  ['putRolesByRoleIdPermissions', () => ({ roleId: 'Editor' })],
+  ['postUsersMfaAuthenticatorEnrollVerify', () => ({ type: 'authenticator' })],
+  ['postAuthLogout', () => ({})],
+  ['postConfigurationsLockoutPolicy', () => ({ enabled: true, maxAttempts: 5 })],
+  ['postTenantsApiTokensV2', () => ({ description: 'CI deploys' })],
+  ['deleteUsersByUserId', (t) => ({ userId: t.id })],
+  ['postConfigurationsRestrictionsIp', () => ({ ip: '203.0.113.0/24', strategy: 'ALLOW' })],
 ];
 const AGENTS = [
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15',
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36',
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148',
 ];
-
-/** The audit's words for the samples' sign-ins (describe, core/domain/audit.ts). */
-const SIGN_IN_WORDS: Record<string, string> = {
-  'User failed to sign in': 'Could not sign in with password (wrong credentials)',
-  'User signed in': 'Signed in with password',
-};
 
 /** The account's sample records, newest first (the audit streams' back-fill sends them too). */
 export function samples(db: DemoDatabase, tenantId: string, now: number): AuditRecord[] {
@@ -56,30 +53,15 @@ export function samples(db: DemoDatabase, tenantId: string, now: number): AuditR
   return Array.from({ length: SAMPLE_SIZE }, (_, i) => {
     const actor = members[i % members.length]!;
     const target = members[(i * 7 + 3) % members.length]!;
-    const [resource, action, severity, details] = EVENTS[(i * 3) % EVENTS.length]!;
+    const [name, details, status = 200] = CALLS[(i * 3) % CALLS.length]!;
+    const entry = routeNamed(name).audit!;
+    const names = { userId: target.email };
+    const row = auditRow(entry, auditOutcome(entry, status)!, status, details(target), names);
     // Spread over two weeks, a few today: minutes apart at first, then hours.
     const at = new Date(base - (i < 6 ? i * 7 * 60_000 : i * 5.2 * HOUR)).toISOString();
-    const detail = details(target) as Record<string, AuditRecord['json'][number]['value']>;
-    // Else the audit's words (core/domain/audit.ts): the action, then what it was about, never an id.
-    const about = auditTarget(detail, { userId: target.email }, resource === 'policies');
-    return {
-      _id: `demo-audit-${i}`,
-      createdAt: at,
-      updatedAt: at,
-      time: at,
-      user: actor.id,
-      email: actor.email,
-      ip: `198.51.100.${(i * 37) % 250}`,
-      userAgent: AGENTS[i % AGENTS.length]!,
-      severity,
-      resource,
-      action,
-      description: SIGN_IN_WORDS[action] ?? (about ? `${action}: ${about}` : action),
-      json: Object.entries(detail).map(([key, value]) => ({ key, value })),
-      tenantId,
-      vendorId: DEMO_VENDOR_ID,
-      __v: 0,
-    };
+    const stamp = { id: `demo-audit-${i}`, at, userId: actor.id, email: actor.email, tenantId };
+    const from = { ip: `198.51.100.${(i * 37) % 250}`, userAgent: AGENTS[i % AGENTS.length]! };
+    return auditRecord({ ...stamp, ...from, vendorId: DEMO_VENDOR_ID }, row);
   });
 }
 

@@ -22,19 +22,15 @@ import { demoHandlers, demoPublicHandlers } from './shared';
 import { tenantsOfUser } from './subAccountsData';
 import { demoPermissionsOf } from './teamAdmin';
 
-// Demo mode's vendor metadata: the default pages, and the roles, groups, API-token and other pages
-// (hidden by default, spec 001 §2) shown to whoever holds their permissions.
-const BY_PERMISSIONS =
-  'roles groups personalApiTokens apiTokens webhooks provisioning sso subscriptions usage';
-const DEMO_ADMIN_BOX = {
-  navigation: Object.fromEntries(
-    BY_PERMISSIONS.split(' ').map((page) => [page, { visibility: 'byPermissions' }]),
-  ),
-};
-
 function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): HostInfoPorts {
   return {
-    adminBox: async () => DEMO_ADMIN_BOX,
+    // The pages the default visibility hides, shown to whoever holds their permissions (spec 001
+    // §2), as on the development server (server/seed.ts); read on the portal's first call only.
+    adminBox: async () => {
+      const { PAGES_HIDDEN_BY_DEFAULT } = await import('../portal/pages');
+      const shown = PAGES_HIDDEN_BY_DEFAULT.map((page) => [page, { visibility: 'byPermissions' }]);
+      return { navigation: Object.fromEntries(shown) };
+    },
     // The audit table's columns (core/demo/audits.ts), the SAML connection and the bell's channel
     // are the back-office areas' (loaded on first use).
     auditsMetadata: async () => (await import('./audits')).demoAuditsMetadata(),

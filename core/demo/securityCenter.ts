@@ -7,10 +7,10 @@
  * been sent, and counts toward the account's limit as on the server.
  */
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
-import { takeSlot } from '../domain/attempts';
 import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
 import { usersOfAccount, type DemoDatabase } from './data';
 import { state } from './mfaRepository';
+import { demoAttemptCounters } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import { demoSecurityPolicyPorts } from './securityPolicies';
 import { demoHandlers } from './shared';
@@ -36,12 +36,9 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
     // Demo mode sends no audit stream anywhere (core/demo/auditStreams.ts records what it would send): none fails.
     failingAuditStreams: async () => [],
     // Nothing is sent: the campaign answers how many would have been.
-    sendPasswordReset: async () => true,
-    async countUse(key, limit) {
-      const slot = takeSlot((db.attempts ??= {})[key], limit, now());
-      db.attempts[key] = slot.entry;
-      return slot.refusedForSeconds;
-    },
+    sendPasswordReset: async () => {},
+    // The account's campaigns count in the demo's attempt counters, under the server's key and limit.
+    countUse: async (key, limit) => demoAttemptCounters(now).take(db, { key, limit }),
   };
 }
 

@@ -21,7 +21,7 @@ import {
 import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, type SsoHandlerPorts } from '../domain/sso-handlers';
 import { LegacySso } from '../domain/sso-legacy';
 import { DEMO_VENDOR_ID, type DemoDatabase, type DemoUser } from './data';
-import { insert, isoNow, remove, withId, type DemoClock } from './rows';
+import { given, insert, isoNow, remove, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoMetadata';
 import { demoPermissionsOf, demoRoles, grantedBy, visibleRoles } from './teamAdmin';
@@ -90,7 +90,7 @@ const recordOf = (db: DemoDatabase, c: SsoConnectionRecord): SsoConnectionRecord
 /** A change to a stored connection (the fields the use cases send for its protocol). */
 function applyChanges(c: SsoConnectionRecord, changes: SsoChanges, stamp: string): void {
   const { roleKeys, certificates, sealedSecret, idpEntityId, metadataUrl, ...same } = changes;
-  Object.assign(c, Object.fromEntries(Object.entries(same).filter(([, value]) => value !== undefined)));
+  Object.assign(c, given(same));
   if (roleKeys !== undefined) c.roleIds = roleKeys;
   if (certificates !== undefined) c.publicCertificate = certificates[0] ?? '';
   if (idpEntityId !== undefined) c.idpEntityId = idpEntityId ?? '';

@@ -76,6 +76,10 @@ async function refuseOverLimit(take: Take, keys: AttemptKey[]): Promise<void> {
 export const limitSend = (take: Take, email: string): Promise<void> =>
   refuseOverLimit(take, [{ key: sendKey(email), limit: SIGN_IN_LIMITS.sendsPerEmail }]);
 
+/** Counts one link sent to `email` as `limitSend` does; false, not a refusal, when it was over the limit. */
+export const sendAllowed = async (take: Take, email: string): Promise<boolean> =>
+  (await take({ key: sendKey(email), limit: SIGN_IN_LIMITS.sendsPerEmail })) === null;
+
 /** Counts one MFA code sent for `userId` to `target` against the user's and the destination's keys. */
 export const limitCodeSend = (take: Take, userId: string, target: CodeDestination): Promise<void> =>
   refuseOverLimit(take, codeSendKeys(userId, target));

@@ -137,7 +137,7 @@ const valueText = (value: AuditDetailValue) =>
  * request carried, else the name looked up for an id it named (`names`, by field), never a raw
  * id. A settings change lists the settings sent ("enforce MFA Force").
  */
-export function auditTarget(
+function auditTarget(
   details: Readonly<Record<string, AuditDetailValue>>,
   names: Readonly<Record<string, string>> = {},
   settings = false,

@@ -9,6 +9,7 @@
  */
 import { tooManyError } from '../contract/errors';
 import { assessSecurity, type SecurityCentre } from '../contract/securityCenter';
+import { sendAllowed, type AttemptKey } from './attempts';
 import { answer, type AreaHandlers } from './handlers';
 import { domainConfig, ipConfig, policyInForce, type SecurityPolicyPorts } from './security-policies';
 
@@ -34,8 +35,8 @@ export interface SecurityCentrePorts {
   ssoConfigured(tenantId: string): Promise<boolean>;
   /** The account's audit streams whose failures raised the alert (server/domain/audit-stream-delivery.ts). */
   failingAuditStreams(tenantId: string): Promise<Array<{ id: string; name: string; failingSince: string }>>;
-  /** Sends the member a password-reset link; false when it was skipped (their inbox's sending limit). */
-  sendPasswordReset(member: { id: string; email: string }): Promise<boolean>;
+  /** Sends the member a password-reset link. */
+  sendPasswordReset(member: { id: string; email: string }): Promise<void>;
   /**
    * Counts one use of the counter `key` in its fixed window (core/domain/attempts.ts, a refused use
    * too); the seconds until the window ends when it was used `limit` times already, else null.
@@ -104,9 +105,16 @@ async function sendBreachedPasswordResets(
   tenantId: string,
 ): Promise<{ sent: number; skipped: number }> {
   const result = { sent: 0, skipped: 0 };
-  for (const member of await ports.members.breached(tenantId))
-    if (await ports.sendPasswordReset(member)) result.sent += 1;
-    else result.skipped += 1;
+  const take = ({ key, limit }: AttemptKey) => ports.countUse(key, limit);
+  for (const member of await ports.members.breached(tenantId)) {
+    // The link counts against the address's sending limit, as a forgotten-password request's does: a
+    // member who already got that many in the window is skipped, so campaigns cannot flood an inbox.
+    if (!(await sendAllowed(take, member.email))) result.skipped += 1;
+    else {
+      await ports.sendPasswordReset(member);
+      result.sent += 1;
+    }
+  }
   return result;
 }
 

@@ -5,7 +5,7 @@
  * (core/domain/attempts.ts, which demo mode applies to its stored counters); here they run over
  * storage/attempts.ts, one statement per count.
  */
-import { isContractError, tooManyError, type ContractError } from '../../core/contract/errors';
+import { tooManyError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 import type { PrincipalRow } from '../storage/principal';
 import {
@@ -77,13 +77,6 @@ export async function passwordMatched(
   }
   return forgetFailures(db, emailKey(email), user);
 }
-
-/**
- * Whether `error` is a limit's refusal (`tooManyError`, core/contract/errors.ts: a 429 with
- * Retry-After), thrown when a key is at its limit.
- */
-export const isTooManyError = (error: unknown): error is ContractError =>
-  isContractError(error) && error.retryAfterSeconds !== undefined;
 
 /** Codes and links sent per email in one window (sign-in codes, magic links, phone-reset codes). */
 export const MAX_SENDS_PER_EMAIL = SIGN_IN_LIMITS.sendsPerEmail;

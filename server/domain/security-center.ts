@@ -11,15 +11,14 @@ import { alertedStreams } from '../storage/audit-streams';
 import { securityCentreFacts } from '../storage/security-center';
 import { securityPolicyRepositories } from '../storage/security-policies';
 import { sendQuietly, type FlowContext } from './account-flows';
-import { countSend, countUse, isTooManyError } from './attempts';
+import { countUse } from './attempts';
 import { issueOneTimeToken } from './one-time-tokens';
 import { localeOfRecipient } from '../storage/locales';
 
 /**
  * The centre's ports. A reset link goes through the mail path of the forgotten-password flow (the
- * same link, `/account/reset-password`) and counts against its address's sending limit
- * (attempts.ts `countSend`): a member who already got MAX_SENDS_PER_EMAIL links in the window is
- * skipped, so repeated campaigns cannot flood an inbox. Resetting the password clears the verdict
+ * same link, `/account/reset-password`); the rule counts it against its address's sending limit
+ * first (core/domain/security-center.ts). Resetting the password clears the verdict
  * (users.ts `updatePasswordHash`).
  */
 export function securityCentrePorts(ctx: FlowContext, log: (message: string) => void): SecurityCentrePorts {
@@ -29,12 +28,6 @@ export function securityCentrePorts(ctx: FlowContext, log: (message: string) => 
     failingAuditStreams: (tenantId) => alertedStreams(ctx.db, tenantId),
     countUse: (key, limit) => countUse(ctx.db, key, limit),
     async sendPasswordReset(user) {
-      try {
-        await countSend(ctx.db, user.email);
-      } catch (error) {
-        if (!isTooManyError(error)) throw error;
-        return false;
-      }
       const token = await issueOneTimeToken(ctx.db, {
         purpose: 'resetPassword',
         userId: user.id,
@@ -48,7 +41,6 @@ export function securityCentrePorts(ctx: FlowContext, log: (message: string) => 
           ),
         log,
       );
-      return true;
     },
   };
 }
