@@ -5,17 +5,8 @@
  * as the demo's emails). The password flows' links (core/demo/accountFlows.ts) are these secrets
  * too, and every flow counts with these counters. The handlers are core/demo/passwordless.ts.
  */
-import { tooManyError } from '../contract/errors';
 import { codeVerdict, type PasswordlessPorts } from '../domain/passwordless';
-import {
-  attemptKeys,
-  counted,
-  emailKey,
-  lockedForMs,
-  limitSend,
-  takeSlot,
-  type AttemptKey,
-} from '../domain/attempts';
+import { signInLimits, type AttemptCounters } from '../domain/attempts';
 import {
   DEMO_POLICY,
   userByEmail,
@@ -31,50 +22,35 @@ import { isoNow, update, withId, type DemoClock } from './rows';
 export const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
 
 /**
- * The failed-attempt and sending counters in the demo's data, by the shared rules
- * (core/domain/attempts.ts: the server's keys and fixed windows; the demo knows no address).
+ * The attempt counters of the shared rules (core/domain/attempts.ts) in the demo's data, under the
+ * server's keys: each key's uses and the start of its window, as the server's table keeps them.
  */
-export function demoAttemptCounters(now: () => number) {
-  const stored = (db: DemoDatabase) => (db.attempts ??= {});
-  /** Counts one use of `key`: the seconds until its window ends when it was at its limit, else null. */
-  const take = (db: DemoDatabase, { key, limit }: AttemptKey) => {
-    const slot = takeSlot(stored(db)[key], limit, now());
-    stored(db)[key] = slot.entry;
-    return slot.refusedForSeconds;
+export function demoAttemptCounters(db: DemoDatabase, now: () => number): AttemptCounters {
+  /** The key's counter while its window is open. */
+  const open = (key: string, windowSeconds: number) => {
+    const entry = db.attempts?.[key];
+    const remaining = entry ? (entry.startedAt + windowSeconds * 1000 - now()) / 1000 : 0;
+    return entry && remaining > 0 ? { key, failures: entry.failures, remaining } : undefined;
+  };
+  const take = (key: string, windowSeconds: number) => {
+    const counter = open(key, windowSeconds);
+    const stored = (db.attempts ??= {});
+    stored[key] = counter
+      ? { ...stored[key]!, failures: counter.failures + 1 }
+      : { failures: 1, startedAt: now() };
+    return open(key, windowSeconds)!;
   };
   return {
-    take,
-    /** 429 TOO_MANY_ATTEMPTS while the email is at a limit. */
-    assertNotLocked(db: DemoDatabase, email: string) {
-      const keys = attemptKeys(email, undefined);
-      const ms = Math.max(0, ...keys.map((k) => lockedForMs(db.attempts?.[k.key], k.limit, now())));
-      if (ms) throw tooManyError('TOO_MANY_ATTEMPTS', Math.ceil(ms / 1000));
-    },
-    recordFailure(db: DemoDatabase, email: string) {
-      for (const { key } of attemptKeys(email, undefined)) stored(db)[key] = counted(stored(db)[key], now());
-    },
-    clearFailures(db: DemoDatabase, email: string) {
-      if (db.attempts) delete db.attempts[emailKey(email)];
-    },
-    /** Counts a code or link sent to `email` (the shared rule: TOO_MANY_CODES when over the limit). */
-    countSend: (db: DemoDatabase, email: string) => limitSend(async (key) => take(db, key), email),
+    open: async (keys, windowSeconds) => keys.flatMap((key) => open(key, windowSeconds) ?? []),
+    add: async (keys, windowSeconds) => keys.forEach((key) => take(key, windowSeconds)),
+    take: async (key, windowSeconds) => take(key, windowSeconds),
+    forget: async (key) => void delete db.attempts?.[key],
   };
 }
 
-/** The counters of one request as the shared rules' ports take them (no email: nothing to count). */
-export function demoLimits(db: DemoDatabase, now: () => number) {
-  const counters = demoAttemptCounters(now);
-  return {
-    countSend: async (email: string) => counters.countSend(db, email),
-    assertNotLocked: async (email: string | null) => {
-      if (email !== null) counters.assertNotLocked(db, email);
-    },
-    recordFailure: async (email: string | null) => {
-      if (email !== null) counters.recordFailure(db, email);
-    },
-    clearFailures: async (email: string) => counters.clearFailures(db, email),
-  };
-}
+/** The sign-in limits of one request (the demo knows no address: only the email counts). */
+export const demoLimits = (db: DemoDatabase, now: () => number) =>
+  signInLimits(demoAttemptCounters(db, now), undefined);
 
 /** Writes a message to the demo outbox (newest first, the last 50) and prints it to the console. */
 export function demoOutbox(

@@ -11,6 +11,7 @@ import { takeSlot } from '../domain/attempts';
 import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
 import { usersOfAccount, type DemoDatabase } from './data';
 import { state } from './mfaRepository';
+import { demoAttemptCounters } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import { demoSecurityPolicyPorts } from './securityPolicies';
 import { demoHandlers } from './shared';
@@ -37,11 +38,7 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
     failingAuditStreams: async () => [],
     // Nothing is sent: the campaign answers how many would have been.
     sendPasswordReset: async () => true,
-    async countUse(key, limit) {
-      const slot = takeSlot((db.attempts ??= {})[key], limit, now());
-      db.attempts[key] = slot.entry;
-      return slot.refusedForSeconds;
-    },
+    countUse: (key, limit) => takeSlot(demoAttemptCounters(db, now), { key, limit }),
   };
 }
 
