@@ -8,16 +8,9 @@ import { resetPasswordAddress } from '../domain/account-links';
 import type { ActivationPorts } from '../domain/activation-handlers';
 import { PASSWORD_FLOW_HANDLERS, type PasswordFlowPorts } from '../domain/password-flows';
 import { newPasswordProblem } from '../domain/sign-up-handlers';
-import { ONE_TIME_LIFETIME_SECONDS, type LinkPurpose } from '../domain/passwordless';
+import type { LinkPurpose } from '../domain/passwordless';
 import { demoAcceptancePorts } from './invitationStore';
-import {
-  appOrigin,
-  demoLimits,
-  demoOutbox,
-  issueDemoSecret,
-  liveDemoSecret,
-  rulesUser,
-} from './passwordlessPorts';
+import { appOrigin, demoLimits, demoOutbox, demoSecrets, rulesUser } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import { demoPublicHandlers } from './shared';
 
@@ -37,8 +30,6 @@ interface DemoFlowTools extends DemoClock {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
 }
 
-const isText = (value: unknown, max: number): value is string =>
-  typeof value === 'string' && value.length > 0 && value.length <= max;
 /** The demo's password policy (the server's default policy) and its breach sample. */
 const passwordProblem = async (password: string) =>
   newPasswordProblem(password, DEMO_PASSWORD_POLICY, isDemoBreached);
@@ -48,13 +39,10 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     demoOutbox(db, tools.now, { channel: 'email', to, subject, text });
   /** A new link token of `purpose` for the user (their older ones of it stop working). */
   const issueToken = (db: DemoDatabase, purpose: LinkPurpose, userId: string) =>
-    issueDemoSecret(db, tools, { purpose, userId, ttlSeconds: ONE_TIME_LIFETIME_SECONDS[purpose] });
-  /** Whether the user's link is live, marked used when `use`. */
-  const liveLink = (db: DemoDatabase, purpose: LinkPurpose, userId: string, token: string, use = false) =>
-    !!liveDemoSecret(db, tools.now, { purpose, userId, token, use });
+    demoSecrets(db, tools).issueLink(purpose, userId);
   /** The user's live invitation link of this token (the acceptance marks it used). */
   const invitationLink = (db: DemoDatabase, userId: string, token: string) =>
-    liveDemoSecret(db, tools.now, { purpose: 'invitation', userId, token });
+    demoSecrets(db, tools).liveLink('invitation', token, userId);
 
   /** After an invitation accepted without a password: the link to choose one (the server's email). */
   function sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string) {
@@ -64,7 +52,8 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
 
   const routes: DemoRoutes = {
     getDevOutbox: (db, { query }) => {
-      if (!isText(query.to, 254)) return fail('FIELD_REQUIRED', { field: 'To' });
+      if (typeof query.to !== 'string' || !query.to || query.to.length > 254)
+        return fail('FIELD_REQUIRED', { field: 'To' });
       const to = query.to.toLowerCase();
       return ok({ messages: (db.outbox ?? []).filter((m) => m.to.toLowerCase() === to) });
     },
@@ -85,7 +74,8 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       userById: async (id) => rulesUser(userById(db, id)),
       appUrl: appOrigin,
       issueResetToken: async (userId) => issueToken(db, 'resetPassword', userId),
-      consumeResetToken: async (userId, token) => liveLink(db, 'resetPassword', userId, token, true),
+      consumeResetToken: async (userId, token) =>
+        !!demoSecrets(db, tools).consume('resetPassword', token, userId),
       sendResetEmail: async (user, link) =>
         sendEmail(db, user.email, ...demoEmail(db, userById(db, user.id), 'resetPassword', { link })),
       newPasswordProblem: passwordProblem,
@@ -109,6 +99,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    * password policy), and the visitor's session.
    */
   function activationPorts(db: DemoDatabase): ActivationPorts {
+    const links = demoSecrets(db, tools);
     return {
       countSend: demoLimits(db, tools.now).countSend,
       appUrl: appOrigin,
@@ -116,9 +107,9 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       activationUser: async (id) => rulesUser(userById(db, id)),
       activationUserByEmail: async (email) => rulesUser(userByEmail(db, email)),
       activationLinks: {
-        issue: async (userId) => issueToken(db, 'activation', userId),
-        isLive: async (userId, token) => liveLink(db, 'activation', userId, token),
-        consume: async (userId, token) => liveLink(db, 'activation', userId, token, true),
+        issue: async (userId) => links.issueLink('activation', userId),
+        isLive: async (userId, token) => !!links.liveLink('activation', token, userId),
+        consume: async (userId, token) => !!links.consume('activation', token, userId),
       },
       sendActivationEmail: async (user, link) =>
         sendEmail(db, user.email, ...demoEmail(db, userById(db, user.id), 'activation', { link })),

@@ -14,7 +14,7 @@ import {
   demoInviteLinkPorts,
   type DemoInvitationTools,
 } from './invitationStore';
-import { appOrigin, demoAttemptCounters } from './passwordlessPorts';
+import { appOrigin, demoLimits } from './passwordlessPorts';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import { demoPermissionsOf } from './teamAdmin';
 
@@ -29,12 +29,11 @@ import { demoPermissionsOf } from './teamAdmin';
 export function createDemoInvitations(
   tools: DemoInvitationTools & { userOfToken(db: DemoDatabase, token: string | null): DemoUser | null },
 ) {
-  const { countSend } = demoAttemptCounters(tools.now);
   const publicPorts = (db: DemoDatabase): InvitationPublicPorts => ({
     invitations: demoInvitationPorts(db, tools),
     acceptance: demoAcceptancePorts(db, tools),
     links: demoInviteLinkPorts(db, tools),
-    countSend: async (email) => countSend(db, email),
+    countSend: demoLimits(db, tools.now).countSend,
   });
   const ports = (db: DemoDatabase, caller: DemoUser): InvitationHandlerPorts => ({
     ...publicPorts(db),

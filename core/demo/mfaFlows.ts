@@ -35,7 +35,6 @@ const NAME = 'Auth Elements demo';
 function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
   const store = demoMfaRepository(db, t);
   const user = (id: string) => userById(db, id) ?? null;
-  const { take } = demoAttemptCounters(t.now);
   return {
     ...store,
     webauthn: webCryptoWebauthn({
@@ -54,7 +53,7 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
       return `data:image/svg+xml;base64,${btoa(await QRCode.toString(uri, { type: 'svg', margin: 1 }))}`;
     },
     // The shared rule's keys and limits (core/domain/attempts.ts), on the demo's stored counters.
-    limitSend: (userId, target) => limitCodeSend(async (key) => take(db, key), userId, target),
+    limitSend: (userId, target) => limitCodeSend(demoAttemptCounters(db, t.now), userId, target),
     async deliver(to, target, code) {
       const message = demoMfaCode(db, to.id, target.kind, code);
       const address = target.kind === 'sms' ? target.phone : target.email;

@@ -5,9 +5,10 @@
  * the demo's attempt counters). The server's are server/storage/mfa.ts; server/storage/mfa.test.ts
  * holds both to the same cases. Keys are the values themselves (sample data in the visitor's browser).
  */
-import { counted, mfaFailureKey, usesIn } from '../domain/attempts';
+import { mfaFailureCounter } from '../domain/attempts';
 import type { MfaChallenge, MfaDevice, MfaPorts, StoredMfaPolicies } from '../domain/mfa-ports';
 import type { DemoDatabase } from './data';
+import { demoAttemptCounters } from './passwordlessPorts';
 import { given, isoNow, remove, update, withId, type DemoClock } from './rows';
 
 /** A stored device: the fields of MfaDevice that are set. */
@@ -94,7 +95,8 @@ export function demoMfaRepository(db: DemoDatabase, tools: DemoClock): MfaPorts 
       },
       isRemembered: async (userId, key) => (state(db).browsers?.[userId]?.[key] ?? 0) > tools.now(),
     },
-    failures: demoFailures(db, tools),
+    // Wrong answers: the shared rule's key among the demo's attempt counters, as the server keeps them.
+    failures: mfaFailureCounter(demoAttemptCounters(db, tools.now)),
     gate: {
       gateFacts: async (userId) => ({
         ...demoMfaPolicies(db),
@@ -142,26 +144,6 @@ function demoChallenges(db: DemoDatabase, tools: DemoClock): MfaPorts['challenge
       challengeOf(all().findLast((c) => c.userId === userId && c.purpose === purpose && live(c))),
     async retire(userId, purpose) {
       for (const c of all()) if (c.userId === userId && c.purpose === purpose) c.used = true;
-    },
-  };
-}
-
-/**
- * Wrong MFA answers per user, in a window that starts at the first of them: the shared rule's key
- * (core/domain/attempts.ts) among the demo's stored attempt counters, as the server keeps them.
- */
-function demoFailures(db: DemoDatabase, tools: Pick<DemoClock, 'now'>): MfaPorts['failures'] {
-  const counters = () => (db.attempts ??= {});
-  return {
-    count: async (userId, windowSeconds) =>
-      usesIn(counters()[mfaFailureKey(userId)], tools.now(), windowSeconds),
-    async record(userId, windowSeconds) {
-      const key = mfaFailureKey(userId);
-      counters()[key] = counted(counters()[key], tools.now(), windowSeconds);
-      return counters()[key]!.failures;
-    },
-    async clear(userId) {
-      delete db.attempts?.[mfaFailureKey(userId)];
     },
   };
 }

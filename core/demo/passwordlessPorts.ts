@@ -5,17 +5,14 @@
  * as the demo's emails). The password flows' links (core/demo/accountFlows.ts) are these secrets
  * too, and every flow counts with these counters. The handlers are core/demo/passwordless.ts.
  */
-import { tooManyError } from '../contract/errors';
-import { codeVerdict, type PasswordlessPorts } from '../domain/passwordless';
 import {
-  attemptKeys,
-  counted,
-  emailKey,
-  lockedForMs,
-  limitSend,
-  takeSlot,
-  type AttemptKey,
-} from '../domain/attempts';
+  codeVerdict,
+  ONE_TIME_LIFETIME_SECONDS,
+  type LinkPurpose,
+  type OneTimePurpose,
+  type PasswordlessPorts,
+} from '../domain/passwordless';
+import { signInLimits, type AttemptCounters } from '../domain/attempts';
 import {
   DEMO_POLICY,
   userByEmail,
@@ -31,50 +28,35 @@ import { isoNow, update, withId, type DemoClock } from './rows';
 export const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
 
 /**
- * The failed-attempt and sending counters in the demo's data, by the shared rules
- * (core/domain/attempts.ts: the server's keys and fixed windows; the demo knows no address).
+ * The attempt counters of the shared rules (core/domain/attempts.ts) in the demo's data, under the
+ * server's keys: each key's uses and the start of its window, as the server's table keeps them.
  */
-export function demoAttemptCounters(now: () => number) {
-  const stored = (db: DemoDatabase) => (db.attempts ??= {});
-  /** Counts one use of `key`: the seconds until its window ends when it was at its limit, else null. */
-  const take = (db: DemoDatabase, { key, limit }: AttemptKey) => {
-    const slot = takeSlot(stored(db)[key], limit, now());
-    stored(db)[key] = slot.entry;
-    return slot.refusedForSeconds;
+export function demoAttemptCounters(db: DemoDatabase, now: () => number): AttemptCounters {
+  /** The key's counter while its window is open. */
+  const open = (key: string, windowSeconds: number) => {
+    const entry = db.attempts?.[key];
+    const remaining = entry ? (entry.startedAt + windowSeconds * 1000 - now()) / 1000 : 0;
+    return entry && remaining > 0 ? { key, failures: entry.failures, remaining } : undefined;
+  };
+  const take = (key: string, windowSeconds: number) => {
+    const counter = open(key, windowSeconds);
+    const stored = (db.attempts ??= {});
+    stored[key] = counter
+      ? { ...stored[key]!, failures: counter.failures + 1 }
+      : { failures: 1, startedAt: now() };
+    return open(key, windowSeconds)!;
   };
   return {
-    take,
-    /** 429 TOO_MANY_ATTEMPTS while the email is at a limit. */
-    assertNotLocked(db: DemoDatabase, email: string) {
-      const keys = attemptKeys(email, undefined);
-      const ms = Math.max(0, ...keys.map((k) => lockedForMs(db.attempts?.[k.key], k.limit, now())));
-      if (ms) throw tooManyError('TOO_MANY_ATTEMPTS', Math.ceil(ms / 1000));
-    },
-    recordFailure(db: DemoDatabase, email: string) {
-      for (const { key } of attemptKeys(email, undefined)) stored(db)[key] = counted(stored(db)[key], now());
-    },
-    clearFailures(db: DemoDatabase, email: string) {
-      if (db.attempts) delete db.attempts[emailKey(email)];
-    },
-    /** Counts a code or link sent to `email` (the shared rule: TOO_MANY_CODES when over the limit). */
-    countSend: (db: DemoDatabase, email: string) => limitSend(async (key) => take(db, key), email),
+    open: async (keys, windowSeconds) => keys.flatMap((key) => open(key, windowSeconds) ?? []),
+    add: async (keys, windowSeconds) => keys.forEach((key) => take(key, windowSeconds)),
+    take: async (key, windowSeconds) => take(key, windowSeconds),
+    forget: async (key) => void delete db.attempts?.[key],
   };
 }
 
-/** The counters of one request as the shared rules' ports take them (no email: nothing to count). */
-export function demoLimits(db: DemoDatabase, now: () => number) {
-  const counters = demoAttemptCounters(now);
-  return {
-    countSend: async (email: string) => counters.countSend(db, email),
-    assertNotLocked: async (email: string | null) => {
-      if (email !== null) counters.assertNotLocked(db, email);
-    },
-    recordFailure: async (email: string | null) => {
-      if (email !== null) counters.recordFailure(db, email);
-    },
-    clearFailures: async (email: string) => counters.clearFailures(db, email),
-  };
-}
+/** The sign-in limits of one request (the demo knows no address: only the email counts). */
+export const demoLimits = (db: DemoDatabase, now: () => number) =>
+  signInLimits(demoAttemptCounters(db, now), undefined);
 
 /** Writes a message to the demo outbox (newest first, the last 50) and prints it to the console. */
 export function demoOutbox(
@@ -90,66 +72,70 @@ export function demoOutbox(
   );
 }
 
-type Purpose = DemoOneTimeToken['purpose'];
-
-/** A new secret of `purpose` for the user, a 6-digit code or a link token (their older ones stop working). */
-export function issueDemoSecret(
-  db: DemoDatabase,
-  clock: DemoClock,
-  secret: { purpose: Purpose; userId: string; ttlSeconds: number; kind?: 'code' | 'link'; phone?: unknown },
-): string {
-  const { purpose, userId, kind, phone } = secret;
-  const tokens = (db.oneTimeTokens ??= []);
-  for (const t of tokens) if (t.userId === userId && t.purpose === purpose) t.used = true;
-  const bytes = crypto.getRandomValues(new Uint32Array(1))[0]!;
-  const token =
-    kind === 'code' ? String(bytes % 1_000_000).padStart(6, '0') : `${clock.random()}${clock.random()}`;
-  const expiresAt = clock.now() + secret.ttlSeconds * 1000;
-  const row: DemoOneTimeToken = { purpose, userId, token, expiresAt, used: false, failures: 0 };
-  if (typeof phone === 'string') row.phone = phone;
-  tokens.push(row);
-  return token;
-}
-
-/** The live link of `purpose` and `token` (the user's, when `userId` is given), marked used when `use`. */
-export function liveDemoSecret(
-  db: DemoDatabase,
-  now: () => number,
-  link: { purpose: Purpose; token: string; userId?: string | undefined; use?: boolean },
-) {
-  const { purpose, token, userId } = link;
-  const row = (db.oneTimeTokens ?? []).find(
-    (t) =>
-      t.purpose === purpose &&
-      !t.used &&
-      t.expiresAt > now() &&
-      t.token === token &&
-      (userId === undefined || t.userId === userId),
-  );
-  if (row && link.use) row.used = true;
-  return row;
-}
-
-function demoSecrets(db: DemoDatabase, clock: DemoClock): PasswordlessPorts<DemoRulesUser>['secrets'] {
+/**
+ * The one-time secrets in the demo's data, kept plain (sample data in the visitor's browser): the
+ * shared rules' port (`port`, core/domain/passwordless.ts) and the password flows' links, which
+ * the demo's invitations and activation read as they are (`issueLink`, `liveLink`, `consume`).
+ */
+export function demoSecrets(db: DemoDatabase, clock: DemoClock) {
+  const tokens = () => (db.oneTimeTokens ??= []);
+  const live = (t: DemoOneTimeToken) => !t.used && t.expiresAt > clock.now();
+  const newLinkToken = () => `${clock.random()}${clock.random()}`;
+  /** A new secret for the user, a 6-digit code or a link token (their older ones of its purpose stop working). */
+  function issue(input: {
+    purpose: OneTimePurpose;
+    userId: string;
+    kind: 'code' | 'link';
+    ttlSeconds: number;
+    data?: Record<string, unknown>;
+  }) {
+    const { purpose, userId, kind, data } = input;
+    for (const t of tokens()) if (t.userId === userId && t.purpose === purpose) t.used = true;
+    const bytes = crypto.getRandomValues(new Uint32Array(1))[0]!;
+    const token = kind === 'code' ? String(bytes % 1_000_000).padStart(6, '0') : newLinkToken();
+    const expiresAt = clock.now() + input.ttlSeconds * 1000;
+    const phone = typeof data?.phone === 'string' ? { phone: data.phone } : {};
+    tokens().push({ purpose, userId, token, expiresAt, used: false, failures: 0, ...phone });
+    return token;
+  }
+  /** The live link of `purpose` and `token` (the user's, when `userId` is given). */
+  const liveLink = (purpose: OneTimePurpose, token: string, userId?: string) =>
+    tokens().find(
+      (t) =>
+        t.purpose === purpose &&
+        live(t) &&
+        t.token === token &&
+        (userId === undefined || t.userId === userId),
+    );
+  /** Uses a live link once. */
+  const consume = (purpose: OneTimePurpose, token: string, userId?: string) => {
+    const row = liveLink(purpose, token, userId);
+    if (row) row.used = true;
+    return row;
+  };
   const secret = (row: DemoOneTimeToken | undefined) =>
     row ? { userId: row.userId, data: row.phone ? { phone: row.phone } : {} } : null;
-  return {
-    issue: async ({ data, ...rest }) => issueDemoSecret(db, clock, { ...rest, phone: data?.phone }),
-    findLiveLink: async (purpose, token, userId) =>
-      secret(liveDemoSecret(db, clock.now, { purpose, token, userId })),
-    consumeLink: async (purpose, token, userId) =>
-      secret(liveDemoSecret(db, clock.now, { purpose, token, userId, use: true })),
-    checkCode: async (purpose, userId, code) => {
-      const row = [...(db.oneTimeTokens ?? [])]
-        .reverse()
-        .find((t) => t.purpose === purpose && t.userId === userId && !t.used && t.expiresAt > clock.now());
+  const port: PasswordlessPorts['secrets'] = {
+    issue: async (input) => issue(input),
+    findLiveLink: async (purpose, token, userId) => secret(liveLink(purpose, token, userId)),
+    consumeLink: async (purpose, token, userId) => secret(consume(purpose, token, userId)),
+    async checkCode(purpose, userId, code) {
+      const row = tokens().findLast((t) => t.purpose === purpose && t.userId === userId && live(t));
       if (!row) return 'expired';
       const verdict = codeVerdict(row.token === code, row.failures ?? 0);
       row.failures = verdict.failures;
       if (verdict.burn) row.used = true;
       return verdict.result;
     },
-    newLinkToken: () => `${clock.random()}${clock.random()}`,
+    newLinkToken,
+  };
+  return {
+    port,
+    /** A new link of `purpose` for the user, for its purpose's lifetime. */
+    issueLink: (purpose: LinkPurpose, userId: string) =>
+      issue({ purpose, userId, kind: 'link', ttlSeconds: ONE_TIME_LIFETIME_SECONDS[purpose] }),
+    liveLink,
+    consume,
   };
 }
 
@@ -182,7 +168,7 @@ export function demoPasswordlessPorts(db: DemoDatabase, clock: DemoClock): Passw
       markVerified: async (id) => void update(db.users, withId(id), { verified: true }),
       unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
     },
-    secrets: demoSecrets(db, clock),
+    secrets: demoSecrets(db, clock).port,
     limits: demoLimits(db, clock.now),
     deliver: async (user, sent) => {
       if (sent.channel === 'sms') {

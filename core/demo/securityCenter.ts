@@ -8,6 +8,7 @@
  */
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
+import { takeSlot } from '../domain/attempts';
 import { usersOfAccount, type DemoDatabase } from './data';
 import { state } from './mfaRepository';
 import { demoAttemptCounters } from './passwordlessPorts';
@@ -38,7 +39,7 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
     // Nothing is sent: the campaign answers how many would have been.
     sendPasswordReset: async () => {},
     // The account's campaigns count in the demo's attempt counters, under the server's key and limit.
-    countUse: async (key, limit) => demoAttemptCounters(now).take(db, { key, limit }),
+    countUse: (key, limit) => takeSlot(demoAttemptCounters(db, now), { key, limit }),
   };
 }
 

@@ -14,7 +14,6 @@ import {
 } from '../domain/sign-in-handlers';
 import { assertAccountAllows } from '../domain/sign-in-methods';
 import { policyInForce, recordFailedSignIn, type LockoutPorts } from '../domain/security-policies';
-import { storeDemoAudit } from './dispatch';
 import { demoLoginAliases } from './loginAlias';
 import { demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
@@ -29,7 +28,7 @@ import {
   type DemoDatabase,
   type DemoUser,
 } from './data';
-import type { DemoRequest, DemoRoutes } from './dispatch';
+import { storeDemoAudit, type DemoRequest, type DemoRoutes } from './dispatch';
 import { demoSsoRoute } from './hostedLogin';
 import type { createDemoInvitations } from './invitations';
 import type { createDemoMfa } from './mfaFlows';

@@ -1,9 +1,9 @@
 /**
  * The rules of the failed-attempt and sending counters, written once: which keys an attempt counts
- * against and their limits, and the fixed windows that count them. The server keeps the counters
- * in its `attempt_counters` table and applies these windows in SQL (server/domain/attempts.ts, one
- * statement per count so racing requests cannot slip under a limit); demo mode keeps them in its
- * stored data and applies them here (core/demo/passwordlessPorts.ts).
+ * against and their limits, the refusals, and the port both backends keep the counters behind
+ * (`AttemptCounters`: the server's `attempt_counters` table, one statement per count so racing
+ * requests cannot slip under a limit, server/storage/attempts.ts; demo mode's stored counters,
+ * core/demo/passwordlessPorts.ts).
  *
  * Fixed windows: a key's count starts with its first use and lasts SIGN_IN_LIMITS.windowSeconds;
  * at the limit the key is refused until the window ends, whatever is typed (a correct password too,
@@ -13,6 +13,7 @@
  * ends when the window does; a refused send is counted, which the fixed window makes harmless.
  */
 import { tooManyError } from '../contract/errors';
+import type { MfaFailureCounter } from './mfa-ports';
 import { SIGN_IN_LIMITS } from './passwordless';
 
 /** Failures per IP address in one window (many people may share one address). */
@@ -32,9 +33,10 @@ export const emailKey = (email: string) => `email:${normalized(email)}`;
 /** The key of the codes and links sent to the email. */
 const sendKey = (email: string) => `send:${normalized(email)}`;
 
-/** The keys one sign-in attempt counts against. */
-export function attemptKeys(email: string, ip: string | undefined): AttemptKey[] {
-  const keys: AttemptKey[] = [{ key: emailKey(email), limit: SIGN_IN_LIMITS.failuresPerEmail }];
+/** The keys one sign-in attempt counts against (`email` null: an attempt that names no account). */
+export function attemptKeys(email: string | null, ip: string | undefined): AttemptKey[] {
+  const keys: AttemptKey[] =
+    email === null ? [] : [{ key: emailKey(email), limit: SIGN_IN_LIMITS.failuresPerEmail }];
   if (ip) keys.push({ key: `ip:${ip}`, limit: MAX_FAILURES_PER_IP });
   return keys;
 }
@@ -53,17 +55,49 @@ function codeSendKeys(userId: string, target: CodeDestination): AttemptKey[] {
   return [`send:user:${userId}`, destination].map((key) => ({ key, limit: SIGN_IN_LIMITS.sendsPerEmail }));
 }
 
-/** Counts one use of a key: the seconds until its window ends when it was at its limit, else null. */
-type Take = (key: AttemptKey) => Promise<number | null>;
+/** A key's counter while its window is open: its uses and the seconds left in the window. */
+export interface OpenCounter {
+  key: string;
+  failures: number;
+  remaining: number;
+}
 
 /**
- * Counts one message sent against each of `keys`, refusing it (429 TOO_MANY_CODES) at the first key
- * already at its limit. `take` is server/domain/attempts.ts's (one statement per key) or demo mode's
- * (its stored counters, with `takeSlot`).
+ * The counters as a backend keeps them: the server's `attempt_counters` table, one statement per
+ * call so that racing requests see each other's counts (server/storage/attempts.ts), demo mode's
+ * stored counters (core/demo/passwordlessPorts.ts). A key's window of `windowSeconds` starts with
+ * its first use; a use after the window has ended starts a new one.
  */
-async function refuseOverLimit(take: Take, keys: AttemptKey[]): Promise<void> {
+export interface AttemptCounters {
+  /** The counters of `keys` whose window is still open. */
+  open(keys: string[], windowSeconds: number): Promise<OpenCounter[]>;
+  /** Counts one use of each of `keys`. */
+  add(keys: string[], windowSeconds: number): Promise<void>;
+  /** Counts one use of `key` and answers its counter after it. */
+  take(key: string, windowSeconds: number): Promise<Omit<OpenCounter, 'key'>>;
+  /** Forgets the counter of `key`. */
+  forget(key: string): Promise<void>;
+}
+
+const WINDOW_SECONDS = SIGN_IN_LIMITS.windowSeconds;
+
+/**
+ * Counts one use of `key` (a refused one too) and answers null, or the seconds until its window
+ * ends when the key was already used `limit` times in it. The window is fixed, so counting refused
+ * uses does not make the refusal last longer.
+ */
+export async function takeSlot(
+  counters: AttemptCounters,
+  { key, limit }: AttemptKey,
+): Promise<number | null> {
+  const counter = await counters.take(key, WINDOW_SECONDS);
+  return counter.failures > limit ? Math.max(1, Math.ceil(counter.remaining)) : null;
+}
+
+/** Counts one message sent against each of `keys`, refusing it (429 TOO_MANY_CODES) at the first key already at its limit. */
+async function refuseOverLimit(counters: AttemptCounters, keys: AttemptKey[]): Promise<void> {
   for (const key of keys) {
-    const seconds = await take(key);
+    const seconds = await takeSlot(counters, key);
     if (seconds !== null) throw tooManyError('TOO_MANY_CODES', seconds);
   }
 }
@@ -73,62 +107,65 @@ async function refuseOverLimit(take: Take, keys: AttemptKey[]): Promise<void> {
  * request once SIGN_IN_LIMITS.sendsPerEmail were sent in the window: nobody can use the backend to
  * flood an inbox. Passwordless codes and links, the phone reset, the password reset, activation.
  */
-export const limitSend = (take: Take, email: string): Promise<void> =>
-  refuseOverLimit(take, [{ key: sendKey(email), limit: SIGN_IN_LIMITS.sendsPerEmail }]);
+export const limitSend = (counters: AttemptCounters, email: string): Promise<void> =>
+  refuseOverLimit(counters, [{ key: sendKey(email), limit: SIGN_IN_LIMITS.sendsPerEmail }]);
 
 /** Counts one link sent to `email` as `limitSend` does; false, not a refusal, when it was over the limit. */
-export const sendAllowed = async (take: Take, email: string): Promise<boolean> =>
-  (await take({ key: sendKey(email), limit: SIGN_IN_LIMITS.sendsPerEmail })) === null;
+export const sendAllowed = async (
+  take: (slot: AttemptKey) => Promise<number | null>,
+  email: string,
+): Promise<boolean> => (await take({ key: sendKey(email), limit: SIGN_IN_LIMITS.sendsPerEmail })) === null;
 
 /** Counts one MFA code sent for `userId` to `target` against the user's and the destination's keys. */
-export const limitCodeSend = (take: Take, userId: string, target: CodeDestination): Promise<void> =>
-  refuseOverLimit(take, codeSendKeys(userId, target));
+export const limitCodeSend = (counters: AttemptCounters, userId: string, target: CodeDestination) =>
+  refuseOverLimit(counters, codeSendKeys(userId, target));
 
-/** The key of a user's wrong MFA answers (their limit and window: core/domain/mfa-challenges.ts MFA_LIMITS). */
-export const mfaFailureKey = (userId: string) => `mfa:user:${userId}`;
-
-/** One key's counter: its uses in the window that started at `startedAt` (milliseconds). */
-interface AttemptWindow {
-  failures: number;
-  startedAt: number;
+/** Throws TOO_MANY_ATTEMPTS (429) while any of `keys` is at its limit, until the last of those windows ends. */
+async function assertNotLocked(counters: AttemptCounters, keys: AttemptKey[]): Promise<void> {
+  const limits = new Map(keys.map((k) => [k.key, k.limit]));
+  const waits = (await counters.open([...limits.keys()], WINDOW_SECONDS))
+    .filter((counter) => counter.failures >= (limits.get(counter.key) ?? Infinity))
+    .map((counter) => Math.ceil(counter.remaining));
+  if (waits.length > 0) throw tooManyError('TOO_MANY_ATTEMPTS', Math.max(...waits));
 }
-
-const WINDOW_MS = SIGN_IN_LIMITS.windowSeconds * 1000;
-const live = (entry: AttemptWindow | undefined, now: number, windowMs = WINDOW_MS): entry is AttemptWindow =>
-  entry !== undefined && entry.startedAt + windowMs > now;
-
-/** A counter's uses in its window (0 once the window has ended); `windowSeconds` unless the sign-in's. */
-export const usesIn = (entry: AttemptWindow | undefined, now: number, windowSeconds: number): number =>
-  live(entry, now, windowSeconds * 1000) ? entry.failures : 0;
-
-/** Milliseconds until a key at its limit may be used again; 0 when it is not at its limit. */
-export function lockedForMs(entry: AttemptWindow | undefined, limit: number, now: number): number {
-  return live(entry, now) && entry.failures >= limit ? entry.startedAt + WINDOW_MS - now : 0;
-}
-
-/** The counter after one more use: a new window (of `windowSeconds`, else the sign-in's) where the old one has ended. */
-export const counted = (
-  entry: AttemptWindow | undefined,
-  now: number,
-  windowSeconds?: number,
-): AttemptWindow =>
-  live(entry, now, windowSeconds === undefined ? WINDOW_MS : windowSeconds * 1000)
-    ? { ...entry, failures: entry.failures + 1 }
-    : { failures: 1, startedAt: now };
 
 /**
- * Counts one use (a refused one too) and answers the counter, with the seconds until the window
- * ends when the key was already used `limit` times in it (null: allowed).
+ * The limits of the sign-in flows (password, passwordless, the password change and reset), where
+ * `email` null is an attempt that names no account (a forged link): it counts against the
+ * client's address only.
  */
-export function takeSlot(
-  entry: AttemptWindow | undefined,
-  limit: number,
-  now: number,
-): { entry: AttemptWindow; refusedForSeconds: number | null } {
-  const next = counted(entry, now);
-  const refused = next.failures > limit;
-  return {
-    entry: next,
-    refusedForSeconds: refused ? Math.max(1, Math.ceil((next.startedAt + WINDOW_MS - now) / 1000)) : null,
-  };
+export interface SignInLimits {
+  /** Counts one code or link sent to `email`; TOO_MANY_CODES over the limit. */
+  countSend(email: string): Promise<void>;
+  /** TOO_MANY_ATTEMPTS while the email or the client's address is at its limit. */
+  assertNotLocked(email: string | null): Promise<void>;
+  recordFailure(email: string | null): Promise<void>;
+  /** After a success: the email's failures are forgotten (the address's count stays). */
+  clearFailures(email: string): Promise<void>;
 }
+
+/** The sign-in limits of one request from `ip` (where known) over a backend's counters. */
+export const signInLimits = (counters: AttemptCounters, ip: string | undefined): SignInLimits => ({
+  countSend: (email) => limitSend(counters, email),
+  assertNotLocked: (email) => assertNotLocked(counters, attemptKeys(email, ip)),
+  recordFailure: (email) =>
+    counters.add(
+      attemptKeys(email, ip).map((k) => k.key),
+      WINDOW_SECONDS,
+    ),
+  clearFailures: (email) => counters.forget(emailKey(email)),
+});
+
+/** The key of a user's wrong MFA answers (their limit and window: core/domain/mfa-challenges.ts MFA_LIMITS). */
+const mfaFailureKey = (userId: string) => `mfa:user:${userId}`;
+
+/** A user's wrong MFA answers (their limit and window: core/domain/mfa-challenges.ts) on a backend's counters. */
+export const mfaFailureCounter = (counters: AttemptCounters): MfaFailureCounter => ({
+  async count(userId, windowSeconds) {
+    const [counter] = await counters.open([mfaFailureKey(userId)], windowSeconds);
+    return counter?.failures ?? 0;
+  },
+  record: async (userId, windowSeconds) =>
+    (await counters.take(mfaFailureKey(userId), windowSeconds)).failures,
+  clear: (userId) => counters.forget(mfaFailureKey(userId)),
+});

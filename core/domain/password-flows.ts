@@ -7,6 +7,7 @@
 import { contractError, type ContractError } from '../contract/errors';
 import { refuseWhileImpersonating } from './impersonation';
 import { resetPasswordAddress } from './account-links';
+import type { SignInLimits } from './attempts';
 import { answer, type AreaHandlers, type PublicHandlers } from './handlers';
 
 /** A user as the flows read them. */
@@ -16,9 +17,8 @@ export interface FlowUser {
   activeTenantId: string | null;
 }
 
-export interface PasswordFlowPorts {
-  /** Counts a message sent to `email` against its sending limit (429 beyond it). */
-  countSend(email: string): Promise<void>;
+/** With the sign-in limits of the email and address (core/domain/attempts.ts): a refusal (429), a failure, a success. */
+export interface PasswordFlowPorts extends SignInLimits {
   /** The captcha policy's check of a public request (nothing when the policy is off). */
   verifyCaptcha(token: unknown, email: string): Promise<void>;
   userByEmail(email: string): Promise<FlowUser | null>;
@@ -36,10 +36,6 @@ export interface PasswordFlowPorts {
   /** The password-history policy of the user's account. */
   reuseProblem(user: FlowUser, password: string): Promise<ContractError | null>;
   passwordMatches(user: FlowUser, password: string): Promise<boolean>;
-  /** The failed-sign-in limit of the email and address: a refusal (429), a failure, a success. */
-  assertNotLocked(email: string): Promise<void>;
-  recordFailure(email: string): Promise<void>;
-  clearFailures(email: string): Promise<void>;
   /**
    * Stores the new password; `verified` also marks the email proven. Every session of the user
    * ends but `keepSession` (whoever knew the old password is signed out), for `reason`.

@@ -20,6 +20,7 @@
  */
 import { contractError } from '../contract/errors';
 import { maskPhone, normalizePhone } from '../contract/phone';
+import type { SignInLimits } from './attempts';
 
 export type PasswordlessType = 'Code' | 'MagicLink' | 'SmsCode';
 
@@ -164,14 +165,7 @@ export interface PasswordlessPorts<U extends PasswordlessUser = PasswordlessUser
     newLinkToken(): string;
   };
   /** The attempt limits; `email` null: an attempt that names no account (the server counts its IP). */
-  limits: {
-    /** Counts one code or link sent to `email`; TOO_MANY_CODES over the limit. */
-    countSend(email: string): Promise<void>;
-    /** TOO_MANY_ATTEMPTS while the email (or the server's IP) is at its limit. */
-    assertNotLocked(email: string | null): Promise<void>;
-    recordFailure(email: string | null): Promise<void>;
-    clearFailures(email: string): Promise<void>;
-  };
+  limits: SignInLimits;
   deliver(user: U, message: PasswordlessMessage): Promise<void>;
   /** The application's address, where magic links point. */
   appUrl: string;

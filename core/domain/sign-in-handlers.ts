@@ -12,6 +12,7 @@
  */
 import type { Answer } from '../contract/answer';
 import { contractError } from '../contract/errors';
+import type { SignInLimits } from './attempts';
 import { answer, type PublicHandlers } from './handlers';
 import type { InviteLinkPorts } from './invitations';
 import { accountOfLoginAlias, assertAliasMember, type LoginAliasPort } from './login-alias';
@@ -44,11 +45,7 @@ export interface PasswordSignInPorts<
   /** The accounts' custom logins, and the alias the request names (the login-alias header). */
   loginAlias: { port: LoginAliasPort; alias: string | undefined };
   /** The failed-attempt counters of the email (and the client's address, where known). */
-  attempts: {
-    /** 429 TOO_MANY_ATTEMPTS while a key is at its limit. */
-    assertNotLocked(email: string): Promise<void>;
-    recordFailure(email: string): Promise<void>;
-  };
+  attempts: Pick<SignInLimits, 'assertNotLocked' | 'recordFailure'>;
   userByEmail(email: string): Promise<U | null>;
   /** Whether `password` is the user's; for no user, the same work answering false. */
   verifyPassword(password: string, user: U | null): Promise<boolean>;

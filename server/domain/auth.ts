@@ -2,7 +2,7 @@
  * Sign-in, session refresh and sign-out: the steps between the HTTP routes and the tables.
  */
 import type { Database } from '../storage/database';
-import { assertNotLocked, attemptKeys, passwordMatched, recordFailure } from './attempts';
+import { passwordMatched, signInLimitsOf } from './attempts';
 import { isBreachedPassword } from './breached-passwords';
 import type { PasswordHasher } from './passwords';
 import { contractError } from '../../core/contract/errors';
@@ -52,12 +52,8 @@ export type SignInRow = SignInUser & { row: UserRow };
  */
 export function passwordSignInSteps(db: Database, hasher: PasswordHasher, client: ClientInfo) {
   let principal: Principal | null = null;
-  const keys = (email: string) => attemptKeys(email, client.ip);
   return {
-    attempts: {
-      assertNotLocked: (email: string) => assertNotLocked(db, keys(email)),
-      recordFailure: (email: string) => recordFailure(db, keys(email)),
-    },
+    attempts: signInLimitsOf(db, client.ip),
     async userByEmail(email: string): Promise<SignInRow | null> {
       const row = await findUserByEmail(db, email);
       return row && { id: row.id, email: row.email, verified: row.verified, locked: !!row.locked_at, row };

@@ -7,7 +7,7 @@ import type { FlowUser, PasswordFlowPorts } from '../../core/domain/password-flo
 import { resetPasswordEmail } from '../delivery/messages';
 import { storeNewPassword } from '../storage/passwords';
 import { localeOfRecipient } from '../storage/locales';
-import { assertNotLocked, attemptKeys, clearFailures, countSend, recordFailure } from './attempts';
+import { signInLimitsOf } from './attempts';
 import { verifyCaptcha } from './captcha';
 import { emitEvent } from './connectivity';
 import { newPasswordProblem } from './password-rules';
@@ -33,9 +33,8 @@ export function passwordFlowPorts(ctx: FlowContext, request: FlowRequest): Passw
     rows.set(row.id, row);
     return { id: row.id, email: row.email, activeTenantId: row.active_tenant_id };
   };
-  const keys = (email: string) => attemptKeys(email, request.ip);
   return {
-    countSend: (email) => countSend(ctx.db, email),
+    ...signInLimitsOf(ctx.db, request.ip),
     verifyCaptcha: (token, email) =>
       verifyCaptcha(ctx, { token: typeof token === 'string' ? token : null, email, ip: request.ip }),
     userByEmail: async (email) => flowUser(await findUserByEmail(ctx.db, email)),
@@ -56,9 +55,6 @@ export function passwordFlowPorts(ctx: FlowContext, request: FlowRequest): Passw
     reuseProblem: (user, password) => passwordReuseProblem(ctx.db, ctx.hasher, rows.get(user.id)!, password),
     passwordMatches: (user, password) =>
       ctx.hasher.verify(password, rows.get(user.id)?.password_hash ?? null),
-    assertNotLocked: (email) => assertNotLocked(ctx.db, keys(email)),
-    recordFailure: (email) => recordFailure(ctx.db, keys(email)),
-    clearFailures: (email) => clearFailures(ctx.db, email),
     async savePassword(userId, password, change) {
       const passwordHash = await ctx.hasher.hash(password);
       await ctx.db.transaction(async (tx) => {

@@ -15,7 +15,7 @@ import {
 } from '../delivery/messages';
 import type { PasswordlessMessage, PasswordlessPorts } from '../../core/domain/passwordless';
 import { sendQuietly, type FlowContext } from './account-flows';
-import { assertNotLocked, attemptKeys, clearFailures, countSend, recordFailure } from './attempts';
+import { signInLimitsOf } from './attempts';
 import type { ClientInfo } from './auth';
 import { checkCode, consumeLink, findLiveLink, issueOneTimeToken, newLinkToken } from './one-time-tokens';
 import { findUserByEmail, findUserById, type UserRow } from '../storage/users';
@@ -46,9 +46,6 @@ export function passwordlessPorts(
   client: Pick<ClientInfo, 'ip'>,
   log: (m: string) => void,
 ): PasswordlessPorts<UserRow> {
-  // An attempt that names no account counts against the client's IP only.
-  const keys = (email: string | null) =>
-    attemptKeys(email ?? '', client.ip).filter((k) => email !== null || k.key.startsWith('ip:'));
   return {
     users: {
       byEmail: (email) => findUserByEmail(ctx.db, email),
@@ -68,12 +65,8 @@ export function passwordlessPorts(
       },
       newLinkToken,
     },
-    limits: {
-      countSend: (email) => countSend(ctx.db, email),
-      assertNotLocked: (email) => assertNotLocked(ctx.db, keys(email)),
-      recordFailure: (email) => recordFailure(ctx.db, keys(email)),
-      clearFailures: (email) => clearFailures(ctx.db, email),
-    },
+    // An attempt that names no account counts against the client's IP only.
+    limits: signInLimitsOf(ctx.db, client.ip),
     deliver: (user, sent) => sendQuietly(() => send(ctx, user, sent), log),
     appUrl: ctx.options.appUrl,
   };

@@ -1,60 +1,48 @@
 /**
  * The `attempt_counters` table (migration 3): one row per key (an email's failures, an IP's
  * sign-ups, the codes sent to an address...) with its count and the start of its fixed window of
- * `windowSeconds`. The keys, limits and windows are the rules' (domain/attempts.ts); each function
+ * `windowSeconds`. The keys, limits and windows are the rules' (core/domain/attempts.ts); each call
  * here is one statement, so racing requests in any process see each other's counts.
  */
-import { mfaFailureKey } from '../../core/domain/attempts';
-import type { MfaFailureCounter } from '../../core/domain/mfa-ports';
+import type { AttemptCounters, OpenCounter } from '../../core/domain/attempts';
 import type { Database } from './database';
 import { principalFromJson, principalJson, type PrincipalRow } from './principal';
 
-/** The counters of `keys` whose window is still open, with the seconds left in it. */
-export async function openCounters(
-  db: Pick<Database, 'query'>,
-  keys: string[],
-  windowSeconds: number,
-): Promise<{ key: string; failures: number; remaining: number }[]> {
-  const { rows } = await db.query<{ key: string; failures: number; remaining: number }>(
-    `SELECT key, failures, EXTRACT(EPOCH FROM (window_started_at + make_interval(secs => $2) - now()))::float8 AS remaining
-       FROM attempt_counters WHERE key = ANY($1::text[]) AND window_started_at > now() - make_interval(secs => $2)`,
-    [keys, windowSeconds],
-  );
-  return rows;
-}
-
-/** Counts one against `key`, opening a new window where the old one has ended. */
-export async function addToCounter(db: Database, key: string, windowSeconds: number): Promise<void> {
-  await db.query(
-    `INSERT INTO attempt_counters (key, failures, window_started_at) VALUES ($1, 1, now())
-       ON CONFLICT (key) DO UPDATE SET
-         failures = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE attempt_counters.failures + 1 END,
-         window_started_at = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE attempt_counters.window_started_at END`,
-    [key, windowSeconds],
-  );
-}
-
-/** `addToCounter` answering the new count and the seconds left in its window (an upsert, so races count). */
-export async function takeFromCounter(
-  db: Pick<Database, 'query'>,
-  key: string,
-  windowSeconds: number,
-): Promise<{ failures: number; remaining: number }> {
-  const { rows } = await db.query<{ failures: number; remaining: number }>(
-    `INSERT INTO attempt_counters (key, failures, window_started_at) VALUES ($1, 1, now())
+/** Counts one use of key $1, opening a new window of $2 seconds where the old one has ended (an upsert, so races count). */
+const COUNT_ONE = `INSERT INTO attempt_counters (key, failures, window_started_at) VALUES ($1, 1, now())
      ON CONFLICT (key) DO UPDATE SET
        failures = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE attempt_counters.failures + 1 END,
-       window_started_at = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE attempt_counters.window_started_at END
-     RETURNING failures, EXTRACT(EPOCH FROM (window_started_at + make_interval(secs => $2) - now()))::float8 AS remaining`,
-    [key, windowSeconds],
-  );
-  return rows[0]!;
-}
+       window_started_at = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE attempt_counters.window_started_at END`;
 
-/** Forgets the counter of `key`. */
-export async function deleteCounter(db: Pick<Database, 'query'>, key: string): Promise<void> {
-  await db.query('DELETE FROM attempt_counters WHERE key = $1', [key]);
-}
+/** The seconds left in the window of $2 seconds. */
+const REMAINING =
+  'EXTRACT(EPOCH FROM (window_started_at + make_interval(secs => $2) - now()))::float8 AS remaining';
+
+/** The counters of the shared rules (core/domain/attempts.ts), one statement per key. */
+export const attemptCounters = (db: Pick<Database, 'query'>): AttemptCounters => ({
+  async open(keys, windowSeconds) {
+    const { rows } = await db.query<OpenCounter>(
+      `SELECT key, failures, ${REMAINING}
+       FROM attempt_counters WHERE key = ANY($1::text[]) AND window_started_at > now() - make_interval(secs => $2)`,
+      [keys, windowSeconds],
+    );
+    return rows;
+  },
+  async add(keys, windowSeconds) {
+    for (const key of keys) await db.query(COUNT_ONE, [key, windowSeconds]);
+  },
+  async take(key, windowSeconds) {
+    const { rows } = await db.query<{ failures: number; remaining: number }>(
+      `${COUNT_ONE}
+     RETURNING failures, ${REMAINING}`,
+      [key, windowSeconds],
+    );
+    return rows[0]!;
+  },
+  async forget(key) {
+    await db.query('DELETE FROM attempt_counters WHERE key = $1', [key]);
+  },
+});
 
 /**
  * In one statement: forgets the counter of `key`; sets the user's consecutive failed sign-ins back
@@ -79,17 +67,3 @@ export async function forgetFailures(
   );
   return principalFromJson(rows[0]?.principal);
 }
-
-/**
- * A user's wrong MFA answers (core/domain/mfa-challenges.ts: their limit and window; the key is the
- * shared rule's) on these counters, one statement each.
- */
-export const mfaFailureCounter = (db: Pick<Database, 'query'>): MfaFailureCounter => ({
-  async count(userId, windowSeconds) {
-    const [row] = await openCounters(db, [mfaFailureKey(userId)], windowSeconds);
-    return row?.failures ?? 0;
-  },
-  record: async (userId, windowSeconds) =>
-    (await takeFromCounter(db, mfaFailureKey(userId), windowSeconds)).failures,
-  clear: (userId) => deleteCounter(db, mfaFailureKey(userId)),
-});

@@ -17,7 +17,8 @@ import type {
   RememberedBrowserRepository,
   StoredMfaPolicies,
 } from '../../core/domain/mfa-ports';
-import { mfaFailureCounter } from './attempts';
+import { mfaFailureCounter } from '../../core/domain/attempts';
+import { attemptCounters } from './attempts';
 import type { Database } from './database';
 
 interface DeviceRow {
@@ -323,7 +324,7 @@ export function mfaStore(db: Pick<Database, 'query'>, keyOf: MfaPorts['keyOf']):
     recoveryCodes: recoveryCodeRepository(db),
     challenges: challengeRepository(db),
     remembered: rememberedRepository(db),
-    failures: mfaFailureCounter(db),
+    failures: mfaFailureCounter(attemptCounters(db)),
     gate: gateReader(db),
   };
 }
