@@ -55,7 +55,8 @@ export type UserHandler = (
 export function createDemoTokens({ now, random }: { now: () => number; random: () => string }) {
   /** The session's access token for `user` (an impersonated one names its impersonator). */
   function tokenFor(db: DemoDatabase, user: DemoUser, impersonatorId?: string): AuthResponse {
-    const [iat, ttl] = [Math.floor(now() / 1000), DEMO_TOKEN_LIFETIME_SECONDS];
+    const iat = Math.floor(now() / 1000);
+    const ttl = DEMO_TOKEN_LIFETIME_SECONDS;
     const subject = {
       userId: user.id,
       email: user.email,
@@ -92,12 +93,14 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
     return tokenFor(db, user, impersonatorId);
   }
 
-  /** The user of a demo token that has not expired, or null. */
-  function userOfToken(db: DemoDatabase, token: string | null): DemoUser | null {
+  /** The bearer of a demo token that has not expired (its user and claims), or null. */
+  function bearerOf(db: DemoDatabase, token: string | null): DemoCaller | null {
     const claims = token ? claimsOf(token) : null;
     if (!claims?.exp || claims.exp * 1000 < now()) return null;
-    return userById(db, claims.sub) ?? null;
+    const user = userById(db, claims.sub);
+    return user ? { user, claims } : null;
   }
+  const userOfToken = (db: DemoDatabase, token: string | null) => bearerOf(db, token)?.user ?? null;
 
   /** An area's handlers of a signed-in caller as backend handlers: the bearer's user first (401 `missing`). */
   const signedIn = (
@@ -109,13 +112,8 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
       return user ? handler(db, user, request) : fail(missing);
     });
 
-  /** The dispatcher's view of a bearer: its user and claims. */
-  const callerOf =
-    (db: DemoDatabase) =>
-    (token: string): DemoCaller | null => {
-      const user = userOfToken(db, token);
-      return user ? { user, claims: claimsOf(token) ?? {} } : null;
-    };
+  /** The dispatcher's view of a bearer. */
+  const callerOf = (db: DemoDatabase) => (token: string) => bearerOf(db, token);
 
   return { tokenFor, startSession, userOfToken, signedIn, callerOf };
 }
