@@ -96,8 +96,17 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
     if (found) return found;
     const tenantId = accountOf();
     const { email, name, provider } = person;
-    const user = { id: tools.random(), email, name, password: tools.random(), tenantId, roleKeys: [role] };
-    return insert(db.users, { ...user, createdAt: isoNow(tools.now), verified: true, provider });
+    return insert(db.users, {
+      id: tools.random(),
+      email,
+      name,
+      password: tools.random(),
+      tenantId,
+      roleKeys: [role],
+      createdAt: isoNow(tools.now),
+      verified: true,
+      provider,
+    });
   }
   // A new SSO user joins the demo's account.
   const ssoSignIn = async (db: DemoDatabase, idp: keyof typeof SSO) => {

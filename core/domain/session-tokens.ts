@@ -58,7 +58,10 @@ export const accessTokenClaims = (subject: TokenSubject, { iss, aud, iat, ttl, j
 });
 
 /** The login response of `accessToken`, issued at `iat` (seconds) for `ttl` seconds. */
-export const authResponseOf = (accessToken: string, iat: number, ttl: number): AuthResponse => ({
+export const authResponseOf = (
+  accessToken: string,
+  { iat, ttl }: Pick<TokenIssue, 'iat' | 'ttl'>,
+): AuthResponse => ({
   accessToken,
   expiresIn: ttl,
   expires: new Date((iat + ttl) * 1000).toISOString(),

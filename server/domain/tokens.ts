@@ -175,12 +175,11 @@ export class TokenService {
     await this.ensureFresh();
     const key = this.signingKid ? this.keys.get(this.signingKid) : undefined;
     if (!key?.privateKey) throw new Error('No signing key available');
-    const ttl = this.options.accessTokenTtlSeconds;
-    const iat = Math.floor(Date.now() / 1000);
-    const { issuer: iss, audience: aud } = this.options;
-    const claims = accessTokenClaims(subject, { iss, aud, iat, ttl, jti: randomUUID() });
+    const { issuer: iss, audience: aud, accessTokenTtlSeconds: ttl } = this.options;
+    const issue = { iss, aud, iat: Math.floor(Date.now() / 1000), ttl, jti: randomUUID() };
     // Signed with node:crypto (jws.ts): a third to a fifth of WebCrypto's CPU per signature.
-    return authResponseOf(await signEs256({ kid: key.kid, typ: 'JWT' }, claims, key.privateKey), iat, ttl);
+    const header = { kid: key.kid, typ: 'JWT' };
+    return authResponseOf(await signEs256(header, accessTokenClaims(subject, issue), key.privateKey), issue);
   }
 
   /**
