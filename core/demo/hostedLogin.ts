@@ -12,10 +12,11 @@ import { fail, ok } from '../contract/answer';
 import { contractError } from '../contract/errors';
 import { oauthErrorBody, unsupportedGrantType } from '../contract/oauth';
 import { oidcSignInState } from '../contract/requests-sso-signin';
+import { idTokenClaims, oauthTokenAnswer } from '../domain/session-tokens';
 import { demoTenant, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes, Handler } from './dispatch';
-import { isoNow } from './rows';
-import type { DemoTokens } from './sessions';
+import { insert, isoNow } from './rows';
+import { DEMO_ISSUER, unsignedJwt, type DemoTokens } from './sessions';
 
 type DemoFederationTools = Pick<DemoTokens, 'tokenFor' | 'startSession'> & {
   /** The MFA step (core/demo/mfaFlows.ts), as for password sign-in, or null to sign in now. */
@@ -24,6 +25,9 @@ type DemoFederationTools = Pick<DemoTokens, 'tokenFor' | 'startSession'> & {
   now(): number;
 };
 
+type FederatedPerson = { email: string; name: string; provider: string };
+/** What the demo's hosted login grants (the server's silent authorization's scope). */
+const SCOPE = 'openid email profile';
 const SOCIAL = {
   provider: 'demo-id',
   code: 'demo-social-code',
@@ -59,59 +63,55 @@ const oauthFail = (status: number, error: string, refusal = contractError('OAUTH
   status,
   body: oauthErrorBody(error, refusal),
 });
-const encode = (value: unknown) =>
-  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-const isText = (value: unknown, max: number): value is string =>
-  typeof value === 'string' && value.length > 0 && value.length <= max;
-
 export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
   const userOfSession = (db: DemoDatabase) => db.session && userById(db, db.session.userId);
 
-  /** Hosted login's token answer, its refresh token the session's new one when `refresh`. */
+  /** Hosted login's tokens of the session, whose refresh token turns (the answer carries it when `refresh`). */
   function oauthTokens(db: DemoDatabase, user: DemoUser, clientId: string, nonce: unknown, refresh: boolean) {
     const auth = tools.tokenFor(db, user);
-    const iat = Math.floor(tools.now() / 1000);
-    const { id: sub, email, name } = user;
-    const claims = { iss: 'auth-elements-demo', sub, aud: clientId, email, name, iat };
-    const idClaims = {
-      ...claims,
-      exp: iat + (auth.expiresIn ?? 300),
-      ...(isText(nonce, 500) ? { nonce } : {}),
-    };
-    return ok(
+    const session = db.session!;
+    session.refreshToken = tools.random();
+    const claims = idTokenClaims(
+      { email: user.email, name: user.name, verified: user.verified !== false },
       {
-        access_token: auth.accessToken,
-        token_type: 'Bearer',
-        expires_in: auth.expiresIn,
-        id_token: `${encode({ alg: 'none', typ: 'JWT' })}.${encode(idClaims)}.demo`,
-        ...(refresh ? { refresh_token: db.session!.refreshToken } : {}),
+        nonce: nonce as string | undefined,
+        sid: session.id,
+        authTime: new Date(session.createdAt ?? tools.now()),
+        tenantId: user.tenantId,
+        scope: SCOPE,
       },
-      true,
     );
+    const iat = Math.floor(tools.now() / 1000);
+    const times = { iss: DEMO_ISSUER, aud: clientId, iat, exp: iat + auth.expiresIn };
+    const grant = refresh ? { refreshToken: session.refreshToken, scope: SCOPE } : undefined;
+    return ok(oauthTokenAnswer(auth, unsignedJwt({ ...claims, sub: user.id, ...times }), grant), true);
   }
 
-  /** `email`'s user, made by `create` the first time (the server's just-in-time creation). */
-  function federatedUser(db: DemoDatabase, email: string, create: () => DemoUser) {
-    let user = userByEmail(db, email);
-    if (!user) db.users.push((user = create()));
-    return user;
+  /**
+   * The user of `person`'s email, made the first time (the server's just-in-time creation) with
+   * `role` in the account `accountOf` gives.
+   */
+  function federatedUser(db: DemoDatabase, person: FederatedPerson, role: string, accountOf: () => string) {
+    const found = userByEmail(db, person.email);
+    if (found) return found;
+    const tenantId = accountOf();
+    const { email, name, provider } = person;
+    return insert(db.users, {
+      id: tools.random(),
+      email,
+      name,
+      password: tools.random(),
+      tenantId,
+      roleKeys: [role],
+      createdAt: isoNow(tools.now),
+      verified: true,
+      provider,
+    });
   }
-  const newUser = (email: string, name: string, tenantId: string, role: string, provider: string) => ({
-    id: tools.random(),
-    email,
-    name,
-    password: tools.random(),
-    tenantId,
-    roleKeys: [role],
-    createdAt: isoNow(tools.now),
-    verified: true,
-    provider,
-  });
   // A new SSO user joins the demo's account.
   const ssoSignIn = async (db: DemoDatabase, idp: keyof typeof SSO) => {
-    const { email, name } = SSO[idp];
-    const create = () => newUser(email, name, db.users[0]?.tenantId ?? tools.random(), 'Viewer', idp);
-    const user = federatedUser(db, email, create);
+    const person = { ...SSO[idp], provider: idp };
+    const user = federatedUser(db, person, 'Viewer', () => db.users[0]?.tenantId ?? tools.random());
     return ok((await tools.secondFactor(db, user)) ?? tools.startSession(db, user), true);
   };
   // The bodies passed the contract's schemas (core/contract/requests-sso-signin.ts).
@@ -136,14 +136,13 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
 
   return {
     postOauthAuthorizeSilent: (db, { body }) => {
-      if (!isText(body.client_id, 100)) return oauthFail(400, 'invalid_client');
+      if (!body.client_id) return oauthFail(400, 'invalid_client');
       const user = userOfSession(db);
       if (!user) return oauthFail(401, 'login_required', contractError('SESSION_EXPIRED'));
-      db.session!.refreshToken = tools.random();
-      return oauthTokens(db, user, body.client_id, body.nonce, false);
+      return oauthTokens(db, user, body.client_id as string, body.nonce, false);
     },
     postOauthToken: (db, { body }) => {
-      if (!isText(body.client_id, 100)) return oauthFail(401, 'invalid_client');
+      if (!body.client_id) return oauthFail(401, 'invalid_client');
       if (body.grant_type === 'authorization_code')
         return oauthFail(400, 'invalid_grant', contractError('OAUTH_CODE_USED'));
       if (body.grant_type !== 'refresh_token')
@@ -151,8 +150,7 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
       const user = userOfSession(db);
       if (!user || body.refresh_token !== db.session!.refreshToken)
         return oauthFail(400, 'invalid_grant', contractError('OAUTH_REFRESH_INVALID'));
-      db.session!.refreshToken = tools.random();
-      return oauthTokens(db, user, body.client_id, undefined, true);
+      return oauthTokens(db, user, body.client_id as string, undefined, true);
     },
     getOauthLogout: (db) => {
       db.session = null;
@@ -174,10 +172,9 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
       if (query.code !== SOCIAL.code || !query.code_verifier) return fail('AUTHENTICATION_FAILED');
       const isNewUser = !userByEmail(db, SOCIAL.email);
       // A new user has an account of their own, which they administer.
-      const user = federatedUser(db, SOCIAL.email, () => {
+      const user = federatedUser(db, SOCIAL, 'Admin', () => {
         const tenantId = tools.random();
-        db.tenants.push(demoTenant(tenantId, `${SOCIAL.name}'s account`, isoNow(tools.now)));
-        return newUser(SOCIAL.email, SOCIAL.name, tenantId, 'Admin', SOCIAL.provider);
+        return insert(db.tenants, demoTenant(tenantId, `${SOCIAL.name}'s account`, isoNow(tools.now))).id;
       });
       // Like the server: the ids and the name come only with a session.
       const mfa = await tools.secondFactor(db, user);

@@ -9,19 +9,13 @@ import { mfaFailureCounter } from '../domain/attempts';
 import type { MfaChallenge, MfaDevice, MfaPorts, StoredMfaPolicies } from '../domain/mfa-ports';
 import type { DemoDatabase } from './data';
 import { demoAttemptCounters } from './passwordlessPorts';
-import { given, isoNow, remove, update, withId, type DemoClock } from './rows';
+import { given, isoNow, keep, remove, update, withId, type DemoClock } from './rows';
 
-/** A stored device: the fields of MfaDevice that are set. */
-type DemoMfaDevice = Pick<MfaDevice, 'id' | 'userId' | 'kind' | 'createdAt'> & Partial<MfaDevice>;
 /** A short-lived secret of core/domain/mfa-challenges.ts (the mfaToken, a one-time code), by its key. */
-type DemoLiveChallenge = MfaChallenge & {
-  key: string;
-  createdAt: number;
-  expiresAt: number;
-  used: boolean;
-};
+type DemoLiveChallenge = MfaChallenge & { key: string; expiresAt: number; used: boolean };
 interface DemoMfaState {
-  devices: DemoMfaDevice[];
+  /** The ports' records (core/domain/mfa-ports.ts). */
+  devices: MfaDevice[];
   /** Each user's set of recovery codes. */
   recovery: Record<string, string[]>;
   /** The mfaTokens and one-time codes. */
@@ -40,40 +34,37 @@ const demoMfaPolicies = (db: DemoDatabase): StoredMfaPolicies => ({
   vendorEnforceMFAType: db.settings?.mfaEnforced ? 'Force' : null,
 });
 
-/** A stored device as the ports answer it: the fields not stored take the server's defaults. */
-const deviceOf = (d: DemoMfaDevice): MfaDevice => ({
+/** What a new device's fields not given are, as the server's columns default them. */
+const DEVICE_DEFAULTS = {
   ...{ name: null, secret: null, phone: null, email: null, credentialId: null, publicKey: null },
   ...{ signCount: 0, transports: [], deviceType: null, passkey: false, lastUsedAt: null, lastTimeStep: null },
-  ...d,
-});
+};
 
 export function demoMfaRepository(db: DemoDatabase, tools: DemoClock): MfaPorts {
   const devices = () => state(db).devices;
-  const named = (userId: string, deviceId: string, kind?: string) => (d: DemoMfaDevice) =>
+  const named = (userId: string, deviceId: string, kind?: string) => (d: MfaDevice) =>
     d.userId === userId && d.id === deviceId && (!kind || d.kind === kind);
   const codesOf = (userId: string) => state(db).recovery[userId] ?? [];
-  const found = (d: DemoMfaDevice | undefined) => (d ? deviceOf(d) : null);
   return {
     keyOf: (_purpose, token) => token,
     devices: {
-      list: async (userId) =>
-        devices()
-          .filter((d) => d.userId === userId)
-          .map(deviceOf),
-      find: async (userId, deviceId, kind) => found(devices().find(named(userId, deviceId, kind))),
+      list: async (userId) => devices().filter((d) => d.userId === userId),
+      find: async (userId, deviceId, kind) => devices().find(named(userId, deviceId, kind)) ?? null,
       byCredential: async (id) =>
-        found(devices().find((d) => d.kind === 'webauthn' && d.credentialId === id)),
+        devices().find((d) => d.kind === 'webauthn' && d.credentialId === id) ?? null,
       async add(userId, device) {
         const id = tools.random();
-        devices().push({ ...given(device), kind: device.kind, id, userId, createdAt: isoNow(tools.now) });
+        const createdAt = isoNow(tools.now);
+        devices().push({ ...DEVICE_DEFAULTS, ...given(device), kind: device.kind, id, userId, createdAt });
         return id;
       },
       remove: async (userId, deviceId, kind) => remove(devices(), named(userId, deviceId, kind)),
       // The server's compare-and-set: a code of this time step (or an older one) is refused.
       async advanceTimeStep(deviceId, step) {
-        const device = found(devices().find(withId(deviceId)));
+        const device = devices().find(withId(deviceId));
         if (!device || (device.lastTimeStep ?? -1) >= step) return false;
-        return !!update(devices(), withId(deviceId), { lastTimeStep: step, lastUsedAt: isoNow(tools.now) });
+        Object.assign(device, { lastTimeStep: step, lastUsedAt: isoNow(tools.now) });
+        return true;
       },
       async recordUse(deviceId, signCount) {
         update(devices(), withId(deviceId), { signCount, lastUsedAt: isoNow(tools.now) });
@@ -100,37 +91,35 @@ export function demoMfaRepository(db: DemoDatabase, tools: DemoClock): MfaPorts 
     gate: {
       gateFacts: async (userId) => ({
         ...demoMfaPolicies(db),
-        secondFactors: devices()
-          .filter((d) => d.userId === userId && !d.passkey)
-          .map(deviceOf),
+        secondFactors: devices().filter((d) => d.userId === userId && !d.passkey),
       }),
     },
   };
 }
 
-const challengeOf = (c: DemoLiveChallenge | undefined): MfaChallenge | null =>
-  c
-    ? { id: c.id, purpose: c.purpose, userId: c.userId, data: c.data, failedAttempts: c.failedAttempts }
-    : null;
-
-/** The mfaTokens and one-time codes, newest last. */
+/** The mfaTokens and one-time codes, newest last; the ports answer the stored records. */
 function demoChallenges(db: DemoDatabase, tools: DemoClock): MfaPorts['challenges'] {
   const all = () => (state(db).live ??= []);
   const live = (c: DemoLiveChallenge) => !c.used && c.expiresAt > tools.now();
   const named = (purpose: string, key: string, userId: string | null | undefined) =>
     all().find(
       (c) => c.key === key && c.purpose === purpose && live(c) && (userId == null || c.userId === userId),
-    );
-  const used = (c: DemoLiveChallenge | undefined) => challengeOf(c && Object.assign(c, { used: true }));
+    ) ?? null;
+  const used = (c: DemoLiveChallenge | null | undefined) => (c ? Object.assign(c, { used: true }) : null);
   return {
     async issue({ ttlSeconds, ...input }) {
       const now = tools.now();
       // Expired secrets go: the page's storage keeps only what may still be used.
-      state(db).live = all().filter((c) => c.expiresAt > now);
-      const expiresAt = now + ttlSeconds * 1000;
-      all().push({ ...input, id: tools.random(), failedAttempts: 0, createdAt: now, expiresAt, used: false });
+      keep(all(), (c) => c.expiresAt > now);
+      all().push({
+        ...input,
+        id: tools.random(),
+        failedAttempts: 0,
+        expiresAt: now + ttlSeconds * 1000,
+        used: false,
+      });
     },
-    find: async (purpose, key, userId) => challengeOf(named(purpose, key, userId)),
+    find: async (purpose, key, userId) => named(purpose, key, userId),
     consume: async (purpose, key, userId) => used(named(purpose, key, userId)),
     consumeById: async (id) => !!used(all().find((c) => c.id === id && !c.used)),
     async fail(id, maxAttempts) {
@@ -141,7 +130,7 @@ function demoChallenges(db: DemoDatabase, tools: DemoClock): MfaPorts['challenge
       return found.failedAttempts;
     },
     latest: async (userId, purpose) =>
-      challengeOf(all().findLast((c) => c.userId === userId && c.purpose === purpose && live(c))),
+      all().findLast((c) => c.userId === userId && c.purpose === purpose && live(c)) ?? null,
     async retire(userId, purpose) {
       for (const c of all()) if (c.userId === userId && c.purpose === purpose) c.used = true;
     },

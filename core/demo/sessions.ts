@@ -4,7 +4,6 @@
  * demo mode verifies nothing real), who a bearer is, and the session routes (refresh, sign-out,
  * the sessions list, a token for one of the user's accounts).
  */
-import type { AuthResponse } from '../api/types';
 import { decodeAccessToken } from '../jwt';
 import { fail, ok, type Answer } from '../contract/answer';
 import {
@@ -13,22 +12,28 @@ import {
   type LoginSessionPorts,
 } from '../domain/login-sessions';
 import { refuseLockedSession } from '../domain/security-policies';
+import { accessTokenClaims, authResponseOf, type AuthResponse } from '../domain/session-tokens';
+import { toBase64Url } from '../domain/webauthn-crypto';
 import { demoHandlers, mapRoutes } from './shared';
 import { userById, type DemoDatabase, type DemoUser } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
 import { demoPermissionsOf, demoRolesOf } from './teamAdmin';
 import { isoNow } from './rows';
 
-/** Demo access token lifetime (spec 000 §9). */
-const DEMO_TOKEN_LIFETIME_SECONDS = 86400;
+/** Who issues the demo's tokens (and their audience). */
+export const DEMO_ISSUER = 'auth-elements-demo';
+/** The demo's access tokens: by and for the demo, for a day (spec 000 §9). */
+const DEMO_ISSUE = { iss: DEMO_ISSUER, aud: DEMO_ISSUER, ttl: 86400 };
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** A random id of 16 lowercase letters and digits (the demo's ids and refresh tokens). */
 export const randomId = (): string =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => ALPHABET[b % 36]).join('');
 
-const base64url = (value: unknown) =>
-  btoa(JSON.stringify(value)).replace(/=+$/, '').replaceAll('+', '-').replaceAll('/', '_');
+const jwtPart = (value: object) => toBase64Url(new TextEncoder().encode(JSON.stringify(value)));
+/** A JWT of `claims` signed by nobody (demo mode verifies nothing real), in UTF-8 as any JWT. */
+export const unsignedJwt = (claims: object) =>
+  `${jwtPart({ alg: 'none', typ: 'JWT' })}.${jwtPart(claims)}.demo`;
 
 /** A demo token's claims (readable by anyone: demo mode verifies nothing real), or null. */
 export function claimsOf(token: string): { sub?: string; exp?: number; sid?: unknown; act?: unknown } | null {
@@ -48,29 +53,22 @@ export type UserHandler = (
 
 /** The token and session functions every area of the backend shares, on the backend's clock and ids. */
 export function createDemoTokens({ now, random }: { now: () => number; random: () => string }) {
-  /** A JWT-shaped demo token: readable by the kit, signed by nobody (demo mode verifies nothing real). */
+  /** The session's access token for `user` (an impersonated one names its impersonator). */
   function tokenFor(db: DemoDatabase, user: DemoUser, impersonatorId?: string): AuthResponse {
-    const issuedAt = Math.floor(now() / 1000);
-    const claims = {
-      sub: user.id,
+    const subject = {
+      userId: user.id,
       email: user.email,
       name: user.name,
       tenantId: user.tenantId,
       tenantIds: [user.tenantId],
       roles: demoRolesOf(db, user).map((r) => r.key),
       permissions: demoPermissionsOf(db, user),
-      type: 'userToken',
-      iss: 'auth-elements-demo',
-      iat: issuedAt,
-      exp: issuedAt + DEMO_TOKEN_LIFETIME_SECONDS,
-      ...(impersonatorId ? { act: { sub: impersonatorId } } : {}),
+      sessionId: db.session?.id ?? '',
+      impersonatorId,
     };
-    return {
-      accessToken: `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.demo`,
-      expiresIn: DEMO_TOKEN_LIFETIME_SECONDS,
-      expires: new Date((issuedAt + DEMO_TOKEN_LIFETIME_SECONDS) * 1000).toISOString(),
-      mfaRequired: false,
-    };
+    // The token's own id is not one of the backend's ids (tests fix those).
+    const issue = { ...DEMO_ISSUE, iat: Math.floor(now() / 1000), jti: randomId() };
+    return authResponseOf(unsignedJwt(accessTokenClaims(subject, issue)), issue);
   }
 
   /** Opens the browser's one session for `user` (an impersonated one names its impersonator). */
@@ -87,34 +85,29 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
     return tokenFor(db, user, impersonatorId);
   }
 
-  /** The user of a demo token that has not expired, or null. */
-  function userOfToken(db: DemoDatabase, token: string | null): DemoUser | null {
+  /** The bearer of a demo token that has not expired (its user and claims), or null. */
+  function bearerOf(db: DemoDatabase, token: string | null): DemoCaller | null {
     const claims = token ? claimsOf(token) : null;
     if (!claims?.exp || claims.exp * 1000 < now()) return null;
-    return userById(db, claims.sub) ?? null;
+    const user = userById(db, claims.sub);
+    return user ? { user, claims } : null;
   }
+  const userOfToken = (db: DemoDatabase, token: string | null) => bearerOf(db, token)?.user ?? null;
 
-  /** A backend handler that finds the bearer's user first (401 `missing` without one). */
-  const withUser =
-    (handler: UserHandler, missing: 'UNAUTHORIZED' | 'TOKEN_INVALID' = 'UNAUTHORIZED'): Handler =>
-    (db, request) => {
+  /** An area's handlers of a signed-in caller as backend handlers: the bearer's user first (401 `missing`). */
+  const signedIn = (
+    area: DemoRoutes<UserHandler>,
+    missing: 'TOKEN_INVALID' | 'UNAUTHORIZED' = 'UNAUTHORIZED',
+  ) =>
+    mapRoutes(area, (handler): Handler => (db, request) => {
       const user = userOfToken(db, request.token);
       return user ? handler(db, user, request) : fail(missing);
-    };
+    });
 
-  /** An area's handlers of a signed-in caller (the access check has found one), as backend handlers. */
-  const signedIn = (area: DemoRoutes<UserHandler>, missing?: 'TOKEN_INVALID'): DemoRoutes =>
-    mapRoutes(area, (handler) => withUser(handler, missing));
+  /** The dispatcher's view of a bearer. */
+  const callerOf = (db: DemoDatabase) => (token: string) => bearerOf(db, token);
 
-  /** The dispatcher's view of a bearer: its user and claims. */
-  const callerOf =
-    (db: DemoDatabase) =>
-    (token: string): DemoCaller | null => {
-      const user = userOfToken(db, token);
-      return user ? { user, claims: claimsOf(token) ?? {} } : null;
-    };
-
-  return { tokenFor, startSession, userOfToken, withUser, signedIn, callerOf };
+  return { tokenFor, startSession, userOfToken, signedIn, callerOf };
 }
 
 export type DemoTokens = ReturnType<typeof createDemoTokens>;

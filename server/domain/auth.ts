@@ -17,7 +17,8 @@ import { createSession, revokeSessionByToken, rotateRefreshToken } from './sessi
 import { setSessionTenant } from '../storage/sessions';
 import { loadAuthorization, pickActiveTenant, type Authorization } from './tenants';
 import { listUserTenants, type TenantRow } from '../storage/tenants';
-import type { AuthResponse, TokenService } from './tokens';
+import type { TokenService } from './tokens';
+import type { AuthResponse } from '../../core/domain/session-tokens';
 import { displayName, updatePasswordHash } from './users';
 import { findUserByEmail, type UserRow } from '../storage/users';
 import { getVendorSettings } from './vendor';

@@ -25,6 +25,12 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import { SignJWT, calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK, type JWTPayload } from 'jose';
 import { ContractError } from '../../core/contract/errors';
+import {
+  accessTokenClaims,
+  authResponseOf,
+  type AuthResponse,
+  type TokenSubject,
+} from '../../core/domain/session-tokens';
 import { es256PrivateKey, es256PublicKey, signEs256, verifyEs256 } from './jws';
 import type { Database } from '../storage/database';
 import type { PrincipalRow } from '../storage/principal';
@@ -57,20 +63,6 @@ const CLOCK_TOLERANCE_S = 5;
  */
 const MAX_FUTURE_IAT_S = 60;
 
-/** What a signed access token says about its holder. */
-interface TokenSubject {
-  userId: string;
-  email: string;
-  name: string;
-  tenantId: string | null;
-  tenantIds: string[];
-  roles: string[];
-  permissions: string[];
-  sessionId: string;
-  /** Who is acting as this user (impersonation): becomes the RFC 8693 `act` claim. */
-  impersonatorId?: string | null;
-}
-
 /** The claims of a verified access token. */
 export interface AccessTokenClaims extends JWTPayload {
   sub: string;
@@ -86,14 +78,6 @@ export interface AccessTokenClaims extends JWTPayload {
   exp: number;
   /** Present on an impersonated session: the impersonator's user id (RFC 8693 actor claim). */
   act?: { sub: string };
-}
-
-/** The login response body (`AuthResponse` in the contract). */
-export interface AuthResponse {
-  accessToken: string;
-  expiresIn: number;
-  expires: string;
-  mfaRequired: boolean;
 }
 
 interface TokenServiceOptions {
@@ -191,33 +175,11 @@ export class TokenService {
     await this.ensureFresh();
     const key = this.signingKid ? this.keys.get(this.signingKid) : undefined;
     if (!key?.privateKey) throw new Error('No signing key available');
-    const ttl = this.options.accessTokenTtlSeconds;
-    const now = Math.floor(Date.now() / 1000);
+    const { issuer: iss, audience: aud, accessTokenTtlSeconds: ttl } = this.options;
+    const issue = { iss, aud, iat: Math.floor(Date.now() / 1000), ttl, jti: randomUUID() };
     // Signed with node:crypto (jws.ts): a third to a fifth of WebCrypto's CPU per signature.
-    const claims = {
-      email: subject.email,
-      name: subject.name,
-      tenantId: subject.tenantId,
-      tenantIds: subject.tenantIds,
-      roles: subject.roles,
-      permissions: subject.permissions,
-      type: 'userToken',
-      sid: subject.sessionId,
-      ...(subject.impersonatorId ? { act: { sub: subject.impersonatorId } } : {}),
-      sub: subject.userId,
-      iss: this.options.issuer,
-      aud: this.options.audience,
-      iat: now,
-      exp: now + ttl,
-      jti: randomUUID(),
-    };
-    const accessToken = await signEs256({ kid: key.kid, typ: 'JWT' }, claims, key.privateKey);
-    return {
-      accessToken,
-      expiresIn: ttl,
-      expires: new Date((now + ttl) * 1000).toISOString(),
-      mfaRequired: false,
-    };
+    const header = { kid: key.kid, typ: 'JWT' };
+    return authResponseOf(await signEs256(header, accessTokenClaims(subject, issue), key.privateKey), issue);
   }
 
   /**

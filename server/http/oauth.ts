@@ -9,6 +9,7 @@ import { displayName } from '../domain/users';
 import type { UserRow } from '../storage/users';
 import { errorText, type ContractError } from '../../core/contract/errors';
 import { oauthErrorBody } from '../../core/contract/oauth';
+import { idTokenClaims, type IdTokenFacts } from '../../core/domain/session-tokens';
 import { page } from './page';
 
 /** Under the prefix: `/frontegg/oauth/*`, where the client SDK calls (its `urls.oauth.v1`). */
@@ -71,28 +72,13 @@ export async function idToken(
   provider: OAuthProvider,
   user: UserRow,
   clientId: string,
-  extra: {
-    nonce?: string | null;
-    sid: string | null;
-    authTime: Date;
-    tenantId: string | null;
-    scope: string;
-  },
+  extra: IdTokenFacts,
 ): Promise<string> {
-  const scopes = extra.scope.split(' ');
-  const claims: Record<string, unknown> = {
-    auth_time: Math.floor(extra.authTime.getTime() / 1000),
-    tenantId: extra.tenantId,
-  };
-  if (extra.nonce) claims.nonce = extra.nonce;
-  if (extra.sid) claims.sid = extra.sid;
-  if (scopes.includes('email')) Object.assign(claims, { email: user.email, email_verified: user.verified });
-  if (scopes.includes('profile')) claims.name = displayName(user);
   return ctx.tokens.signIdToken({
     issuer: provider.issuer,
     audience: clientId,
     subject: user.id,
     ttlSeconds: ctx.options.accessTokenTtlSeconds,
-    claims,
+    claims: idTokenClaims({ email: user.email, verified: user.verified, name: displayName(user) }, extra),
   });
 }

@@ -20,6 +20,7 @@ import { answerAbsent, prefersQuietAbsence } from '../http/quiet-absence';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
 import { unsupportedGrantType } from '../../core/contract/oauth';
+import { oauthTokenAnswer } from '../../core/domain/session-tokens';
 import { acceptFormBodies } from '../http/form';
 import { requestOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
@@ -85,20 +86,15 @@ async function codeGrant(
     authTime: redeemed.code.authTime,
   });
   const tenantId = decodeJwt(signedIn.authResponse.accessToken).tenantId as string | null;
-  return {
-    access_token: signedIn.authResponse.accessToken,
-    token_type: 'Bearer',
-    expires_in: signedIn.authResponse.expiresIn,
-    refresh_token: signedIn.refreshToken,
-    scope: redeemed.code.scope,
-    id_token: await idToken(ctx, provider, user, client.clientId, {
-      nonce: redeemed.code.nonce,
-      sid: redeemed.code.browserSessionId,
-      authTime: redeemed.code.authTime,
-      tenantId,
-      scope: redeemed.code.scope,
-    }),
-  };
+  const { scope } = redeemed.code;
+  const issued = await idToken(ctx, provider, user, client.clientId, {
+    nonce: redeemed.code.nonce,
+    sid: redeemed.code.browserSessionId,
+    authTime: redeemed.code.authTime,
+    tenantId,
+    scope,
+  });
+  return oauthTokenAnswer(signedIn.authResponse, issued, { refreshToken: signedIn.refreshToken, scope });
 }
 
 async function refreshGrant(
@@ -122,19 +118,14 @@ async function refreshGrant(
   const claims = decodeJwt(refreshed.authResponse.accessToken);
   const user = await findUserById(ctx.db, String(claims.sub));
   if (!user) return oauthError(reply, 400, 'invalid_grant', contractError('OAUTH_USER_GONE'));
-  return {
-    access_token: refreshed.authResponse.accessToken,
-    token_type: 'Bearer',
-    expires_in: refreshed.authResponse.expiresIn,
-    refresh_token: refreshed.refreshToken,
+  const issued = await idToken(ctx, provider, user, client.clientId, {
+    sid: grant.browserSessionId,
+    authTime: grant.authTime,
+    tenantId: (claims.tenantId as string | null) ?? null,
     scope: grant.scope,
-    id_token: await idToken(ctx, provider, user, client.clientId, {
-      sid: grant.browserSessionId,
-      authTime: grant.authTime,
-      tenantId: (claims.tenantId as string | null) ?? null,
-      scope: grant.scope,
-    }),
-  };
+  });
+  const { refreshToken } = refreshed;
+  return oauthTokenAnswer(refreshed.authResponse, issued, { refreshToken, scope: grant.scope });
 }
 
 type SilentRequest = FastifyRequest<{ Body: { client_id?: string; nonce?: string } | undefined }>;
@@ -170,18 +161,14 @@ async function silentAuthorize(
   const user = await findUserById(ctx.db, String(claims.sub));
   if (!user) return oauthError(reply, 401, 'login_required', contractError('SESSION_EXPIRED'));
   const session = await findLiveSession(ctx.db, refreshed.refreshToken ?? cookie);
-  return {
-    access_token: refreshed.authResponse.accessToken,
-    token_type: 'Bearer',
-    expires_in: refreshed.authResponse.expiresIn,
-    id_token: await idToken(ctx, provider, user, client.clientId, {
-      nonce: body.nonce ?? null,
-      sid: refreshed.sessionId,
-      authTime: session?.created_at ?? new Date(),
-      tenantId: (claims.tenantId as string | null) ?? null,
-      scope: 'openid email profile',
-    }),
-  };
+  const issued = await idToken(ctx, provider, user, client.clientId, {
+    nonce: body.nonce ?? null,
+    sid: refreshed.sessionId,
+    authTime: session?.created_at ?? new Date(),
+    tenantId: (claims.tenantId as string | null) ?? null,
+    scope: 'openid email profile',
+  });
+  return oauthTokenAnswer(refreshed.authResponse, issued);
 }
 
 /** Registers the token endpoint and the silent authorization under the prefix, when hosted login is on. */
