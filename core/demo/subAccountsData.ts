@@ -4,7 +4,7 @@
  */
 import type { Tenant } from '../api/types';
 import type { TenantType } from '../domain/sub-accounts';
-import { demoTenant, type DemoDatabase, type DemoUser } from './data';
+import { demoTenant, tenantById, type DemoDatabase, type DemoUser } from './data';
 
 export type DemoTenant = Tenant & { parentTenantId?: string | null; tenantType?: TenantType };
 
@@ -62,18 +62,14 @@ export function tenantsOfUser(db: DemoDatabase, user: DemoUser): Tenant[] {
   return db.tenants.filter((t) => ids.has(t.tenantId));
 }
 
-/** The accounts above `tenantId`, its parent first. */
-export function parentsOf(db: DemoDatabase, tenantId: string): string[] {
-  const parents: string[] = [];
-  const parentOf = (id: string) => demoTenants(db).find((t) => t.tenantId === id)?.parentTenantId;
-  for (let id = parentOf(tenantId); id && parents.length < 100; id = parentOf(id)) parents.push(id);
-  return parents;
-}
-
 /** How far `tenantId` lies below `rootId` (0: itself), or -1 outside its tree (or no such account). */
 function levelBelow(db: DemoDatabase, rootId: string, tenantId: string): number {
-  if (!db.tenants.some((t) => t.tenantId === tenantId)) return -1;
-  return [tenantId, ...parentsOf(db, tenantId)].indexOf(rootId);
+  let tenant = tenantById(db, tenantId) as DemoTenant | undefined;
+  for (let level = 0; tenant && level <= 100; level += 1) {
+    if (tenant.tenantId === rootId) return level;
+    tenant = tenant.parentTenantId ? tenantById(db, tenant.parentTenantId) : undefined;
+  }
+  return -1;
 }
 
 export const within = (db: DemoDatabase, rootId: string, tenantId: string) =>

@@ -18,7 +18,6 @@ import {
   demoTree,
   membershipsOf,
   newDemoTenant,
-  parentsOf,
   within,
 } from './subAccountsData';
 import { demoRoles, rolesWithIds, visibleRoles } from './teamAdmin';
@@ -69,7 +68,6 @@ export function demoSubAccountsRepository(
       const gone = treeIds(tenantId);
       keep(memberships, (m) => m.userId !== userId || !gone.has(m.tenantId));
     },
-    parentsOf: async (tenantId) => parentsOf(db, tenantId),
     async memberByEmail(email, tenantIds) {
       const person = db.users.find(
         (u) =>
@@ -82,7 +80,13 @@ export function demoSubAccountsRepository(
     },
     assignableRoles: async (tenantId, roleIds) => rolesWithIds(db, tenantId, roleIds).map((r) => r.id),
     async addMembers(members) {
-      if (members.some((n) => memberships.some(isMember(n.tenantId, n.userId)))) return false;
+      // As the server's unique (user, account): one there already, or named twice, adds none.
+      const pairs = new Set(members.map((n) => `${n.tenantId} ${n.userId}`));
+      if (
+        pairs.size < members.length ||
+        members.some((n) => memberships.some(isMember(n.tenantId, n.userId)))
+      )
+        return false;
       for (const { userId, tenantId, roleIds, allowAccess } of members)
         memberships.push({
           userId,
