@@ -8,19 +8,22 @@ import { SUB_ACCOUNT_HANDLERS, type SubAccountHandlerPorts } from '../domain/sub
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { KNOWN_FEATURE_FLAGS } from '../featureFlags/featureFlags';
 import { userById, type DemoDatabase, type DemoUser } from './data';
-import { membershipsOf, tenantsOfUser } from './subAccountsData';
+import { membershipsOf, roleIdsOfKeys, tenantsOfUser } from './subAccountsData';
 import { demoCustomLogins, demoSubAccountCreation, demoSubAccountsRepository } from './subAccountsRepository';
 import { demoHandlers } from './shared';
-import { demoPermissionsOf, grantedBy } from './teamAdmin';
+import { demoPermissionsOf, grantedBy, rolesWithIds } from './teamAdmin';
 
-/** The demo user's active account (and the roles held there) become `tenantId`'s. */
+/**
+ * The demo user's active account becomes `tenantId`'s: the roles held in the one left are kept in
+ * its membership (by id), and the user holds those of its membership in the new one (by key, as the
+ * access token names them).
+ */
 export function moveToAccount(db: DemoDatabase, user: DemoUser, tenantId: string): void {
-  const memberships = membershipsOf(db);
-  const mine = (id: string) => memberships.find((m) => m.userId === user.id && m.tenantId === id);
+  const mine = (id: string) => membershipsOf(db).find((m) => m.userId === user.id && m.tenantId === id);
   const current = mine(user.tenantId);
-  if (current) current.roleKeys = [...user.roleKeys];
+  if (current) current.roleIds = roleIdsOfKeys(db, user.tenantId, user.roleKeys);
   user.tenantId = tenantId;
-  user.roleKeys = [...(mine(tenantId)?.roleKeys ?? [])];
+  user.roleKeys = rolesWithIds(db, tenantId, mine(tenantId)?.roleIds ?? []).map((r) => r.key);
 }
 
 /** The sub-account routes of a signed-in caller, by descriptor name. */
