@@ -9,7 +9,8 @@ import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { KNOWN_FEATURE_FLAGS } from '../featureFlags/featureFlags';
 import { userById, type DemoDatabase, type DemoUser } from './data';
 import { membershipsOf, roleIdsOfKeys, tenantsOfUser } from './subAccountsData';
-import { demoCustomLogins, demoSubAccountCreation, demoSubAccountsRepository } from './subAccountsRepository';
+import { demoCustomLogins, demoSubAccountsRepository } from './subAccountsRepository';
+import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { demoPermissionsOf, grantedBy, rolesWithIds } from './teamAdmin';
 
@@ -27,10 +28,9 @@ export function moveToAccount(db: DemoDatabase, user: DemoUser, tenantId: string
 }
 
 /** The sub-account routes of a signed-in caller, by descriptor name. */
-export function demoSubAccountRoutes(tools: { now: () => number; random: () => string }) {
+export function demoSubAccountRoutes(tools: DemoClock) {
   return demoHandlers(SUB_ACCOUNT_HANDLERS, (db, user): SubAccountHandlerPorts => ({
-    accounts: demoSubAccountsRepository(db),
-    creation: demoSubAccountCreation(db, tools),
+    accounts: demoSubAccountsRepository(db, tools),
     customLogins: demoCustomLogins(db),
     caller: {
       roles: user.roleKeys,
@@ -41,7 +41,7 @@ export function demoSubAccountRoutes(tools: { now: () => number; random: () => s
     async memberKeys(tenantId, userId) {
       const person = userById(db, userId);
       if (person?.tenantId === tenantId) return demoPermissionsOf(db, person);
-      return grantedBy(db, tenantId, await demoSubAccountsRepository(db).roleIdsOf(tenantId, userId));
+      return grantedBy(db, tenantId, await demoSubAccountsRepository(db, tools).roleIdsOf(tenantId, userId));
     },
     grantedBy: async (tenantId, roleIds) => grantedBy(db, tenantId, roleIds),
     accountIdOf: (_parentId, chosen) => chosen,

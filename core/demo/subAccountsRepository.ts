@@ -8,7 +8,7 @@ import type { CustomLoginRepository } from '../domain/custom-login';
 import type { SubAccountCreationRepository } from '../domain/sub-account-create';
 import { subAccountItem, type SubAccountListsRepository } from '../domain/sub-account-lists';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
-import { tenantById, userById, type DemoDatabase, type DemoUser } from './data';
+import { tenantById, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { by, byLocale, descending, isoNow, keep, page, update, type DemoClock } from './rows';
 import {
   type DemoMembership,
@@ -35,15 +35,20 @@ const rolesOf = (db: DemoDatabase, { tenantId, roleIds }: DemoMembership) =>
     .map(({ id, key, name }) => ({ id, key, name }))
     .sort(by((r) => r.key));
 
-/** The accounts' and lists' repository over the page's stored accounts and memberships. */
+/**
+ * The accounts', lists' and creation's repository over the page's stored accounts and memberships.
+ * An id the client chose for a new account is the account's own (demo ids are no UUIDs), taken in
+ * any case anywhere; the creator role is the built-in Admin (the server's `default_for_creator`).
+ */
 export function demoSubAccountsRepository(
   db: DemoDatabase,
-): SubAccountsRepository & SubAccountListsRepository {
+  clock: DemoClock,
+): SubAccountsRepository & SubAccountListsRepository & SubAccountCreationRepository {
   const memberships = membershipsOf(db);
   const isMember = (tenantId: string, userId: string) => (m: DemoMembership) =>
     m.tenantId === tenantId && m.userId === userId;
   const treeIds = (rootId: string) => new Set(demoTree(db, rootId).map(({ tenant }) => tenant.tenantId));
-  return {
+  const repo: ReturnType<typeof demoSubAccountsRepository> = {
     isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
     async rename(tenantId, name, tenantType) {
       const changes = { name, ...(tenantType ? { tenantType } : {}) };
@@ -60,14 +65,13 @@ export function demoSubAccountsRepository(
       keep(memberships, (m) => m.userId !== userId || !gone.has(m.tenantId));
     },
     async memberByEmail(email, tenantIds) {
-      const person = db.users.find(
-        (u) =>
-          u.email.toLowerCase() === email.toLowerCase() &&
-          // A user's home account is a membership even when invited after the memberships were built.
-          (tenantIds.includes(u.tenantId) ||
-            memberships.some((m) => m.userId === u.id && tenantIds.includes(m.tenantId))),
-      );
-      return person?.id ?? null;
+      const person = userByEmail(db, email);
+      // A user's home account is a membership even when invited after the memberships were built.
+      const member =
+        person &&
+        (tenantIds.includes(person.tenantId) ||
+          memberships.some((m) => m.userId === person.id && tenantIds.includes(m.tenantId)));
+      return member ? person.id : null;
     },
     assignableRoles: async (tenantId, roleIds) => rolesWithIds(db, tenantId, roleIds).map((r) => r.id),
     async addMembers(members) {
@@ -168,17 +172,6 @@ export function demoSubAccountsRepository(
         totalItems: total,
       };
     },
-  };
-}
-
-/**
- * Creating a sub-account (core/domain/sub-account-create.ts) over the page's stored accounts: an id
- * the client chose is the account's own (demo ids are no UUIDs), taken in any case anywhere; the
- * creator role is the built-in Admin (the server's `default_for_creator`).
- */
-export function demoSubAccountCreation(db: DemoDatabase, clock: DemoClock): SubAccountCreationRepository {
-  const repo: SubAccountCreationRepository = {
-    isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
     async insert({ parentId, name, tenantId: chosen, tenantType }) {
       if (chosen && db.tenants.some((t) => t.id.toLowerCase() === chosen.toLowerCase())) return null;
       const tenant = {
@@ -194,7 +187,7 @@ export function demoSubAccountCreation(db: DemoDatabase, clock: DemoClock): SubA
         .map((r) => ({ id: r.id, key: r.key, forCreator: r.key === 'Admin', permissions: r.permissions })),
     async addCreator(tenantId, userId, roleIds) {
       if (!userById(db, userId)) return false;
-      membershipsOf(db).push({ userId, tenantId, roleIds, accessAllowed: true });
+      memberships.push({ userId, tenantId, roleIds, accessAllowed: true });
       return true;
     },
     transaction: (work) => work(repo),

@@ -64,7 +64,7 @@ repositorySuite<Fixture>(
     demo: () => {
       const db = seedDemoDatabase();
       return {
-        repo: demoSubAccountsRepository(db),
+        repo: demoSubAccountsRepository(db, { now: Date.now, random: () => crypto.randomUUID() }),
         async child(parentId) {
           const id = randomUUID();
           (db.tenants as DemoTenant[]).push({
