@@ -14,6 +14,8 @@ import type { RoleDto } from '../domain/roles';
 import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { StoredReport } from '../domain/reports';
 import type { StoredNotification } from '../domain/notifications';
+import type { CustomLogin } from '../domain/custom-login';
+import type { DemoMembership, DemoTenant } from './subAccountsData';
 import { withEmail, withId } from './rows';
 
 /** Demo mode's data, kept in the page's storage; passwords are sample data too. */
@@ -49,7 +51,7 @@ export interface DemoUser {
 
 export interface DemoDatabase {
   users: DemoUser[];
-  tenants: Tenant[];
+  tenants: DemoTenant[];
   /** Refresh-token stand-in: the session the demo "cookie" points at. */
   session: {
     id: string;
@@ -59,6 +61,10 @@ export interface DemoDatabase {
     impersonatorId?: string;
   } | null;
   // Below, absent means none or the defaults; "per account" is keyed by tenant id.
+  /** Who belongs to which account, with the ids of the roles held there (core/demo/subAccountsData.ts). */
+  memberships?: DemoMembership[];
+  /** Per account, its custom login as saved (core/demo/subAccountsRepository.ts). */
+  customLogin?: Record<string, CustomLogin>;
   /** Per account, as saved (the name is the tenant's). */
   accountSettings?: Record<string, Omit<AccountSettingsUpdate, 'name'>>;
   /** Emails and SMS the demo "sent", newest first (core/demo/accountFlows.ts). */
@@ -235,5 +241,5 @@ export function acceptedMember(db: DemoDatabase, tenantId: string, id: string): 
 }
 
 /** The account of this id, if any. */
-export const tenantById = (db: DemoDatabase, tenantId: string): Tenant | undefined =>
+export const tenantById = (db: DemoDatabase, tenantId: string): DemoTenant | undefined =>
   db.tenants.find((t) => t.tenantId === tenantId);

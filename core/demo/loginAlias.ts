@@ -13,9 +13,7 @@ import { membershipsOf } from './subAccountsData';
 export const loginAliasOf = (headers: HeadersInit | undefined) =>
   aliasOfHeader(new Headers(headers).get(LOGIN_ALIAS_HEADER) ?? undefined);
 
-type CustomLogins = Record<string, { enabled: boolean; loginAlias: string | null }>;
-
-export function demoLoginAliases(db: DemoDatabase & { customLogin?: CustomLogins }): LoginAliasPort {
+export function demoLoginAliases(db: DemoDatabase): LoginAliasPort {
   return {
     accountOfAlias: async (alias) =>
       Object.entries(db.customLogin ?? {}).find(

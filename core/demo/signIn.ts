@@ -205,7 +205,7 @@ function passwordSignInPorts(
       async join(userId, tenantId) {
         const memberships = membershipsOf(db);
         if (!memberships.some((m) => m.userId === userId && m.tenantId === tenantId))
-          memberships.push({ userId, tenantId, roleKeys: [], accessAllowed: true });
+          memberships.push({ userId, tenantId, roleIds: [], accessAllowed: true });
       },
     },
   };

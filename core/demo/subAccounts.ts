@@ -8,26 +8,29 @@ import { SUB_ACCOUNT_HANDLERS, type SubAccountHandlerPorts } from '../domain/sub
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { KNOWN_FEATURE_FLAGS } from '../featureFlags/featureFlags';
 import { userById, type DemoDatabase, type DemoUser } from './data';
-import { membershipsOf, tenantsOfUser } from './subAccountsData';
-import { demoCustomLogins, demoSubAccountCreation, demoSubAccountsRepository } from './subAccountsRepository';
+import { membershipsOf, roleIdsOfKeys, tenantsOfUser } from './subAccountsData';
+import { demoCustomLogins, demoSubAccountsRepository } from './subAccountsRepository';
+import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
-import { demoPermissionsOf, grantedBy } from './teamAdmin';
+import { demoPermissionsOf, grantedBy, rolesWithIds } from './teamAdmin';
 
-/** The demo user's active account (and the roles held there) become `tenantId`'s. */
+/**
+ * The demo user's active account becomes `tenantId`'s: the roles held in the one left are kept in
+ * its membership (by id), and the user holds those of its membership in the new one (by key, as the
+ * access token names them).
+ */
 export function moveToAccount(db: DemoDatabase, user: DemoUser, tenantId: string): void {
-  const memberships = membershipsOf(db);
-  const mine = (id: string) => memberships.find((m) => m.userId === user.id && m.tenantId === id);
+  const mine = (id: string) => membershipsOf(db).find((m) => m.userId === user.id && m.tenantId === id);
   const current = mine(user.tenantId);
-  if (current) current.roleKeys = [...user.roleKeys];
+  if (current) current.roleIds = roleIdsOfKeys(db, user.tenantId, user.roleKeys);
   user.tenantId = tenantId;
-  user.roleKeys = [...(mine(tenantId)?.roleKeys ?? [])];
+  user.roleKeys = rolesWithIds(db, tenantId, mine(tenantId)?.roleIds ?? []).map((r) => r.key);
 }
 
 /** The sub-account routes of a signed-in caller, by descriptor name. */
-export function demoSubAccountRoutes(tools: { now: () => number; random: () => string }) {
+export function demoSubAccountRoutes(tools: DemoClock) {
   return demoHandlers(SUB_ACCOUNT_HANDLERS, (db, user): SubAccountHandlerPorts => ({
-    accounts: demoSubAccountsRepository(db),
-    creation: demoSubAccountCreation(db, tools),
+    accounts: demoSubAccountsRepository(db, tools),
     customLogins: demoCustomLogins(db),
     caller: {
       roles: user.roleKeys,
@@ -38,7 +41,7 @@ export function demoSubAccountRoutes(tools: { now: () => number; random: () => s
     async memberKeys(tenantId, userId) {
       const person = userById(db, userId);
       if (person?.tenantId === tenantId) return demoPermissionsOf(db, person);
-      return grantedBy(db, tenantId, await demoSubAccountsRepository(db).roleIdsOf(tenantId, userId));
+      return grantedBy(db, tenantId, await demoSubAccountsRepository(db, tools).roleIdsOf(tenantId, userId));
     },
     grantedBy: async (tenantId, roleIds) => grantedBy(db, tenantId, roleIds),
     accountIdOf: (_parentId, chosen) => chosen,

@@ -4,39 +4,45 @@
  */
 import type { Tenant } from '../api/types';
 import type { TenantType } from '../domain/sub-accounts';
-import { demoTenant, type DemoDatabase, type DemoUser } from './data';
+import { demoTenant, tenantById, type DemoDatabase, type DemoUser } from './data';
+import { visibleRoles } from './teamAdmin';
 
 export type DemoTenant = Tenant & { parentTenantId?: string | null; tenantType?: TenantType };
-
-/** The stored accounts, with their place in the tree. */
-export const demoTenants = (db: DemoDatabase) => db.tenants as DemoTenant[];
 
 /** A new account below `parentTenantId`, as stored. */
 export const newDemoTenant = (tenantId: string, name: string, parentTenantId: string, createdAt: string) => ({
   ...demoTenant(tenantId, name, createdAt),
   parentTenantId,
 });
+
+/** A user's place in an account, with the ids of the roles they hold there (as the server's membership_roles). */
 export interface DemoMembership {
   userId: string;
   tenantId: string;
-  roleKeys: string[];
+  roleIds: string[];
   accessAllowed: boolean;
 }
 
+/** The ids of the account's roles of these keys (the user's roles in its active account are kept by key). */
+export const roleIdsOfKeys = (db: DemoDatabase, tenantId: string, keys: readonly string[]) =>
+  visibleRoles(db, tenantId)
+    .filter((r) => keys.includes(r.key))
+    .map((r) => r.id);
+
 /** The demo's memberships, built on first use from the users (their home tenant) plus sample sub-accounts. */
-export function membershipsOf(db: DemoDatabase & { memberships?: DemoMembership[] }): DemoMembership[] {
+export function membershipsOf(db: DemoDatabase): DemoMembership[] {
   if (db.memberships) return db.memberships;
   db.memberships = db.users.map((u) => ({
     userId: u.id,
     tenantId: u.tenantId,
-    roleKeys: [...u.roleKeys],
+    roleIds: roleIdsOfKeys(db, u.tenantId, u.roleKeys),
     accessAllowed: true,
   }));
   const home = db.tenants[0];
   const admin = db.users.find((u) => u.roleKeys.includes('Admin') && u.tenantId === home?.tenantId);
   if (!home || !admin) return db.memberships;
   const add = (tenantId: string, name: string, parentTenantId: string) =>
-    demoTenants(db).push(newDemoTenant(tenantId, name, parentTenantId, '2026-02-01T00:00:00.000Z'));
+    db.tenants.push(newDemoTenant(tenantId, name, parentTenantId, '2026-02-01T00:00:00.000Z'));
   add('demo-europe', 'Demo Company Europe', home.tenantId);
   add('demo-paris', 'Demo Company Paris', 'demo-europe');
   add('demo-berlin', 'Demo Company Berlin', 'demo-europe');
@@ -44,10 +50,10 @@ export function membershipsOf(db: DemoDatabase & { memberships?: DemoMembership[
   for (let i = 1; i <= 55; i += 1)
     add(`demo-store-${i}`, `Demo Store ${String(i).padStart(2, '0')}`, home.tenantId);
   db.memberships.push(
-    { userId: admin.id, tenantId: 'demo-europe', roleKeys: ['Admin'], accessAllowed: true },
-    { userId: admin.id, tenantId: 'demo-paris', roleKeys: ['Admin'], accessAllowed: true },
-    { userId: 'demo-user-2', tenantId: 'demo-paris', roleKeys: ['Editor'], accessAllowed: true },
-    { userId: 'demo-user-3', tenantId: 'demo-paris', roleKeys: ['Viewer'], accessAllowed: false },
+    { userId: admin.id, tenantId: 'demo-europe', roleIds: ['role-Admin'], accessAllowed: true },
+    { userId: admin.id, tenantId: 'demo-paris', roleIds: ['role-Admin'], accessAllowed: true },
+    { userId: 'demo-user-2', tenantId: 'demo-paris', roleIds: ['role-Editor'], accessAllowed: true },
+    { userId: 'demo-user-3', tenantId: 'demo-paris', roleIds: ['role-Viewer'], accessAllowed: false },
   );
   return db.memberships;
 }
@@ -62,18 +68,14 @@ export function tenantsOfUser(db: DemoDatabase, user: DemoUser): Tenant[] {
   return db.tenants.filter((t) => ids.has(t.tenantId));
 }
 
-/** The accounts above `tenantId`, its parent first. */
-export function parentsOf(db: DemoDatabase, tenantId: string): string[] {
-  const parents: string[] = [];
-  const parentOf = (id: string) => demoTenants(db).find((t) => t.tenantId === id)?.parentTenantId;
-  for (let id = parentOf(tenantId); id && parents.length < 100; id = parentOf(id)) parents.push(id);
-  return parents;
-}
-
 /** How far `tenantId` lies below `rootId` (0: itself), or -1 outside its tree (or no such account). */
 function levelBelow(db: DemoDatabase, rootId: string, tenantId: string): number {
-  if (!db.tenants.some((t) => t.tenantId === tenantId)) return -1;
-  return [tenantId, ...parentsOf(db, tenantId)].indexOf(rootId);
+  let tenant = tenantById(db, tenantId);
+  for (let level = 0; tenant && level <= 100; level += 1) {
+    if (tenant.tenantId === rootId) return level;
+    tenant = tenant.parentTenantId ? tenantById(db, tenant.parentTenantId) : undefined;
+  }
+  return -1;
 }
 
 export const within = (db: DemoDatabase, rootId: string, tenantId: string) =>
@@ -81,6 +83,6 @@ export const within = (db: DemoDatabase, rootId: string, tenantId: string) =>
 
 /** `rootId` (level 0) and every stored account below it. */
 export const demoTree = (db: DemoDatabase, rootId: string) =>
-  demoTenants(db)
+  db.tenants
     .map((tenant) => ({ tenant, level: levelBelow(db, rootId, tenant.tenantId) }))
     .filter(({ level }) => level >= 0);

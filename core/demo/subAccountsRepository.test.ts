@@ -23,7 +23,7 @@ test("demo sub-accounts: the vendor's roles and the account's own are assignable
   const parent = db.tenants[0]!.tenantId;
   db.tenants.push(newDemoTenant('sub', 'Sub', parent, '2026-02-01T00:00:00.000Z'));
   demoRoles(db).push(role('own-role', 'Auditor', 'sub'), role('parent-role', 'Clerk', parent));
-  const repo = demoSubAccountsRepository(db);
+  const repo = demoSubAccountsRepository(db, { now: Date.now, random: () => crypto.randomUUID() });
   const wanted = ['role-Admin', 'own-role', 'parent-role', 'no-such-role'];
   assert.deepEqual((await repo.assignableRoles('sub', wanted)).sort(), ['own-role', 'role-Admin']);
 
@@ -35,4 +35,21 @@ test("demo sub-accounts: the vendor's roles and the account's own are assignable
   assert.deepEqual(await repo.roleIdsOf('sub', userId), ['own-role']);
   await repo.setRoles('sub', userId, ['role-Admin', 'own-role']);
   assert.deepEqual((await repo.roleIdsOf('sub', userId)).sort(), ['own-role', 'role-Admin']);
+});
+
+test("demo sub-accounts: a member's roles are listed by their ids and names (an account's own too), by key", async () => {
+  const db = seedDemoDatabase();
+  const parent = db.tenants[0]!.tenantId;
+  db.tenants.push(newDemoTenant('sub', 'Sub', parent, '2026-02-01T00:00:00.000Z'));
+  demoRoles(db).push({ ...role('own-role', 'Auditor', 'sub'), name: 'Account auditor' });
+  const repo = demoSubAccountsRepository(db, { now: Date.now, random: () => crypto.randomUUID() });
+  const userId = db.users[0]!.id;
+  await repo.addMembers([
+    { userId, tenantId: 'sub', roleIds: ['role-Viewer', 'own-role'], allowAccess: true },
+  ]);
+  const { items } = await repo.members('sub', 0, 10);
+  assert.deepEqual((items[0] as { roles: unknown }).roles, [
+    { id: 'own-role', key: 'Auditor', name: 'Account auditor' },
+    { id: 'role-Viewer', key: 'Viewer', name: 'Viewer' },
+  ]);
 });

@@ -1,63 +1,58 @@
 /**
  * Demo mode's sub-account repositories (core/domain/sub-accounts.ts, sub-account-lists.ts,
  * sub-account-create.ts and custom-login.ts; the server's are SQL in server/storage/sub-account*.ts
- * and custom-login.ts): the page's stored accounts and memberships, which keep their roles' keys;
+ * and custom-login.ts): the page's stored accounts and memberships, which keep their roles' ids;
  * an account gives the roles it can see (the vendor's and its own), as on the server.
  */
-import type { CustomLogin, CustomLoginRepository } from '../domain/custom-login';
+import type { CustomLoginRepository } from '../domain/custom-login';
 import type { SubAccountCreationRepository } from '../domain/sub-account-create';
-import type { SubAccountItem, SubAccountListsRepository } from '../domain/sub-account-lists';
+import { subAccountItem, type SubAccountListsRepository } from '../domain/sub-account-lists';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
-import { BUILT_IN_ROLES } from '../portal/builtInRoles';
-import { userById, type DemoDatabase } from './data';
+import { tenantById, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { by, byLocale, descending, isoNow, keep, page, update, type DemoClock } from './rows';
 import {
   type DemoMembership,
   type DemoTenant,
-  demoTenants,
   demoTree,
   membershipsOf,
   newDemoTenant,
-  parentsOf,
   within,
 } from './subAccountsData';
-import { demoRoles, rolesWithIds, visibleRoles } from './teamAdmin';
+import { demoRoles, rolesWithIds } from './teamAdmin';
+import { mfaEnrolledOf } from './profile';
 
-const roleName = (key: string) => BUILT_IN_ROLES.find((role) => role.key === key)?.name ?? key;
-/** Roles, by key, as the member lists show them. */
-const rolesOf = (keys: string[]) => keys.map((key) => ({ id: `role-${key}`, key, name: roleName(key) }));
+/** A stored account as the search lists it (the server's mapper), with its members and sub-accounts. */
+const listed = (db: DemoDatabase, tenant: DemoTenant) =>
+  subAccountItem(
+    { ...tenant, metadata: JSON.parse(tenant.metadata ?? '{}') },
+    membershipsOf(db).filter((m) => m.tenantId === tenant.tenantId).length,
+    db.tenants.filter((t) => t.parentTenantId === tenant.tenantId).length,
+  );
 
-/** A stored account as the search lists it. */
-function describe(db: DemoDatabase, tenant: DemoTenant): SubAccountItem {
-  return {
-    id: tenant.tenantId,
-    tenantId: tenant.tenantId,
-    name: tenant.name,
-    parentTenantId: tenant.parentTenantId ?? null,
-    createdAt: tenant.createdAt ?? new Date(0).toISOString(),
-    numberOfUsers: membershipsOf(db).filter((m) => m.tenantId === tenant.tenantId).length,
-    numberOfChildren: demoTenants(db).filter((t) => t.parentTenantId === tenant.tenantId).length,
-    metadata: JSON.parse(tenant.metadata ?? '{}') as unknown,
-    tenantType: tenant.tenantType ?? null,
-  };
-}
+/** A membership's roles as the member lists show them, by key as the server orders them. */
+const rolesOf = (db: DemoDatabase, { tenantId, roleIds }: DemoMembership) =>
+  rolesWithIds(db, tenantId, roleIds)
+    .map(({ id, key, name }) => ({ id, key, name }))
+    .sort(by((r) => r.key));
 
-/** The accounts' and lists' repository over the page's stored accounts and memberships. */
+/**
+ * The accounts', lists' and creation's repository over the page's stored accounts and memberships.
+ * An id the client chose for a new account is the account's own (demo ids are no UUIDs), taken in
+ * any case anywhere; the creator role is the built-in Admin (the server's `default_for_creator`).
+ */
 export function demoSubAccountsRepository(
   db: DemoDatabase,
-): SubAccountsRepository & SubAccountListsRepository {
+  clock: DemoClock,
+): SubAccountsRepository & SubAccountListsRepository & SubAccountCreationRepository {
   const memberships = membershipsOf(db);
   const isMember = (tenantId: string, userId: string) => (m: DemoMembership) =>
     m.tenantId === tenantId && m.userId === userId;
-  // The roles of these ids the account may give (the vendor's and its own), and their keys.
-  const keysOf = (tenantId: string, roleIds: string[]) =>
-    rolesWithIds(db, tenantId, roleIds).map((r) => r.key);
   const treeIds = (rootId: string) => new Set(demoTree(db, rootId).map(({ tenant }) => tenant.tenantId));
-  return {
+  const repo: ReturnType<typeof demoSubAccountsRepository> = {
     isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
     async rename(tenantId, name, tenantType) {
       const changes = { name, ...(tenantType ? { tenantType } : {}) };
-      return update(demoTenants(db), (t) => t.tenantId === tenantId, changes)?.tenantType ?? null;
+      return update(db.tenants, (t) => t.tenantId === tenantId, changes)?.tenantType ?? null;
     },
     async remove(tenantId) {
       const gone = treeIds(tenantId);
@@ -69,37 +64,35 @@ export function demoSubAccountsRepository(
       const gone = treeIds(tenantId);
       keep(memberships, (m) => m.userId !== userId || !gone.has(m.tenantId));
     },
-    parentsOf: async (tenantId) => parentsOf(db, tenantId),
     async memberByEmail(email, tenantIds) {
-      const person = db.users.find(
-        (u) =>
-          u.email.toLowerCase() === email.toLowerCase() &&
-          // A user's home account is a membership even when invited after the memberships were built.
-          (tenantIds.includes(u.tenantId) ||
-            memberships.some((m) => m.userId === u.id && tenantIds.includes(m.tenantId))),
-      );
-      return person?.id ?? null;
+      const person = userByEmail(db, email);
+      // A user's home account is a membership even when invited after the memberships were built.
+      const member =
+        person &&
+        (tenantIds.includes(person.tenantId) ||
+          memberships.some((m) => m.userId === person.id && tenantIds.includes(m.tenantId)));
+      return member ? person.id : null;
     },
     assignableRoles: async (tenantId, roleIds) => rolesWithIds(db, tenantId, roleIds).map((r) => r.id),
     async addMembers(members) {
-      if (members.some((n) => memberships.some(isMember(n.tenantId, n.userId)))) return false;
+      // As the server's unique (user, account): one there already, or named twice, adds none.
+      const pairs = new Set(members.map((n) => `${n.tenantId} ${n.userId}`));
+      if (
+        pairs.size < members.length ||
+        members.some((n) => memberships.some(isMember(n.tenantId, n.userId)))
+      )
+        return false;
       for (const { userId, tenantId, roleIds, allowAccess } of members)
-        memberships.push({
-          userId,
-          tenantId,
-          roleKeys: keysOf(tenantId, roleIds),
-          accessAllowed: allowAccess,
-        });
+        memberships.push({ userId, tenantId, roleIds, accessAllowed: allowAccess });
       return true;
     },
-    async roleIdsOf(tenantId, userId) {
-      const keys = memberships.find(isMember(tenantId, userId))?.roleKeys ?? [];
-      return visibleRoles(db, tenantId)
-        .filter((r) => keys.includes(r.key))
-        .map((r) => r.id);
-    },
+    // A role deleted since holds nothing (the server's membership_roles go with the role).
+    roleIdsOf: async (tenantId, userId) =>
+      rolesWithIds(db, tenantId, memberships.find(isMember(tenantId, userId))?.roleIds ?? []).map(
+        (r) => r.id,
+      ),
     setRoles: async (tenantId, userId, roleIds) =>
-      void update(memberships, isMember(tenantId, userId), { roleKeys: keysOf(tenantId, roleIds) }),
+      void update(memberships, isMember(tenantId, userId), { roleIds }),
     setAccess: async (tenantId, userId, accessAllowed) =>
       void update(memberships, isMember(tenantId, userId), { accessAllowed }),
     async treeOf(rootId) {
@@ -111,7 +104,7 @@ export function demoSubAccountsRepository(
       );
       return demoTree(db, rootId)
         .sort(order)
-        .map(({ tenant, level }) => ({ ...describe(db, tenant), level }));
+        .map(({ tenant, level }) => ({ ...listed(db, tenant), level }));
     },
     memberCounts: async (tenantIds) =>
       db.tenants
@@ -132,7 +125,7 @@ export function demoSubAccountsRepository(
         )
         .sort((a, b) => compare(a, b) || (a.tenantId < b.tenantId ? -1 : 1));
       const { items, total } = page(found, offset, limit);
-      return { items: items.map((t) => describe(db, t)), totalItems: total };
+      return { items: items.map((t) => listed(db, t)), totalItems: total };
     },
     async members(tenantId, offset, limit) {
       const members = memberships.flatMap((m) => {
@@ -146,7 +139,7 @@ export function demoSubAccountsRepository(
           email: u.email,
           name: u.name,
           tenantId,
-          roles: rolesOf(m.roleKeys),
+          roles: rolesOf(db, m),
           subAccountAccessAllowed: m.accessAllowed,
         })),
         totalItems: total,
@@ -155,47 +148,30 @@ export function demoSubAccountsRepository(
     async treeMembers(rootId, query) {
       const filter = query.filter.toLowerCase();
       const inTree = memberships.filter((ms) => within(db, rootId, ms.tenantId));
-      const sortKey = (u: DemoDatabase['users'][number]) =>
-        query.sortBy === 'email' ? u.email.toLowerCase() : (u.name || u.email).toLowerCase();
+      const sortKey = (u: DemoUser) =>
+        query.sortBy === 'createdAt'
+          ? u.createdAt
+          : (query.sortBy === 'email' ? u.email : u.name || u.email).toLowerCase();
       const people = db.users
         .filter((u) => inTree.some((ms) => ms.userId === u.id))
         .filter(
           (u) => !filter || u.email.toLowerCase().includes(filter) || u.name.toLowerCase().includes(filter),
         )
         .sort(descending(byLocale(sortKey), query.order === 'DESC'));
-      const { items } = page(people, query.offset, query.limit);
+      const { items, total } = page(people, query.offset, query.limit);
       return {
         items: items.map((u) => ({
-          id: u.id,
-          email: u.email,
-          name: u.name,
-          createdAt: u.createdAt,
-          verified: u.verified !== false,
-          mfaEnrolled: false,
-          provider: u.provider ?? 'local',
-          phoneNumber: u.phoneNumber ?? null,
-          profilePictureUrl: u.profilePictureUrl ?? null,
+          ...u,
+          mfaEnrolled: mfaEnrolledOf(db, u),
           metadata: JSON.parse(u.metadata ?? '{}') as unknown,
-          lastLogin: u.lastLogin ?? null,
           memberships: inTree
             .filter((ms) => ms.userId === u.id)
             .sort(by((ms) => Number(ms.tenantId !== rootId)))
-            .map((ms) => ({ tenantId: ms.tenantId, roles: rolesOf(ms.roleKeys) })),
+            .map((ms) => ({ tenantId: ms.tenantId, roles: rolesOf(db, ms) })),
         })),
-        totalItems: people.length,
+        totalItems: total,
       };
     },
-  };
-}
-
-/**
- * Creating a sub-account (core/domain/sub-account-create.ts) over the page's stored accounts: an id
- * the client chose is the account's own (demo ids are no UUIDs), taken in any case anywhere; the
- * creator role is the built-in Admin (the server's `default_for_creator`).
- */
-export function demoSubAccountCreation(db: DemoDatabase, clock: DemoClock): SubAccountCreationRepository {
-  const repo: SubAccountCreationRepository = {
-    isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
     async insert({ parentId, name, tenantId: chosen, tenantType }) {
       if (chosen && db.tenants.some((t) => t.id.toLowerCase() === chosen.toLowerCase())) return null;
       const tenant = {
@@ -203,7 +179,7 @@ export function demoSubAccountCreation(db: DemoDatabase, clock: DemoClock): SubA
         ...(tenantType ? { tenantType } : {}),
       };
       db.tenants.push(tenant);
-      return describe(db, tenant);
+      return listed(db, tenant);
     },
     creatorRoles: async (_tenantId, roleKeys) =>
       demoRoles(db)
@@ -211,10 +187,7 @@ export function demoSubAccountCreation(db: DemoDatabase, clock: DemoClock): SubA
         .map((r) => ({ id: r.id, key: r.key, forCreator: r.key === 'Admin', permissions: r.permissions })),
     async addCreator(tenantId, userId, roleIds) {
       if (!userById(db, userId)) return false;
-      const roleKeys = demoRoles(db)
-        .filter((r) => roleIds.includes(r.id))
-        .map((r) => r.key);
-      membershipsOf(db).push({ userId, tenantId, roleKeys, accessAllowed: true });
+      memberships.push({ userId, tenantId, roleIds, accessAllowed: true });
       return true;
     },
     transaction: (work) => work(repo),
@@ -222,15 +195,12 @@ export function demoSubAccountCreation(db: DemoDatabase, clock: DemoClock): SubA
   return repo;
 }
 
-type CustomLogins = Record<string, CustomLogin>;
 /** The custom login repository (core/domain/custom-login.ts) over the page's saved custom logins. */
-export function demoCustomLogins(db: DemoDatabase & { customLogin?: CustomLogins }): CustomLoginRepository {
+export function demoCustomLogins(db: DemoDatabase): CustomLoginRepository {
   const saved = (db.customLogin ??= {});
   return {
     read: async (tenantId) =>
-      db.tenants.some((t) => t.tenantId === tenantId)
-        ? (saved[tenantId] ?? { enabled: false, loginAlias: null })
-        : null,
+      tenantById(db, tenantId) ? (saved[tenantId] ?? { enabled: false, loginAlias: null }) : null,
     aliasTaken: async (tenantId, alias) =>
       Object.entries(saved).some(
         ([id, c]) => id !== tenantId && c.loginAlias?.toLowerCase() === alias.toLowerCase(),

@@ -42,9 +42,8 @@ import {
 import { assertMayActOnMember, type MemberAction } from './team-members';
 
 export interface SubAccountHandlerPorts {
-  /** The accounts, their memberships and lists. */
-  accounts: SubAccountsRepository & SubAccountListsRepository;
-  creation: SubAccountCreationRepository;
+  /** The accounts, their memberships and lists, and the creation of one. */
+  accounts: SubAccountsRepository & SubAccountListsRepository & SubAccountCreationRepository;
   customLogins: CustomLoginRepository;
   /** The caller as its access token has it: role keys and permissions in its active account. */
   caller: {
@@ -177,7 +176,7 @@ export const SUB_ACCOUNT_HANDLERS: AreaHandlers<SubAccountHandlerPorts> = {
   postTenantsSubTenants: async (p, { tenantId, userId, body }) => {
     const creator = { sub: userId, roles: p.caller.roles, permissions: p.caller.held };
     const input = { rootId: tenantId, creator, body: body as never, idOf: p.accountIdOf };
-    return answer(await createSubAccount(p.creation, input), 201);
+    return answer(await createSubAccount(p.accounts, input), 201);
   },
   patchTenantsSubTenantsByTenantId: async (p, { tenantId, params, body }) =>
     answer(

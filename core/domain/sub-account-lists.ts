@@ -35,6 +35,33 @@ export interface SubAccountItem {
   tenantType: string | null;
 }
 
+/** An account as its storage reads it for a list: the server's row (columns named so), demo mode's stored account. */
+export interface ListedAccount {
+  id: string;
+  name: string;
+  parentTenantId?: string | null;
+  createdAt?: string | Date;
+  metadata?: unknown;
+  tenantType?: string | null;
+}
+
+/** A listed account as the search answers it, with its members and sub-accounts counted. */
+export const subAccountItem = (
+  account: ListedAccount,
+  numberOfUsers: number,
+  numberOfChildren: number,
+): SubAccountItem => ({
+  id: account.id,
+  tenantId: account.id,
+  name: account.name,
+  parentTenantId: account.parentTenantId ?? null,
+  createdAt: new Date(account.createdAt ?? 0).toISOString(),
+  metadata: account.metadata ?? {},
+  numberOfUsers,
+  numberOfChildren,
+  tenantType: account.tenantType ?? null,
+});
+
 export interface SubAccountSearch {
   rootId: string;
   /** List the children of this account (default: the root). Ignored by a search. */
@@ -59,19 +86,24 @@ export interface TreeMembersQuery {
 
 type Role = { id: string; key: string; name: string };
 
-/** A member of a tree as the lists repository reads them, with their accounts in the tree. */
+/**
+ * A member of a tree as the lists repository reads them (the server's row, its columns named so;
+ * demo mode's stored user), with their accounts in the tree. Absent: none, or as noted.
+ */
 export interface TreeMember {
   id: string;
   email: string;
-  name: string | null;
-  verified: boolean;
+  name?: string | null;
+  /** Absent: verified. */
+  verified?: boolean;
   mfaEnrolled: boolean;
-  provider: string;
-  phoneNumber: string | null;
-  profilePictureUrl: string | null;
+  /** Absent: local. */
+  provider?: string;
+  phoneNumber?: string | null;
+  profilePictureUrl?: string | null;
   metadata: unknown;
-  createdAt: string;
-  lastLogin: string | null;
+  createdAt: string | Date;
+  lastLogin?: string | Date | null;
   /** Their memberships in the tree with their roles there: the tree's root first when they belong to it. */
   memberships: Array<{ tenantId: string; roles: Role[] }>;
 }
@@ -141,27 +173,30 @@ export async function subAccountMembers(
 }
 
 /** A member of the tree as the client SDK reads it (ISubTenantUser); `tenantId`: their first account. */
-const treeMemberDto = ({ memberships, lastLogin, ...user }: TreeMember) => ({
-  id: user.id,
-  sub: user.id,
-  email: user.email,
-  name: user.name ?? user.email.split('@')[0]!,
-  verified: user.verified,
-  mfaEnrolled: user.mfaEnrolled,
-  provider: user.provider,
-  phoneNumber: user.phoneNumber,
-  profilePictureUrl: user.profilePictureUrl,
-  metadata: JSON.stringify(user.metadata ?? {}),
-  createdAt: user.createdAt,
-  tenantId: memberships[0]!.tenantId,
-  tenantIds: memberships.map((m) => m.tenantId),
-  tenants: memberships.map(({ tenantId, roles }) => ({
-    tenantId,
-    roles,
-    activated: user.verified,
-    lastLogin,
-  })),
-});
+function treeMemberDto({ memberships, lastLogin, ...user }: TreeMember) {
+  const verified = user.verified !== false;
+  return {
+    id: user.id,
+    sub: user.id,
+    email: user.email,
+    name: user.name ?? user.email.split('@')[0]!,
+    verified,
+    mfaEnrolled: user.mfaEnrolled,
+    provider: user.provider ?? 'local',
+    phoneNumber: user.phoneNumber ?? null,
+    profilePictureUrl: user.profilePictureUrl ?? null,
+    metadata: JSON.stringify(user.metadata ?? {}),
+    createdAt: new Date(user.createdAt).toISOString(),
+    tenantId: memberships[0]!.tenantId,
+    tenantIds: memberships.map((m) => m.tenantId),
+    tenants: memberships.map(({ tenantId, roles }) => ({
+      tenantId,
+      roles,
+      activated: verified,
+      lastLogin: lastLogin ? new Date(lastLogin).toISOString() : null,
+    })),
+  };
+}
 
 /**
  * The client SDK's members across the tree (subTenants.loadAllUsers): each once, with their accounts

@@ -6,6 +6,7 @@
  * rule of who may act on whom (server/domain/grants.ts; core/domain/sub-account-handlers.ts).
  */
 import { contractError } from '../contract/errors';
+import { rowInAnyCase } from './sub-account-tree';
 import { assertWithin, type SubAccountsRepository } from './sub-accounts';
 
 /** The rule of who may act on whom, for one account (absent: none, as in the repository suites). */
@@ -13,10 +14,6 @@ interface MemberGuards {
   mayActOn?: (tenantId: string, action: 'roles' | 'access') => Promise<void>;
   mayGrant?: (tenantId: string, roleIds: string[]) => Promise<void>;
 }
-
-/** How many accounts lie below `tenantId`, at any depth (its tree without itself). */
-const countBelow = async (repo: SubAccountsRepository, tenantId: string) =>
-  Math.max((await repo.treeOf(tenantId)).length - 1, 0);
 
 /** The role ids named, once each, `""` left out (`[""]` clears, spec 001 §5). */
 const named = (roleIds: readonly string[]) => [...new Set(roleIds.filter((id) => id !== ''))];
@@ -91,16 +88,21 @@ export async function subAccountsMetadata(
 ): Promise<
   { totalSubTenants: number } | Array<{ tenantId: string; totalSubTenants: number; isParent: boolean }>
 > {
-  if (tenantIds === undefined) return { totalSubTenants: await countBelow(repo, rootId) };
+  // One read of the caller's tree (one query on the server, whatever the number of accounts asked).
+  const tree = await repo.treeOf(rootId);
+  if (tenantIds === undefined) return { totalSubTenants: Math.max(tree.length - 1, 0) };
   const ids = [...new Set(tenantIds.split(','))];
   if (ids.length > MOST_ACCOUNTS_ASKED) throw contractError('TOO_MANY_ACCOUNTS');
-  const answer = [];
-  for (const tenantId of ids) {
-    await assertWithin(repo, rootId, tenantId);
-    const totalSubTenants = await countBelow(repo, tenantId);
-    answer.push({ tenantId, totalSubTenants, isParent: totalSubTenants > 0 });
-  }
-  return answer;
+  // How many accounts lie below each, at any depth: the deepest first, each adds itself and its own to its parent's.
+  const below = new Map(tree.map((r) => [r.tenantId, 0]));
+  for (const r of tree.slice(1).reverse())
+    below.set(r.parentTenantId!, below.get(r.parentTenantId!)! + below.get(r.tenantId)! + 1);
+  return ids.map((tenantId) => {
+    const row = rowInAnyCase(tree, tenantId);
+    if (!row) throw contractError('SUB_ACCOUNT_NOT_FOUND');
+    const totalSubTenants = below.get(row.tenantId)!;
+    return { tenantId, totalSubTenants, isParent: totalSubTenants > 0 };
+  });
 }
 
 /**

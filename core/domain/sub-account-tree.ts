@@ -50,24 +50,35 @@ export async function hierarchyTree(
 }
 
 /**
+ * The row of `tenantId` compared in any case (the server's ids are UUIDs, the same in any case;
+ * demo mode's are its own in any case), or undefined outside the tree.
+ */
+export const rowInAnyCase = (rows: readonly SubAccountTreeRow[], tenantId: string) =>
+  rows.find((r) => r.tenantId.toLowerCase() === tenantId.toLowerCase());
+
+/** `row` and the rows above it up to the tree's root (level 0), nearest first. */
+export function upToRoot(rows: readonly SubAccountTreeRow[], row: SubAccountTreeRow): SubAccountTreeRow[] {
+  const byId = new Map(rows.map((r) => [r.tenantId, r]));
+  const chain = [row];
+  while (chain.at(-1)!.level > 0) chain.push(byId.get(chain.at(-1)!.parentTenantId!)!);
+  return chain;
+}
+
+/**
  * GET hierarchy v1/parents[/{tenantId}]: the accounts above `tenantId` up to the active account,
  * nearest first, `level` 1 = the parent; 404 outside the tree.
  */
 export async function hierarchyParents(repo: SubAccountTreeRepository, rootId: string, tenantId: string) {
-  const rows = new Map((await repo.treeOf(rootId)).map((r) => [r.tenantId, r]));
-  let current = rows.get(tenantId);
-  if (!current) throw contractError('SUB_ACCOUNT_NOT_FOUND');
-  const chain = [];
-  while (current.level > 0) {
-    const parent: SubAccountTreeRow = rows.get(current.parentTenantId!)!;
-    chain.push({
+  const rows = await repo.treeOf(rootId);
+  const row = rows.find((r) => r.tenantId === tenantId);
+  if (!row) throw contractError('SUB_ACCOUNT_NOT_FOUND');
+  return upToRoot(rows, row)
+    .slice(1)
+    .map((parent, index) => ({
       tenantId: parent.tenantId,
       tenantName: parent.name,
-      level: chain.length + 1,
+      level: index + 1,
       status: 'active',
       createdAt: parent.createdAt,
-    });
-    current = parent;
-  }
-  return chain;
+    }));
 }

@@ -9,7 +9,7 @@
  */
 import { contractError } from '../contract/errors';
 import { holdsPermission } from '../contract/permissions';
-import type { SubAccountTreeRepository } from './sub-account-tree';
+import { rowInAnyCase, type SubAccountTreeRepository, upToRoot } from './sub-account-tree';
 
 export interface SubAccountsRepository extends SubAccountTreeRepository {
   /** True when `tenantId` is `rootId` or a live account below it. */
@@ -21,8 +21,6 @@ export interface SubAccountsRepository extends SubAccountTreeRepository {
   isMember(tenantId: string, userId: string): Promise<boolean>;
   /** Ends the membership in `tenantId` and in every account below it. */
   removeMember(tenantId: string, userId: string): Promise<void>;
-  /** The accounts above `tenantId`, its parent first. */
-  parentsOf(tenantId: string): Promise<string[]>;
   /** The id of the user with this email (any case) who is a member of one of `tenantIds`, or null. */
   memberByEmail(email: string, tenantIds: string[]): Promise<string | null>;
   /** Those of `roleIds` that are roles of `tenantId` (or of every account). */
@@ -153,12 +151,15 @@ export async function addSubAccountMembers(
     throw contractError('SUB_ACCOUNT_NAMED_TWICE');
   const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))];
   const members: NewSubAccountMember[] = [];
-  for (const { tenantId, roleIds = [] } of input.accounts) {
-    await assertWithin(repo, input.rootId, tenantId);
-    const parents = await repo.parentsOf(tenantId);
+  const tree = await repo.treeOf(input.rootId);
+  for (const account of input.accounts) {
+    const row = rowInAnyCase(tree, account.tenantId);
+    if (!row) throw contractError('SUB_ACCOUNT_NOT_FOUND');
+    const { tenantId } = row;
+    const path = upToRoot(tree, row).map((r) => r.tenantId);
     // The accounts a newcomer may come from: the caller's own and those between it and the target.
-    const sources =
-      tenantId === input.rootId ? [tenantId] : parents.slice(0, parents.indexOf(input.rootId) + 1);
+    const sources = path.length > 1 ? path.slice(1) : path;
+    const roleIds = account.roleIds ?? [];
     for (const email of emails) {
       const wanted = distinct([...roleIds, ...(input.rolesOf?.get(email) ?? [])]);
       await input.mayGrant?.(tenantId, wanted);

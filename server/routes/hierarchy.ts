@@ -27,12 +27,15 @@ const CUSTOM_LOGIN_FLAG = 'admin_portal_login_per_tenant';
 
 export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  const accounts = { ...subAccountsRepository(db), ...subAccountListsRepository(db) };
+  const accounts = {
+    ...subAccountsRepository(db),
+    ...subAccountListsRepository(db),
+    ...subAccountCreation(db),
+  };
   const ports = (request: FastifyRequest): SubAccountHandlerPorts => {
     const claims = callerOf(request);
     return {
       accounts,
-      creation: subAccountCreation(db),
       customLogins: customLoginRepository(db),
       caller: {
         roles: claims.roles ?? [],

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { seedDemoDatabase } from '../../core/demo/data';
-import { demoSubAccountCreation, demoSubAccountsRepository } from '../../core/demo/subAccountsRepository';
+import { demoSubAccountsRepository } from '../../core/demo/subAccountsRepository';
 import type { SubAccountCreationRepository } from '../../core/domain/sub-account-create';
 import type { SubAccountsRepository } from '../../core/domain/sub-accounts';
 import { insertUser } from './users';
@@ -40,14 +40,11 @@ repositorySuite<Fixture>(
     }),
     demo: () => {
       const db = seedDemoDatabase();
-      return {
-        create: demoSubAccountCreation(db, {
-          now: () => Date.parse('2026-03-01T00:00:00Z'),
-          random: randomUUID,
-        }),
-        repo: demoSubAccountsRepository(db),
-        user: async () => db.users[0]!.id,
-      };
+      const repo = demoSubAccountsRepository(db, {
+        now: () => Date.parse('2026-03-01T00:00:00Z'),
+        random: randomUUID,
+      });
+      return { create: repo, repo, user: async () => db.users[0]!.id };
     },
   },
   (context) => {

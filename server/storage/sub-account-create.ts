@@ -5,21 +5,21 @@
  */
 import type { CreatorRole, SubAccountCreationRepository } from '../../core/domain/sub-account-create';
 import type { Database } from './database';
-import { type SubAccountRow, toDto } from './sub-account-lists';
+import { type ListedAccount, subAccountItem } from '../../core/domain/sub-account-lists';
 import { isWithinTree } from './sub-accounts';
 
 export function subAccountCreation(db: Database): SubAccountCreationRepository {
   return {
     isWithin: (rootId, tenantId) => isWithinTree(db, rootId, tenantId),
     async insert({ parentId, name, tenantId, tenantType }) {
-      const { rows } = await db.query<SubAccountRow>(
+      const { rows } = await db.query<ListedAccount>(
         `INSERT INTO tenants (id, vendor_id, name, parent_tenant_id, tenant_type)
            SELECT coalesce($3::uuid, gen_random_uuid()), p.vendor_id, $1, p.id, $4 FROM tenants p WHERE p.id = $2
          ON CONFLICT (id) DO NOTHING
-         RETURNING id, name, parent_tenant_id, created_at, tenant_type, 0 AS users, 0 AS children`,
+         RETURNING id, name, parent_tenant_id AS "parentTenantId", created_at AS "createdAt", tenant_type AS "tenantType"`,
         [name, parentId, tenantId, tenantType],
       );
-      return rows[0] ? toDto(rows[0]) : null;
+      return rows[0] ? subAccountItem(rows[0], 0, 0) : null;
     },
     async creatorRoles(tenantId, roleKeys) {
       const { rows } = await db.query<{ id: string; key: string; creator: boolean; keys: string[] | null }>(

@@ -3,43 +3,21 @@
  * hierarchy search, paged in the database, a sub-account's members and the members across the
  * tree. SQL only: the paging rules are the domain's.
  */
-import type {
-  SubAccountItem,
-  SubAccountListsRepository,
-  SubAccountSearch,
-  TreeMember,
-  TreeMembersQuery,
+import {
+  type ListedAccount,
+  type SubAccountItem,
+  subAccountItem,
+  type SubAccountListsRepository,
+  type SubAccountSearch,
+  type TreeMember,
+  type TreeMembersQuery,
 } from '../../core/domain/sub-account-lists';
 import type { SubAccountSortField } from '../../core/domain/sub-accounts';
 import type { Database } from './database';
 import { DESCENDANTS } from './sub-accounts';
 
-/** The search's item (core/domain/sub-account-lists.ts), whose metadata the server stores as an object. */
-type SubAccountDto = Omit<SubAccountItem, 'metadata'> & { metadata: Record<string, unknown> };
-
-export interface SubAccountRow {
-  id: string;
-  name: string;
-  parent_tenant_id: string | null;
-  created_at: Date;
-  users: number;
-  children: number;
-  metadata: Record<string, unknown> | null;
-  tenant_type: string | null;
-  total: number;
-}
-
-export const toDto = (row: SubAccountRow): SubAccountDto => ({
-  id: row.id,
-  tenantId: row.id,
-  name: row.name,
-  parentTenantId: row.parent_tenant_id,
-  createdAt: new Date(row.created_at).toISOString(),
-  metadata: row.metadata ?? {},
-  numberOfUsers: row.users,
-  numberOfChildren: row.children,
-  tenantType: row.tenant_type,
-});
+/** A listed account's row, its columns named as core/domain/sub-account-lists.ts ListedAccount. */
+type SubAccountRow = ListedAccount & { users: number; children: number; total: number };
 
 /** LIKE pattern for search text: `%` and `_` are matched literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -58,10 +36,11 @@ const SORT_COLUMNS: Record<SubAccountSortField, string> = {
 async function searchSubAccounts(
   db: Database,
   query: SubAccountSearch,
-): Promise<{ items: SubAccountDto[]; hasMore: boolean; totalItems: number }> {
+): Promise<{ items: SubAccountItem[]; hasMore: boolean; totalItems: number }> {
   const filter = query.filter.trim();
   // count(*) OVER () is taken before LIMIT: the number of matching accounts, for `_metadata`.
-  const select = `SELECT t.id, t.name, t.parent_tenant_id, t.created_at, t.metadata, t.tenant_type, count(*) OVER ()::int AS total,
+  const select = `SELECT t.id, t.name, t.parent_tenant_id AS "parentTenantId", t.created_at AS "createdAt", t.metadata,
+      t.tenant_type AS "tenantType", count(*) OVER ()::int AS total,
       (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id) AS users,
       (SELECT count(*)::int FROM tenants c WHERE c.parent_tenant_id = t.id AND c.deleted_at IS NULL) AS children
     FROM tenants t`;
@@ -76,7 +55,7 @@ async function searchSubAccounts(
         [query.parentId ?? query.rootId, null, query.limit + 1, query.offset],
       );
   return {
-    items: rows.slice(0, query.limit).map(toDto),
+    items: rows.slice(0, query.limit).map((row) => subAccountItem(row, row.users, row.children)),
     hasMore: rows.length > query.limit,
     totalItems: rows[0]?.total ?? 0,
   };
@@ -164,21 +143,10 @@ async function listTreeUsers(
     createdAt: 'u.created_at',
   }[query.sortBy];
   const direction = query.order === 'DESC' ? 'DESC' : 'ASC';
-  const { rows } = await db.query<{
-    id: string;
-    email: string;
-    name: string | null;
-    verified: boolean;
-    phone: string | null;
-    profile_picture_url: string | null;
-    metadata: unknown;
-    created_at: Date;
-    last_login: Date | null;
-    mfa_enrolled: boolean;
-    provider: string;
-  }>(
-    `${TREE} SELECT u.id, u.email, u.name, u.verified, u.phone, u.profile_picture_url, u.metadata, u.created_at, u.last_login, u.provider,
-        EXISTS (SELECT 1 FROM mfa_devices d WHERE d.user_id = u.id AND NOT d.passkey) AS mfa_enrolled
+  const { rows } = await db.query<Omit<TreeMember, 'memberships'>>(
+    `${TREE} SELECT u.id, u.email, u.name, u.verified, u.phone AS "phoneNumber", u.profile_picture_url AS "profilePictureUrl",
+        u.metadata, u.created_at AS "createdAt", u.last_login AS "lastLogin", u.provider,
+        EXISTS (SELECT 1 FROM mfa_devices d WHERE d.user_id = u.id AND NOT d.passkey) AS "mfaEnrolled"
        FROM users u WHERE ${where}
       ORDER BY ${column} ${direction}, u.id LIMIT $3 OFFSET $4`,
     [rootId, query.filter, query.limit, query.offset],
@@ -205,17 +173,7 @@ async function listTreeUsers(
   return {
     totalItems: total.rows[0]?.count ?? 0,
     items: rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      name: row.name,
-      verified: row.verified,
-      mfaEnrolled: row.mfa_enrolled,
-      provider: row.provider,
-      phoneNumber: row.phone,
-      profilePictureUrl: row.profile_picture_url,
-      metadata: row.metadata,
-      createdAt: row.created_at.toISOString(),
-      lastLogin: row.last_login?.toISOString() ?? null,
+      ...row,
       memberships: memberships
         .filter((m) => m.user_id === row.id)
         .map((m) => ({

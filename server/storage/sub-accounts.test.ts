@@ -64,7 +64,7 @@ repositorySuite<Fixture>(
     demo: () => {
       const db = seedDemoDatabase();
       return {
-        repo: demoSubAccountsRepository(db),
+        repo: demoSubAccountsRepository(db, { now: Date.now, random: () => crypto.randomUUID() }),
         async child(parentId) {
           const id = randomUUID();
           (db.tenants as DemoTenant[]).push({
@@ -81,11 +81,11 @@ repositorySuite<Fixture>(
         async member(tenantId) {
           const id = randomUUID();
           db.users.push({ id, email: `${id}@example.com`, name: 'Member', tenantId, roleKeys: [] } as never);
-          membershipsOf(db).push({ userId: id, tenantId, roleKeys: [], accessAllowed: true });
+          membershipsOf(db).push({ userId: id, tenantId, roleIds: [], accessAllowed: true });
           return id;
         },
         join: async (tenantId, userId) => {
-          membershipsOf(db).push({ userId, tenantId, roleKeys: [], accessAllowed: true });
+          membershipsOf(db).push({ userId, tenantId, roleIds: [], accessAllowed: true });
         },
         viewerRole: async () => 'role-Viewer',
       };

@@ -78,18 +78,6 @@ export function subAccountsRepository(db: Database): SubAccountsRepository {
         [userId, tenantId],
       );
     },
-    async parentsOf(tenantId) {
-      const { rows } = await db.query<{ id: string }>(
-        `WITH RECURSIVE up AS (
-           SELECT parent_tenant_id AS id, 1 AS depth FROM tenants WHERE id = $1 AND parent_tenant_id IS NOT NULL
-           UNION
-           SELECT t.parent_tenant_id, up.depth + 1 FROM tenants t JOIN up ON t.id = up.id
-            WHERE t.parent_tenant_id IS NOT NULL AND up.depth < 100
-         ) SELECT id FROM up ORDER BY depth`,
-        [tenantId],
-      );
-      return rows.map((r) => r.id);
-    },
     async memberByEmail(email, tenantIds) {
       const { rows } = await db.query<{ id: string }>(
         `SELECT u.id FROM users u JOIN memberships m ON m.user_id = u.id

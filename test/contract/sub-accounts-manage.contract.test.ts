@@ -315,5 +315,23 @@ for (const [name, factory] of factories) {
         'lastLogin',
       ]);
     });
+
+    test("an account id in capitals names the same account (the server's UUIDs) when members are added", async () => {
+      const top = await create('Caps top');
+      const below = await create('Caps below', top);
+      const email = `caps-${Date.now()}@example.com`;
+      const invited = await target.call('POST', '/identity/resources/users/v2', {
+        token,
+        body: { email, name: 'Cy' },
+      });
+      assert.ok(invited.status < 300, JSON.stringify(invited.body));
+      const added = await target.call('POST', '/identity/resources/sub-tenants/users/v1', {
+        token,
+        body: { user: { email }, subTenants: [{ tenantId: below.toUpperCase() }] },
+      });
+      assert.equal(added.status, 201, JSON.stringify(added.body));
+      const users = await target.call('GET', `/identity/resources/sub-tenants/v1/${below}/users`, { token });
+      assert.ok((users.body.items as Array<{ email: string }>).some((u) => u.email === email));
+    });
   });
 }
