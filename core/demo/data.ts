@@ -6,7 +6,7 @@ import type { DemoConnectivity } from './connectivity';
 import type { DemoAuditStreams } from './auditStreams';
 import type { ScimConfiguration } from '../api/directory';
 import type { SsoConnectionRecord } from '../domain/sso-connections';
-import type { ApiTokenRecord } from '../domain/api-tokens';
+import type { ApiTokenRecord, TokenKind } from '../domain/api-tokens';
 import type { GroupDto } from '../domain/groups';
 import type { RoleDto } from '../domain/roles';
 import type { PasswordlessPurpose } from '../domain/passwordless';
@@ -99,8 +99,8 @@ export interface DemoDatabase {
   }>;
 }
 
-/** tenantId null: built in (the same in every account, read-only). Permissions by key. */
-export type DemoRole = Omit<RoleDto, 'isDefault' | 'vendorId'>;
+/** tenantId null: built in (the same in every account, read-only). Permissions by id (`perm-<key>`). */
+export type DemoRole = RoleDto;
 export type DemoGroup = Pick<
   GroupDto,
   'id' | 'name' | 'color' | 'description' | 'createdAt' | 'updatedAt'
@@ -111,15 +111,7 @@ export type DemoGroup = Pick<
   userIds: string[];
 };
 /** Without its secret: shown once, like the server's, and never needed again. */
-export type DemoApiToken = Pick<
-  ApiTokenRecord,
-  'id' | 'type' | 'tenantId' | 'description' | 'expiresInMinutes' | 'roleIds' | 'createdAt'
-> & {
-  userId: string | null;
-  createdByUserId: string;
-  /** Absent: an API token. */
-  kind?: 'access';
-};
+export type DemoApiToken = ApiTokenRecord & { userId: string | null; kind: TokenKind };
 
 export interface DemoMessage {
   channel: 'email' | 'sms';

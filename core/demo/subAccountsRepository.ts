@@ -21,7 +21,7 @@ import {
   parentsOf,
   within,
 } from './subAccountsData';
-import { demoRoles, rolesWithIds, visibleRoles } from './teamAdmin';
+import { demoRoles, permissionKeysOf, rolesWithIds, visibleRoles } from './teamAdmin';
 
 const roleName = (key: string) => BUILT_IN_ROLES.find((role) => role.key === key)?.name ?? key;
 /** Roles, by key, as the member lists show them. */
@@ -207,8 +207,13 @@ export function demoSubAccountCreation(db: DemoDatabase, clock: DemoClock): SubA
     },
     creatorRoles: async (_tenantId, roleKeys) =>
       demoRoles(db)
-        .filter((r) => r.tenantId === null && (r.key === 'Admin' || roleKeys.includes(r.key)))
-        .map((r) => ({ id: r.id, key: r.key, forCreator: r.key === 'Admin', permissions: r.permissions })),
+        .filter((r) => r.tenantId === null && (r.isDefault || roleKeys.includes(r.key)))
+        .map((r) => ({
+          id: r.id,
+          key: r.key,
+          forCreator: r.isDefault,
+          permissions: permissionKeysOf(r.permissions),
+        })),
     async addCreator(tenantId, userId, roleIds) {
       if (!userById(db, userId)) return false;
       const roleKeys = demoRoles(db)

@@ -6,17 +6,9 @@ import type { GroupSortField } from '../contract/listQuery';
 import { GROUP_HANDLERS } from '../domain/group-handlers';
 import type { GroupDto, GroupPorts } from '../domain/groups';
 import { userInAccount, type DemoDatabase, type DemoGroup } from './data';
-import { byLocale, isoNow, remove, withId } from './rows';
+import { byLocale, insert, isoNow, remove, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
-import {
-  demoPermissionsOf,
-  demoRoleShape,
-  groupConfiguration,
-  memoryPage,
-  roleGrants,
-  rolesWithIds,
-  type TeamAdminTools,
-} from './teamAdmin';
+import { demoPermissionsOf, groupConfiguration, memoryPage, roleGrants, rolesWithIds } from './teamAdmin';
 
 const byName = byLocale((row: { name: string }) => row.name.toLowerCase());
 
@@ -29,7 +21,7 @@ const groupDto = (db: DemoDatabase, group: DemoGroup): GroupDto => ({
   description: group.description,
   metadata: JSON.stringify(group.metadata),
   managedBy: 'frontegg',
-  roles: rolesWithIds(db, group.tenantId, group.roleIds).map(demoRoleShape).sort(byName),
+  roles: rolesWithIds(db, group.tenantId, group.roleIds).sort(byName),
   users: db.users
     .filter((u) => group.userIds.includes(u.id))
     .map((u) => ({
@@ -52,7 +44,7 @@ const SORTERS: Record<GroupSortField, (g: DemoGroup) => string> = {
 };
 
 /** The repository and ports of core/domain/groups.ts over the demo's stored groups of one account. */
-export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAdminTools): GroupPorts {
+export function demoGroupStore(db: DemoDatabase, tenantId: string, clock: DemoClock): GroupPorts {
   const groups = () => (db.groups ??= []).filter((g) => g.tenantId === tenantId);
   const nameTaken = (name: string, except: string | null) =>
     groups().some((g) => g.name.toLowerCase() === name.toLowerCase() && g.id !== except);
@@ -62,7 +54,7 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
   const changed = (groupId: string, changes: (group: DemoGroup) => Partial<DemoGroup>) => {
     const group = stored(groupId);
     return group
-      ? groupDto(db, Object.assign(group, changes(group), { updatedAt: isoNow(tools.now) }))
+      ? groupDto(db, Object.assign(group, changes(group), { updatedAt: isoNow(clock.now) }))
       : null;
   };
   /** Adds (`add`) or removes ids of a group's list. */
@@ -79,8 +71,8 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
     },
     create: async ({ name, color, description, metadata }) => {
       if (nameTaken(name, null)) return { kind: 'duplicateName' };
-      const group: DemoGroup = {
-        id: `group-${tools.random()}`,
+      const group = insert(db.groups!, {
+        id: `group-${clock.random()}`,
         tenantId,
         name,
         color: color ?? null,
@@ -88,10 +80,9 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
         metadata: metadata ?? {},
         roleIds: [],
         userIds: [],
-        createdAt: isoNow(tools.now),
-        updatedAt: isoNow(tools.now),
-      };
-      db.groups!.push(group);
+        createdAt: isoNow(clock.now),
+        updatedAt: isoNow(clock.now),
+      });
       return { kind: 'ok', group: groupDto(db, group) };
     },
     update: async (groupId, fields) => {
@@ -114,17 +105,14 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
     },
     roleIdsInGroups: async () => [...new Set(groups().flatMap((g) => g.roleIds))],
     roleGrants: async (roleIds) => roleGrants(db, tenantId, roleIds),
-    memberPermissions: async (userId) => {
-      const user = member(userId);
-      return user ? demoPermissionsOf(db, user) : [];
-    },
+    memberPermissions: async (userId) => demoPermissionsOf(db, member(userId)),
   };
 }
 
 /** The group routes of a signed-in caller (core/domain/group-handlers.ts), by descriptor name. */
-export function demoGroupRoutes(tools: TeamAdminTools) {
+export function demoGroupRoutes(clock: DemoClock) {
   return demoHandlers(GROUP_HANDLERS, (db, user) => ({
-    ...demoGroupStore(db, user.tenantId, tools),
+    ...demoGroupStore(db, user.tenantId, clock),
     held: demoPermissionsOf(db, user),
   }));
 }
