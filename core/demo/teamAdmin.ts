@@ -71,14 +71,18 @@ export function demoRolesOf(db: DemoDatabase, user: DemoUser): DemoRole[] {
 export const demoPermissionsOf = (db: DemoDatabase, user: DemoUser | undefined): string[] =>
   user ? [...new Set(permissionKeysOf(demoRolesOf(db, user).flatMap((r) => r.permissions)))].sort() : [];
 
+/** The ids of those of `roles` that hold the permission of this id. */
+export const holdersOf = (roles: DemoRole[], id: string) =>
+  roles.filter((r) => r.permissions.includes(id)).map((r) => r.id);
+
 /** What a user holds, as the client SDK's `ITeamUserPermission`s (the server's PermissionDto). */
 export function demoHeldPermissions(db: DemoDatabase, user: DemoUser) {
   const roles = demoRolesOf(db, user);
-  return demoPermissionsOf(db, user).map((key) => {
-    const permission = PERMISSIONS.get(permissionId(key))!;
-    const holders = roles.filter((r) => r.permissions.includes(permission.id)).map((r) => r.id);
-    return { ...heldPermission(permission, holders), createdAt: DEMO_CREATED_AT, updatedAt: DEMO_CREATED_AT };
-  });
+  return demoPermissionsOf(db, user).map((key) => ({
+    ...heldPermission(PERMISSIONS.get(permissionId(key))!, holdersOf(roles, permissionId(key))),
+    createdAt: DEMO_CREATED_AT,
+    updatedAt: DEMO_CREATED_AT,
+  }));
 }
 
 /**

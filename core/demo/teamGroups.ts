@@ -6,7 +6,7 @@ import type { GroupSortField } from '../contract/listQuery';
 import { GROUP_HANDLERS } from '../domain/group-handlers';
 import type { GroupDto, GroupPorts } from '../domain/groups';
 import { userInAccount, type DemoDatabase, type DemoGroup } from './data';
-import { byLocale, insert, isoNow, remove, withId, type DemoClock } from './rows';
+import { byLocale, given, insert, isoNow, remove, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { demoPermissionsOf, groupConfiguration, memoryPage, roleGrants, rolesWithIds } from './teamAdmin';
 
@@ -97,12 +97,9 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, clock: DemoCl
       changed(groupId, (group) => ({ userIds: edit(group.userIds, userIds, add) })),
     memberIds: async (userIds) => [...new Set(userIds)].filter(member),
     configuration: async () => groupConfiguration(db, tenantId),
-    saveConfiguration: async ({ enabled, rolesEnabled }) => {
-      const config = { ...groupConfiguration(db, tenantId) };
-      if (typeof enabled === 'boolean') config.enabled = enabled;
-      if (typeof rolesEnabled === 'boolean') config.rolesEnabled = rolesEnabled;
-      return ((db.groupConfigurations ??= {})[tenantId] = config);
-    },
+    // The contract's body has only these two booleans; one left out keeps its value.
+    saveConfiguration: async (patch) =>
+      ((db.groupConfigurations ??= {})[tenantId] = { ...groupConfiguration(db, tenantId), ...given(patch) }),
     roleIdsInGroups: async () => [...new Set(groups().flatMap((g) => g.roleIds))],
     roleGrants: async (roleIds) => roleGrants(db, tenantId, roleIds),
     memberPermissions: async (userId) => demoPermissionsOf(db, member(userId)),

@@ -12,7 +12,7 @@ import {
   type RolePorts,
 } from '../domain/roles';
 import { DEMO_VENDOR_ID, usersOfAccount, type DemoDatabase, type DemoRole } from './data';
-import { by, given, isoNow, remove, update, type DemoClock } from './rows';
+import { by, given, insert, isoNow, remove, update, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import {
   categoryId,
@@ -20,6 +20,7 @@ import {
   demoRoles,
   demoRolesOf,
   grantedBy,
+  holdersOf,
   memoryPage,
   PERMISSIONS,
   visibleRoles,
@@ -30,14 +31,7 @@ const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) =>
 
 const permissionsList = (db: DemoDatabase, tenantId: string) =>
   [...PERMISSIONS.values()]
-    .map((p) =>
-      permissionItem(
-        p,
-        visibleRoles(db, tenantId)
-          .filter((r) => r.permissions.includes(p.id))
-          .map((r) => r.id),
-      ),
-    )
+    .map((p) => permissionItem(p, holdersOf(visibleRoles(db, tenantId), p.id)))
     .sort(by((p) => p.key));
 
 const SORTERS: Record<string, (r: DemoRole) => string> = {
@@ -89,7 +83,7 @@ function demoRoleStore(
     create: async ({ key, name, description, permissionIds }) => {
       if (keyTaken(key, null)) return { kind: 'duplicateKey' };
       const at = isoNow(clock.now);
-      const role: DemoRole = {
+      const role = insert(demoRoles(db), {
         id: `role-custom-${clock.random()}`,
         key,
         name,
@@ -100,8 +94,7 @@ function demoRoleStore(
         vendorId: DEMO_VENDOR_ID,
         createdAt: at,
         updatedAt: at,
-      };
-      demoRoles(db).push(role);
+      });
       return { kind: 'ok', role: roleDto(db, role, tenantId) };
     },
     update: async (roleId, changes) => {
@@ -116,11 +109,10 @@ function demoRoleStore(
       return role ? { kind: 'ok', role } : { kind: 'notFound' };
     },
     remove: async (roleId) => {
-      const role = demoRoles(db).find(own(roleId));
-      if (!role) return false;
-      remove(demoRoles(db), own(roleId));
+      const key = demoRoles(db).find(own(roleId))?.key;
+      if (!remove(demoRoles(db), own(roleId))) return false;
       // What holds the role loses it (the server's foreign keys cascade).
-      for (const u of usersOfAccount(db, tenantId)) u.roleKeys = u.roleKeys.filter((k) => k !== role.key);
+      for (const u of usersOfAccount(db, tenantId)) u.roleKeys = u.roleKeys.filter((k) => k !== key);
       for (const held of [...(db.groups ?? []), ...(db.apiTokens ?? [])])
         held.roleIds = held.roleIds.filter((id) => id !== roleId);
       return true;

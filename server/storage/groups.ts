@@ -13,15 +13,13 @@ import type {
   GroupWrite,
 } from '../../core/domain/groups';
 import type { Database } from './database';
-import { permissionKeysOfRoles } from './roles';
+import { containsPattern, permissionKeysOfRoles } from './roles';
 
 const SORT: Record<GroupSortField, string> = {
   name: 'lower(g.name)',
   createdAt: 'g.created_at',
   updatedAt: 'g.updated_at',
 };
-
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface GroupRow {
   id: string;

@@ -37,7 +37,8 @@ const SORT: Record<RoleSortField, string> = {
   updatedAt: 'r.updated_at',
 };
 
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** An ILIKE pattern matching text that contains `text` (its wildcards escaped). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface RoleRow {
   id: string;
