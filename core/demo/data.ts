@@ -7,7 +7,7 @@ import type { DemoAuditStreams } from './auditStreams';
 import type { ScimConfiguration } from '../api/directory';
 import type { SsoConnectionRecord } from '../domain/sso-connections';
 import type { ApiTokenRecord, TokenKind } from '../domain/api-tokens';
-import type { GroupDto } from '../domain/groups';
+import type { StoredGroup } from '../domain/groups';
 import type { RoleDto } from '../domain/roles';
 import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { StoredReport } from '../domain/reports';
@@ -101,15 +101,7 @@ export interface DemoDatabase {
 
 /** tenantId null: built in (the same in every account, read-only). Permissions by id (`perm-<key>`). */
 export type DemoRole = RoleDto;
-export type DemoGroup = Pick<
-  GroupDto,
-  'id' | 'name' | 'color' | 'description' | 'createdAt' | 'updatedAt'
-> & {
-  tenantId: string;
-  metadata: Record<string, unknown>;
-  roleIds: string[];
-  userIds: string[];
-};
+export type DemoGroup = StoredGroup & { tenantId: string; roleIds: string[]; userIds: string[] };
 /** Without its secret: shown once, like the server's, and never needed again. */
 export type DemoApiToken = ApiTokenRecord & { userId: string | null; kind: TokenKind };
 

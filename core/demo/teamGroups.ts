@@ -4,7 +4,7 @@
  */
 import type { GroupSortField } from '../contract/listQuery';
 import { GROUP_HANDLERS } from '../domain/group-handlers';
-import type { GroupDto, GroupPorts } from '../domain/groups';
+import { groupDto, type GroupDto, type GroupPorts } from '../domain/groups';
 import { userInAccount, type DemoDatabase, type DemoGroup } from './data';
 import { byLocale, given, insert, isoNow, remove, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
@@ -12,30 +12,23 @@ import { demoPermissionsOf, groupConfiguration, memoryPage, roleGrants, rolesWit
 
 const byName = byLocale((row: { name: string }) => row.name.toLowerCase());
 
-/** The client SDK's IGroupResponse, as the server answers it. */
-const groupDto = (db: DemoDatabase, group: DemoGroup): GroupDto => ({
-  id: group.id,
-  groupId: group.id,
-  name: group.name,
-  color: group.color,
-  description: group.description,
-  metadata: JSON.stringify(group.metadata),
-  managedBy: 'frontegg',
-  roles: rolesWithIds(db, group.tenantId, group.roleIds).sort(byName),
-  users: db.users
-    .filter((u) => group.userIds.includes(u.id))
-    .map((u) => ({
-      id: u.id,
-      email: u.email,
-      name: u.name,
-      profilePictureUrl: null,
-      activatedForTenant: u.verified !== false && u.invitationPending !== true,
-      createdAt: u.createdAt,
-    }))
-    .sort(byName),
-  createdAt: group.createdAt,
-  updatedAt: group.updatedAt,
-});
+/** The group with its roles and members, as the server answers it. */
+const dtoOf = (db: DemoDatabase, group: DemoGroup): GroupDto =>
+  groupDto(
+    group,
+    rolesWithIds(db, group.tenantId, group.roleIds).sort(byName),
+    db.users
+      .filter((u) => group.userIds.includes(u.id))
+      .map((u) => ({
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        profilePictureUrl: null,
+        activatedForTenant: u.verified !== false && u.invitationPending !== true,
+        createdAt: u.createdAt,
+      }))
+      .sort(byName),
+  );
 
 const SORTERS: Record<GroupSortField, (g: DemoGroup) => string> = {
   name: (g) => g.name.toLowerCase(),
@@ -53,9 +46,7 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, clock: DemoCl
   /** The account's group of this id with `changes` written (stamped now), or null. */
   const changed = (groupId: string, changes: (group: DemoGroup) => Partial<DemoGroup>) => {
     const group = stored(groupId);
-    return group
-      ? groupDto(db, Object.assign(group, changes(group), { updatedAt: isoNow(clock.now) }))
-      : null;
+    return group ? dtoOf(db, Object.assign(group, changes(group), { updatedAt: isoNow(clock.now) })) : null;
   };
   /** Adds (`add`) or removes ids of a group's list. */
   const edit = (list: string[], ids: string[], add: boolean) =>
@@ -63,11 +54,11 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, clock: DemoCl
   return {
     list: async (page) => {
       const shown = memoryPage(groups(), page, SORTERS, (g) => [g.name, g.description ?? '']);
-      return { items: shown.items.map((g) => groupDto(db, g)), totalItems: shown.totalItems };
+      return { items: shown.items.map((g) => dtoOf(db, g)), totalItems: shown.totalItems };
     },
     find: async (groupId) => {
       const group = stored(groupId);
-      return group ? groupDto(db, group) : null;
+      return group ? dtoOf(db, group) : null;
     },
     create: async ({ name, color, description, metadata }) => {
       if (nameTaken(name, null)) return { kind: 'duplicateName' };
@@ -78,12 +69,13 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, clock: DemoCl
         color: color ?? null,
         description: description ?? null,
         metadata: metadata ?? {},
+        managedBy: 'frontegg',
         roleIds: [],
         userIds: [],
         createdAt: isoNow(clock.now),
         updatedAt: isoNow(clock.now),
       });
-      return { kind: 'ok', group: groupDto(db, group) };
+      return { kind: 'ok', group: dtoOf(db, group) };
     },
     update: async (groupId, fields) => {
       if (!stored(groupId)) return { kind: 'notFound' };

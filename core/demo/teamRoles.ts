@@ -5,6 +5,7 @@
 import { PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
 import { ROLE_HANDLERS } from '../domain/role-handlers';
 import {
+  permissionCategory,
   permissionItem,
   roleItem,
   type PermissionItem,
@@ -63,16 +64,11 @@ function demoRoleStore(
     },
     permissions: async () => permissionsList(db, tenantId),
     categories: async () =>
-      PERMISSION_CATEGORIES.map(([key, name, description]) => ({
-        id: categoryId(key),
-        key,
-        name,
-        description,
-        feCategory: true,
-        permissionIds: [...PERMISSIONS.values()]
-          .filter((p) => p.categoryId === categoryId(key))
-          .map((p) => p.id),
-      })),
+      PERMISSION_CATEGORIES.map(([key, name, description]) => {
+        const id = categoryId(key);
+        const ids = [...PERMISSIONS.values()].filter((p) => p.categoryId === id).map((p) => p.id);
+        return permissionCategory({ id, key, name, description }, ids);
+      }),
     permissionKeys: async (ids) =>
       new Map(ids.filter((id) => PERMISSIONS.has(id)).map((id) => [id, PERMISSIONS.get(id)!.key])),
     grantedBy: async (roleIds) => grantedBy(db, tenantId, roleIds),
