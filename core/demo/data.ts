@@ -8,8 +8,8 @@ import type { DemoBilling } from './billingStore';
 import type { VendorBillingSwitches } from '../billing/vendorRules';
 import type { ScimConfiguration } from '../api/directory';
 import type { SsoConnectionRecord } from '../domain/sso-connections';
-import type { ApiTokenRecord } from '../domain/api-tokens';
-import type { GroupDto } from '../domain/groups';
+import type { ApiTokenRecord, TokenKind } from '../domain/api-tokens';
+import type { StoredGroup } from '../domain/groups';
 import type { RoleDto } from '../domain/roles';
 import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { StoredReport } from '../domain/reports';
@@ -110,27 +110,11 @@ export interface DemoDatabase {
   }>;
 }
 
-/** tenantId null: built in (the same in every account, read-only). Permissions by key. */
-export type DemoRole = Omit<RoleDto, 'isDefault' | 'vendorId'>;
-export type DemoGroup = Pick<
-  GroupDto,
-  'id' | 'name' | 'color' | 'description' | 'createdAt' | 'updatedAt'
-> & {
-  tenantId: string;
-  metadata: Record<string, unknown>;
-  roleIds: string[];
-  userIds: string[];
-};
+/** tenantId null: built in (the same in every account, read-only). Permissions by id (`perm-<key>`). */
+export type DemoRole = RoleDto;
+export type DemoGroup = StoredGroup & { tenantId: string; roleIds: string[]; userIds: string[] };
 /** Without its secret: shown once, like the server's, and never needed again. */
-export type DemoApiToken = Pick<
-  ApiTokenRecord,
-  'id' | 'type' | 'tenantId' | 'description' | 'expiresInMinutes' | 'roleIds' | 'createdAt'
-> & {
-  userId: string | null;
-  createdByUserId: string;
-  /** Absent: an API token. */
-  kind?: 'access';
-};
+export type DemoApiToken = ApiTokenRecord & { userId: string | null; kind: TokenKind };
 
 export interface DemoMessage {
   channel: 'email' | 'sms';

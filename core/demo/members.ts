@@ -14,7 +14,7 @@ import { mfaEnrolledOf, profileOf } from './profile';
 import { demoHandlers } from './shared';
 import { membershipsOf, within } from './subAccountsData';
 import { byLocale, remove, update, withId } from './rows';
-import { demoPermissionsOf, demoRoleShape, memoryPage, roleGrants, visibleRoles } from './teamAdmin';
+import { demoPermissionsOf, memoryPage, roleGrants, visibleRoles } from './teamAdmin';
 
 const SORTABLE: Record<string, (u: DemoUser) => string | number> = {
   name: (u) => u.name.toLowerCase(),
@@ -129,7 +129,6 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
     },
     assignableRoles: async (tenantId) =>
       visibleRoles(db, tenantId)
-        .map(demoRoleShape)
         .sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1))
         .map(({ id, key, name, description, isDefault }) => ({ id, key, name, description, isDefault })),
     member: async (tenantId, userId) => {

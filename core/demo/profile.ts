@@ -11,7 +11,7 @@ import type { DemoRoutes } from './dispatch';
 import { state } from './mfaRepository';
 import type { createDemoPasswordless } from './passwordless';
 import type { UserHandler } from './sessions';
-import { demoHeldPermissions, demoRoleShape, demoRolesOf } from './teamAdmin';
+import { demoHeldPermissions, demoRolesOf } from './teamAdmin';
 
 /** A second factor in the demo's MFA state; a passkey alone is a first factor. */
 export const mfaEnrolledOf = (db: DemoDatabase, user: DemoUser): boolean =>
@@ -19,7 +19,7 @@ export const mfaEnrolledOf = (db: DemoDatabase, user: DemoUser): boolean =>
 
 /** The profile of me (and of the users list's rows, core/demo/members.ts). */
 export function profileOf(db: DemoDatabase, user: DemoUser): User {
-  const roles = demoRolesOf(db, user).map(demoRoleShape);
+  const roles = demoRolesOf(db, user);
   return {
     id: user.id,
     sub: user.id,
@@ -53,7 +53,7 @@ export function demoProfileRoutes(
   return {
     getUsersMe: (db, user) => ok(profileOf(db, user)),
     getUsersMeAuthorization: (db, user) =>
-      ok({ roles: demoRolesOf(db, user).map(demoRoleShape), permissions: demoHeldPermissions(db, user) }),
+      ok({ roles: demoRolesOf(db, user), permissions: demoHeldPermissions(db, user) }),
     postUsersPhone: (db, user, { body }) => passwordless.startPhoneVerification(db, user, body),
     postUsersPhoneVerify: (db, user, { body }) => passwordless.finishPhoneVerification(db, user, body),
   };

@@ -12,8 +12,10 @@ const role = (id: string, key: string, tenantId: string): DemoRole => ({
   key,
   name: key,
   description: null,
+  isDefault: false,
   permissions: [],
   tenantId,
+  vendorId: 'demo-vendor',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });

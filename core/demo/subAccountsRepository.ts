@@ -18,7 +18,7 @@ import {
   newDemoTenant,
   within,
 } from './subAccountsData';
-import { demoRoles, rolesWithIds } from './teamAdmin';
+import { demoRoles, permissionKeysOf, rolesWithIds } from './teamAdmin';
 import { mfaEnrolledOf } from './profile';
 
 /** A stored account as the search lists it (the server's mapper), with its members and sub-accounts. */
@@ -183,8 +183,13 @@ export function demoSubAccountsRepository(
     },
     creatorRoles: async (_tenantId, roleKeys) =>
       demoRoles(db)
-        .filter((r) => r.tenantId === null && (r.key === 'Admin' || roleKeys.includes(r.key)))
-        .map((r) => ({ id: r.id, key: r.key, forCreator: r.key === 'Admin', permissions: r.permissions })),
+        .filter((r) => r.tenantId === null && (r.isDefault || roleKeys.includes(r.key)))
+        .map((r) => ({
+          id: r.id,
+          key: r.key,
+          forCreator: r.isDefault,
+          permissions: permissionKeysOf(r.permissions),
+        })),
     async addCreator(tenantId, userId, roleIds) {
       if (!userById(db, userId)) return false;
       memberships.push({ userId, tenantId, roleIds, accessAllowed: true });

@@ -1,7 +1,8 @@
 /**
  * Demo mode's stored roles, as its roles, groups and API tokens (teamRoles.ts, teamGroups.ts,
  * apiTokens.ts: the shared handlers over the page's storage) and the rest of the demo read them:
- * the roles a user holds and their permissions, and the in-memory paging of the lists.
+ * the roles a user holds and their permissions, and the in-memory paging of the lists. Roles are
+ * stored as the domain's RoleDto (their permissions by id); users still hold roles by key.
  */
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
 import type { GroupListPage } from '../domain/groups';
@@ -10,13 +11,19 @@ import { heldPermission } from '../domain/roles';
 import { DEMO_CREATED_AT, DEMO_VENDOR_ID, type DemoDatabase, type DemoRole, type DemoUser } from './data';
 import { by, descending, page as rowsPage } from './rows';
 
-export interface TeamAdminTools {
-  random(): string;
-  now(): number;
-}
-
-export const permissionId = (key: string) => `perm-${key}`;
+/** The demo's permission ids: the key after `perm-` (the server's are its permissions table's uuids). */
+const permissionId = (key: string) => `perm-${key}`;
 export const categoryId = (key: string) => `category-${key}`;
+
+/** The permission catalogue by id, as the server's permissions table holds it. */
+export const PERMISSIONS = new Map(
+  PERMISSION_CATALOGUE.map(([key, name, category]) => [
+    permissionId(key),
+    { id: permissionId(key), key, name, description: null, categoryId: categoryId(category) },
+  ]),
+);
+/** The keys of these permission ids (a stored role names only catalogued ones). */
+export const permissionKeysOf = (ids: string[]) => ids.map((id) => PERMISSIONS.get(id)!.key);
 
 /** Every role of the demo, built-in ones (the server's, spec 001 §3) first. */
 export function demoRoles(db: DemoDatabase): DemoRole[] {
@@ -25,8 +32,10 @@ export function demoRoles(db: DemoDatabase): DemoRole[] {
     key,
     name,
     description,
-    permissions: [...permissions],
+    isDefault: key === 'Admin',
+    permissions: permissions.map(permissionId),
     tenantId: null,
+    vendorId: DEMO_VENDOR_ID,
     createdAt: DEMO_CREATED_AT,
     updatedAt: DEMO_CREATED_AT,
   }));
@@ -40,7 +49,7 @@ export const rolesWithIds = (db: DemoDatabase, tenantId: string, roleIds: string
 /** Which of these ids are the account's roles, and what those grant. */
 export function roleGrants(db: DemoDatabase, tenantId: string, roleIds: string[]) {
   const roles = rolesWithIds(db, tenantId, roleIds);
-  return { known: roles.map((r) => r.id), keys: roles.flatMap((r) => r.permissions) };
+  return { known: roles.map((r) => r.id), keys: permissionKeysOf(roles.flatMap((r) => r.permissions)) };
 }
 /** What the account's roles of these ids grant. */
 export const grantedBy = (db: DemoDatabase, tenantId: string, roleIds: string[]) =>
@@ -58,38 +67,19 @@ export function demoRolesOf(db: DemoDatabase, user: DemoUser): DemoRole[] {
     .flatMap((g) => g.roleIds);
   return roles.filter((r) => user.roleKeys.includes(r.key) || viaGroups.includes(r.id));
 }
-export const demoPermissionsOf = (db: DemoDatabase, user: DemoUser): string[] =>
-  [...new Set(demoRolesOf(db, user).flatMap((r) => r.permissions))].sort();
+/** The permission keys a user holds (none for no user). */
+export const demoPermissionsOf = (db: DemoDatabase, user: DemoUser | undefined): string[] =>
+  user ? [...new Set(permissionKeysOf(demoRolesOf(db, user).flatMap((r) => r.permissions)))].sort() : [];
 
-/** A role as the client SDK's `IRole` declares it (the server's RoleDto). */
-export const demoRoleShape = (role: DemoRole) => ({
-  id: role.id,
-  key: role.key,
-  name: role.name,
-  description: role.description,
-  isDefault: role.key === 'Admin' && role.tenantId === null,
-  permissions: role.permissions.map(permissionId),
-  tenantId: role.tenantId,
-  vendorId: DEMO_VENDOR_ID,
-  createdAt: role.createdAt,
-  updatedAt: role.updatedAt,
-});
-
-/** The permission of this key in the demo's catalogue (the server's permissions table). */
-export function cataloguedPermission(key: string) {
-  const entry = PERMISSION_CATALOGUE.find(([k]) => k === key);
-  const category = categoryId(entry?.[2] ?? 'all');
-  return { id: permissionId(key), key, name: entry?.[1] ?? key, description: null, categoryId: category };
-}
+/** The ids of those of `roles` that hold the permission of this id. */
+export const holdersOf = (roles: DemoRole[], id: string) =>
+  roles.filter((r) => r.permissions.includes(id)).map((r) => r.id);
 
 /** What a user holds, as the client SDK's `ITeamUserPermission`s (the server's PermissionDto). */
 export function demoHeldPermissions(db: DemoDatabase, user: DemoUser) {
   const roles = demoRolesOf(db, user);
   return demoPermissionsOf(db, user).map((key) => ({
-    ...heldPermission(
-      cataloguedPermission(key),
-      roles.filter((r) => r.permissions.includes(key)).map((r) => r.id),
-    ),
+    ...heldPermission(PERMISSIONS.get(permissionId(key))!, holdersOf(roles, permissionId(key))),
     createdAt: DEMO_CREATED_AT,
     updatedAt: DEMO_CREATED_AT,
   }));

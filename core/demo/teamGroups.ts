@@ -4,46 +4,31 @@
  */
 import type { GroupSortField } from '../contract/listQuery';
 import { GROUP_HANDLERS } from '../domain/group-handlers';
-import type { GroupDto, GroupPorts } from '../domain/groups';
+import { groupDto, type GroupDto, type GroupPorts } from '../domain/groups';
 import { userInAccount, type DemoDatabase, type DemoGroup } from './data';
-import { byLocale, isoNow, remove, withId } from './rows';
+import { byLocale, given, insert, isoNow, remove, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
-import {
-  demoPermissionsOf,
-  demoRoleShape,
-  groupConfiguration,
-  memoryPage,
-  roleGrants,
-  rolesWithIds,
-  type TeamAdminTools,
-} from './teamAdmin';
+import { demoPermissionsOf, groupConfiguration, memoryPage, roleGrants, rolesWithIds } from './teamAdmin';
 
 const byName = byLocale((row: { name: string }) => row.name.toLowerCase());
 
-/** The client SDK's IGroupResponse, as the server answers it. */
-const groupDto = (db: DemoDatabase, group: DemoGroup): GroupDto => ({
-  id: group.id,
-  groupId: group.id,
-  name: group.name,
-  color: group.color,
-  description: group.description,
-  metadata: JSON.stringify(group.metadata),
-  managedBy: 'frontegg',
-  roles: rolesWithIds(db, group.tenantId, group.roleIds).map(demoRoleShape).sort(byName),
-  users: db.users
-    .filter((u) => group.userIds.includes(u.id))
-    .map((u) => ({
-      id: u.id,
-      email: u.email,
-      name: u.name,
-      profilePictureUrl: null,
-      activatedForTenant: u.verified !== false && u.invitationPending !== true,
-      createdAt: u.createdAt,
-    }))
-    .sort(byName),
-  createdAt: group.createdAt,
-  updatedAt: group.updatedAt,
-});
+/** The group with its roles and members, as the server answers it. */
+const dtoOf = (db: DemoDatabase, group: DemoGroup): GroupDto =>
+  groupDto(
+    group,
+    rolesWithIds(db, group.tenantId, group.roleIds).sort(byName),
+    db.users
+      .filter((u) => group.userIds.includes(u.id))
+      .map((u) => ({
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        profilePictureUrl: null,
+        activatedForTenant: u.verified !== false && u.invitationPending !== true,
+        createdAt: u.createdAt,
+      }))
+      .sort(byName),
+  );
 
 const SORTERS: Record<GroupSortField, (g: DemoGroup) => string> = {
   name: (g) => g.name.toLowerCase(),
@@ -52,7 +37,7 @@ const SORTERS: Record<GroupSortField, (g: DemoGroup) => string> = {
 };
 
 /** The repository and ports of core/domain/groups.ts over the demo's stored groups of one account. */
-export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAdminTools): GroupPorts {
+export function demoGroupStore(db: DemoDatabase, tenantId: string, clock: DemoClock): GroupPorts {
   const groups = () => (db.groups ??= []).filter((g) => g.tenantId === tenantId);
   const nameTaken = (name: string, except: string | null) =>
     groups().some((g) => g.name.toLowerCase() === name.toLowerCase() && g.id !== except);
@@ -61,9 +46,7 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
   /** The account's group of this id with `changes` written (stamped now), or null. */
   const changed = (groupId: string, changes: (group: DemoGroup) => Partial<DemoGroup>) => {
     const group = stored(groupId);
-    return group
-      ? groupDto(db, Object.assign(group, changes(group), { updatedAt: isoNow(tools.now) }))
-      : null;
+    return group ? dtoOf(db, Object.assign(group, changes(group), { updatedAt: isoNow(clock.now) })) : null;
   };
   /** Adds (`add`) or removes ids of a group's list. */
   const edit = (list: string[], ids: string[], add: boolean) =>
@@ -71,28 +54,28 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
   return {
     list: async (page) => {
       const shown = memoryPage(groups(), page, SORTERS, (g) => [g.name, g.description ?? '']);
-      return { items: shown.items.map((g) => groupDto(db, g)), totalItems: shown.totalItems };
+      return { items: shown.items.map((g) => dtoOf(db, g)), totalItems: shown.totalItems };
     },
     find: async (groupId) => {
       const group = stored(groupId);
-      return group ? groupDto(db, group) : null;
+      return group ? dtoOf(db, group) : null;
     },
     create: async ({ name, color, description, metadata }) => {
       if (nameTaken(name, null)) return { kind: 'duplicateName' };
-      const group: DemoGroup = {
-        id: `group-${tools.random()}`,
+      const group = insert(db.groups!, {
+        id: `group-${clock.random()}`,
         tenantId,
         name,
         color: color ?? null,
         description: description ?? null,
         metadata: metadata ?? {},
+        managedBy: 'frontegg',
         roleIds: [],
         userIds: [],
-        createdAt: isoNow(tools.now),
-        updatedAt: isoNow(tools.now),
-      };
-      db.groups!.push(group);
-      return { kind: 'ok', group: groupDto(db, group) };
+        createdAt: isoNow(clock.now),
+        updatedAt: isoNow(clock.now),
+      });
+      return { kind: 'ok', group: dtoOf(db, group) };
     },
     update: async (groupId, fields) => {
       if (!stored(groupId)) return { kind: 'notFound' };
@@ -106,25 +89,19 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
       changed(groupId, (group) => ({ userIds: edit(group.userIds, userIds, add) })),
     memberIds: async (userIds) => [...new Set(userIds)].filter(member),
     configuration: async () => groupConfiguration(db, tenantId),
-    saveConfiguration: async ({ enabled, rolesEnabled }) => {
-      const config = { ...groupConfiguration(db, tenantId) };
-      if (typeof enabled === 'boolean') config.enabled = enabled;
-      if (typeof rolesEnabled === 'boolean') config.rolesEnabled = rolesEnabled;
-      return ((db.groupConfigurations ??= {})[tenantId] = config);
-    },
+    // The contract's body has only these two booleans; one left out keeps its value.
+    saveConfiguration: async (patch) =>
+      ((db.groupConfigurations ??= {})[tenantId] = { ...groupConfiguration(db, tenantId), ...given(patch) }),
     roleIdsInGroups: async () => [...new Set(groups().flatMap((g) => g.roleIds))],
     roleGrants: async (roleIds) => roleGrants(db, tenantId, roleIds),
-    memberPermissions: async (userId) => {
-      const user = member(userId);
-      return user ? demoPermissionsOf(db, user) : [];
-    },
+    memberPermissions: async (userId) => demoPermissionsOf(db, member(userId)),
   };
 }
 
 /** The group routes of a signed-in caller (core/domain/group-handlers.ts), by descriptor name. */
-export function demoGroupRoutes(tools: TeamAdminTools) {
+export function demoGroupRoutes(clock: DemoClock) {
   return demoHandlers(GROUP_HANDLERS, (db, user) => ({
-    ...demoGroupStore(db, user.tenantId, tools),
+    ...demoGroupStore(db, user.tenantId, clock),
     held: demoPermissionsOf(db, user),
   }));
 }

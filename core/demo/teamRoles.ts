@@ -2,49 +2,38 @@
  * Demo mode's roles and permissions: the shared handlers (core/domain/role-handlers.ts, the
  * server's own) over the demo's stored roles, in the caller's account.
  */
-import { PERMISSION_CATALOGUE, PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
+import { PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
 import { ROLE_HANDLERS } from '../domain/role-handlers';
 import {
+  permissionCategory,
   permissionItem,
   roleItem,
   type PermissionItem,
   type RoleItem,
   type RolePorts,
 } from '../domain/roles';
-import { usersOfAccount, type DemoDatabase, type DemoRole } from './data';
-import { given, isoNow, remove, update } from './rows';
+import { DEMO_VENDOR_ID, usersOfAccount, type DemoDatabase, type DemoRole } from './data';
+import { by, given, insert, isoNow, remove, update, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import {
-  cataloguedPermission,
   categoryId,
   demoPermissionsOf,
   demoRoles,
-  demoRoleShape,
   demoRolesOf,
   grantedBy,
+  holdersOf,
   memoryPage,
-  permissionId,
+  PERMISSIONS,
   visibleRoles,
-  type TeamAdminTools,
 } from './teamAdmin';
 
 const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) =>
-  roleItem(
-    demoRoleShape(role),
-    usersOfAccount(db, tenantId).filter((u) => demoRolesOf(db, u).includes(role)).length,
-  );
+  roleItem(role, usersOfAccount(db, tenantId).filter((u) => demoRolesOf(db, u).includes(role)).length);
 
 const permissionsList = (db: DemoDatabase, tenantId: string) =>
-  PERMISSION_CATALOGUE.map(([key]) =>
-    permissionItem(
-      cataloguedPermission(key),
-      visibleRoles(db, tenantId)
-        .filter((r) => r.permissions.includes(key))
-        .map((r) => r.id),
-    ),
-  ).sort((a, b) => (a.key < b.key ? -1 : 1));
-
-const keyOfPermission = (id: string) => PERMISSION_CATALOGUE.find(([key]) => permissionId(key) === id)?.[0];
+  [...PERMISSIONS.values()]
+    .map((p) => permissionItem(p, holdersOf(visibleRoles(db, tenantId), p.id)))
+    .sort(by((p) => p.key));
 
 const SORTERS: Record<string, (r: DemoRole) => string> = {
   name: (r) => r.name.toLowerCase(),
@@ -57,16 +46,15 @@ const SORTERS: Record<string, (r: DemoRole) => string> = {
 function demoRoleStore(
   db: DemoDatabase,
   tenantId: string,
-  tools: TeamAdminTools,
+  clock: DemoClock,
 ): RolePorts<RoleItem, PermissionItem> {
   const roles = () => visibleRoles(db, tenantId);
   const keyTaken = (key: string, except: string | null) =>
     roles().some((r) => r.key.toLowerCase() === key.toLowerCase() && r.id !== except);
-  const keysOf = (ids: string[]) => ids.map((id) => keyOfPermission(id)!);
   const own = (roleId: string) => (r: DemoRole) => r.id === roleId && r.tenantId === tenantId;
   /** The account's own role of this id with `changes` written (stamped now), or null. */
   const changed = (roleId: string, changes: Partial<DemoRole>) => {
-    const role = update(demoRoles(db), own(roleId), { ...changes, updatedAt: isoNow(tools.now) });
+    const role = update(demoRoles(db), own(roleId), { ...changes, updatedAt: isoNow(clock.now) });
     return role ? roleDto(db, role, tenantId) : null;
   };
   return {
@@ -76,27 +64,33 @@ function demoRoleStore(
     },
     permissions: async () => permissionsList(db, tenantId),
     categories: async () =>
-      PERMISSION_CATEGORIES.map(([key, name, description]) => ({
-        id: categoryId(key),
-        key,
-        name,
-        description,
-        feCategory: true,
-        permissionIds: PERMISSION_CATALOGUE.filter(([, , c]) => c === key).map(([k]) => permissionId(k)),
-      })),
+      PERMISSION_CATEGORIES.map(([key, name, description]) => {
+        const id = categoryId(key);
+        const ids = [...PERMISSIONS.values()].filter((p) => p.categoryId === id).map((p) => p.id);
+        return permissionCategory({ id, key, name, description }, ids);
+      }),
     permissionKeys: async (ids) =>
-      new Map(ids.flatMap((id) => (keyOfPermission(id) ? [[id, keyOfPermission(id)!] as const] : []))),
+      new Map(ids.filter((id) => PERMISSIONS.has(id)).map((id) => [id, PERMISSIONS.get(id)!.key])),
     grantedBy: async (roleIds) => grantedBy(db, tenantId, roleIds),
     holdings: async (roleIds) =>
       roles()
         .filter((r) => roleIds.includes(r.id))
-        .map((r) => ({ id: r.id, own: r.tenantId !== null, permissionIds: r.permissions.map(permissionId) })),
+        .map((r) => ({ id: r.id, own: r.tenantId !== null, permissionIds: r.permissions })),
     create: async ({ key, name, description, permissionIds }) => {
       if (keyTaken(key, null)) return { kind: 'duplicateKey' };
-      const given = { key, name, description, permissions: keysOf(permissionIds), tenantId };
-      const at = isoNow(tools.now);
-      const role = { ...given, id: `role-custom-${tools.random()}`, createdAt: at, updatedAt: at };
-      demoRoles(db).push(role);
+      const at = isoNow(clock.now);
+      const role = insert(demoRoles(db), {
+        id: `role-custom-${clock.random()}`,
+        key,
+        name,
+        description,
+        isDefault: false,
+        permissions: permissionIds,
+        tenantId,
+        vendorId: DEMO_VENDOR_ID,
+        createdAt: at,
+        updatedAt: at,
+      });
       return { kind: 'ok', role: roleDto(db, role, tenantId) };
     },
     update: async (roleId, changes) => {
@@ -105,37 +99,38 @@ function demoRoleStore(
       const before = demoRoles(db).find(own(roleId))?.key;
       // Demo users hold roles by key: a new key follows to the account's members.
       if (key !== undefined && before !== undefined)
-        for (const u of db.users)
-          if (u.tenantId === tenantId) u.roleKeys = u.roleKeys.map((k) => (k === before ? key : k));
+        for (const u of usersOfAccount(db, tenantId))
+          u.roleKeys = u.roleKeys.map((k) => (k === before ? key : k));
       const role = changed(roleId, given(changes));
       return role ? { kind: 'ok', role } : { kind: 'notFound' };
     },
     remove: async (roleId) => {
-      const role = demoRoles(db).find(own(roleId));
-      if (!role) return false;
-      remove(demoRoles(db), own(roleId));
-      for (const u of db.users)
-        if (u.tenantId === tenantId) u.roleKeys = u.roleKeys.filter((k) => k !== role.key);
-      for (const g of db.groups ?? []) g.roleIds = g.roleIds.filter((id) => id !== role.id);
+      const key = demoRoles(db).find(own(roleId))?.key;
+      if (!remove(demoRoles(db), own(roleId))) return false;
+      // What holds the role loses it (the server's foreign keys cascade).
+      for (const u of usersOfAccount(db, tenantId)) u.roleKeys = u.roleKeys.filter((k) => k !== key);
+      for (const held of [...(db.groups ?? []), ...(db.apiTokens ?? [])])
+        held.roleIds = held.roleIds.filter((id) => id !== roleId);
       return true;
     },
-    setPermissions: async (roleId, ids) => changed(roleId, { permissions: keysOf(ids) }),
+    setPermissions: async (roleId, ids) => changed(roleId, { permissions: ids }),
     setPermissionRoles: async (id, ownRoleIds) => {
-      const key = keyOfPermission(id)!;
       for (const role of roles().filter((r) => r.tenantId !== null)) {
-        const [holds, shall] = [role.permissions.includes(key), ownRoleIds.includes(role.id)];
-        if (shall && !holds) role.permissions.push(key);
-        if (!shall && holds) role.permissions = role.permissions.filter((k) => k !== key);
+        const [holds, shall] = [role.permissions.includes(id), ownRoleIds.includes(role.id)];
+        if (shall !== holds)
+          role.permissions = shall ? [...role.permissions, id] : role.permissions.filter((p) => p !== id);
+        // The server stamps the roles it names.
+        if (shall) role.updatedAt = isoNow(clock.now);
       }
-      return permissionsList(db, tenantId).find((p) => p.key === key)!;
+      return permissionsList(db, tenantId).find((p) => p.id === id)!;
     },
   };
 }
 
 /** The role routes of a signed-in caller (core/domain/role-handlers.ts), by descriptor name. */
-export function demoRoleRoutes(tools: TeamAdminTools) {
+export function demoRoleRoutes(clock: DemoClock) {
   return demoHandlers(ROLE_HANDLERS, (db, user) => ({
-    ...demoRoleStore(db, user.tenantId, tools),
+    ...demoRoleStore(db, user.tenantId, clock),
     held: demoPermissionsOf(db, user),
   }));
 }

@@ -40,6 +40,29 @@ export interface GroupDto {
   updatedAt: string;
 }
 
+/** A group as storage keeps it, its roles and members aside. */
+export type StoredGroup = Pick<
+  GroupDto,
+  'id' | 'name' | 'color' | 'description' | 'managedBy' | 'createdAt' | 'updatedAt'
+> & {
+  metadata: Record<string, unknown>;
+};
+
+/** The group as the answers carry it, with its roles and members. */
+export const groupDto = (g: StoredGroup, roles: RoleDto[], users: GroupDto['users']): GroupDto => ({
+  id: g.id,
+  groupId: g.id,
+  name: g.name,
+  color: g.color,
+  description: g.description,
+  metadata: JSON.stringify(g.metadata),
+  managedBy: g.managedBy,
+  roles,
+  users,
+  createdAt: g.createdAt,
+  updatedAt: g.updatedAt,
+});
+
 /** What a write stores (absent: unchanged; color and description null: cleared). */
 export interface GroupFields {
   name?: string;

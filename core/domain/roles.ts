@@ -74,6 +74,22 @@ export const permissionItem = (p: Permission, roleIds: string[]): PermissionItem
   ...heldPermission(p, roleIds),
 });
 
+/** A permission category (the client SDK's IPermissionCategory) with the ids of its permissions. */
+export interface PermissionCategory {
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  /** The client SDK's `feCategory`: every category here is the portal's own (vendors add none). */
+  feCategory: boolean;
+  permissionIds: string[];
+}
+
+export const permissionCategory = (
+  c: Pick<PermissionCategory, 'id' | 'key' | 'name' | 'description'>,
+  permissionIds: string[],
+): PermissionCategory => ({ ...c, feCategory: true, permissionIds });
+
 /** A write's outcome in storage: the role written, or why it was not (notFound: deleted meanwhile). */
 export type RoleWrite<Role> = { kind: 'ok'; role: Role } | { kind: 'notFound' } | { kind: 'duplicateKey' };
 
@@ -116,7 +132,7 @@ export interface RolePorts<Role, Permission> {
   /** The permission catalogue by key, each with the ids of the account's roles that hold it. */
   permissions(): Promise<Permission[]>;
   /** The permission categories, each with the ids of its permissions. */
-  categories(): Promise<unknown[]>;
+  categories(): Promise<PermissionCategory[]>;
   /** The keys of the known permissions among these ids, by id. */
   permissionKeys(ids: string[]): Promise<Map<string, string>>;
   /** The permission keys these roles of the account grant (ids that are not its roles grant nothing). */

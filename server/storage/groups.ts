@@ -4,24 +4,23 @@
  * are memberships: leaving the account leaves its groups. Every statement is scoped to the account.
  */
 import type { GroupSortField } from '../../core/contract/listQuery';
-import type {
-  GroupConfiguration,
-  GroupDto,
-  GroupFields,
-  GroupListPage,
-  GroupRepository,
-  GroupWrite,
+import {
+  groupDto,
+  type GroupConfiguration,
+  type GroupDto,
+  type GroupFields,
+  type GroupListPage,
+  type GroupRepository,
+  type GroupWrite,
 } from '../../core/domain/groups';
 import type { Database } from './database';
-import { permissionKeysOfRoles } from './roles';
+import { containsPattern, permissionKeysOfRoles } from './roles';
 
 const SORT: Record<GroupSortField, string> = {
   name: 'lower(g.name)',
   createdAt: 'g.created_at',
   updatedAt: 'g.updated_at',
 };
-
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface GroupRow {
   id: string;
@@ -53,21 +52,18 @@ const GROUP_COLUMNS = `g.id, g.name, g.color, g.description, g.metadata, g.manag
      FROM group_members gm JOIN memberships m ON m.id = gm.membership_id JOIN users u ON u.id = m.user_id
     WHERE gm.group_id = g.id) AS users`;
 
-function toGroup(g: GroupRow): GroupDto {
-  return {
-    id: g.id,
-    groupId: g.id,
-    name: g.name,
-    color: g.color,
-    description: g.description,
-    metadata: JSON.stringify(g.metadata ?? {}),
-    managedBy: g.managed_by,
-    roles: g.roles ?? [],
-    users: g.users ?? [],
-    createdAt: g.created_at.toISOString(),
-    updatedAt: g.updated_at.toISOString(),
-  };
-}
+const toGroup = (g: GroupRow): GroupDto =>
+  groupDto(
+    {
+      ...g,
+      metadata: g.metadata ?? {},
+      managedBy: g.managed_by,
+      createdAt: g.created_at.toISOString(),
+      updatedAt: g.updated_at.toISOString(),
+    },
+    g.roles ?? [],
+    g.users ?? [],
+  );
 
 async function listGroups(db: Database, tenantId: string, query: GroupListPage) {
   const filter = query.filter.trim();

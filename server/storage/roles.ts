@@ -8,8 +8,10 @@
  */
 import type { RoleSortField } from '../../core/contract/listQuery';
 import {
+  permissionCategory,
   permissionItem,
   roleItem,
+  type PermissionCategory,
   type PermissionItem,
   type RoleDto,
   type RoleItem,
@@ -20,16 +22,6 @@ import {
 } from '../../core/domain/roles';
 import type { Database } from './database';
 
-interface CategoryItem {
-  id: string;
-  key: string;
-  name: string;
-  description: string | null;
-  /** The client SDK's `feCategory`: every category here is the portal's own (vendors add none). */
-  feCategory: boolean;
-  permissionIds: string[];
-}
-
 const SORT: Record<RoleSortField, string> = {
   name: 'lower(r.name)',
   key: 'lower(r.key)',
@@ -37,7 +29,8 @@ const SORT: Record<RoleSortField, string> = {
   updatedAt: 'r.updated_at',
 };
 
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** An ILIKE pattern matching text that contains `text` (its wildcards escaped). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface RoleRow {
   id: string;
@@ -253,7 +246,7 @@ async function listPermissions(db: Database, tenantId: string): Promise<Permissi
   );
 }
 
-async function listCategories(db: Database): Promise<CategoryItem[]> {
+async function listCategories(db: Database): Promise<PermissionCategory[]> {
   const { rows } = await db.query<{
     id: string;
     key: string;
@@ -265,14 +258,7 @@ async function listCategories(db: Database): Promise<CategoryItem[]> {
             (SELECT array_agg(p.id ORDER BY p.key) FROM permissions p WHERE p.category_id = c.id) AS permission_ids
        FROM permission_categories c ORDER BY c.created_at, c.name`,
   );
-  return rows.map((c) => ({
-    id: c.id,
-    key: c.key,
-    name: c.name,
-    description: c.description,
-    feCategory: true,
-    permissionIds: c.permission_ids ?? [],
-  }));
+  return rows.map(({ permission_ids, ...c }) => permissionCategory(c, permission_ids ?? []));
 }
 
 /**

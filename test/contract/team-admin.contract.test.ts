@@ -259,5 +259,30 @@ for (const [name, factory] of factories) {
       assert.equal((await call('DELETE', `/tenants/api-tokens/v1/${created.body.id}`)).status, 404);
       assert.deepEqual((await call('GET', '/tenants/api-tokens/v1')).body, []);
     });
+
+    test('naming the roles of a permission stamps them; a deleted role leaves the tokens and groups carrying it', async () => {
+      const permissions = (await call('GET', '/permissions/v1')).body as Array<{ id: string; key: string }>;
+      const audits = permissions.find((p) => p.key === 'fe.secure.read.audits')!.id;
+      const role = (await call('POST', '/roles/v1', { key: 'carried', name: 'Carried' })).body;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.equal(
+        (await call('PUT', `/permissions/v1/${audits}/roles`, { roleIds: [role.id] })).status,
+        200,
+      );
+      const stamped = (await call('GET', '/roles/v2?_filter=carried')).body.items[0];
+      assert.ok(stamped.updatedAt > role.updatedAt, `${stamped.updatedAt} after ${role.updatedAt}`);
+      const token = await call('POST', '/tenants/api-tokens/v1', {
+        description: 'Carrier',
+        roleIds: [role.id],
+      });
+      const group = (await call('POST', '/groups/v1', { name: 'Carriers' })).body.id as string;
+      assert.equal((await call('POST', `/groups/v1/${group}/roles`, { roleIds: [role.id] })).status, 200);
+      assert.equal((await call('DELETE', `/roles/v1/${role.id}`)).status, 200);
+      const [listed] = (await call('GET', '/tenants/api-tokens/v1')).body as Array<{ roleIds: string[] }>;
+      assert.deepEqual(listed?.roleIds, []);
+      assert.deepEqual((await call('GET', `/groups/v1/${group}`)).body.roles, []);
+      assert.equal((await call('DELETE', `/tenants/api-tokens/v1/${token.body.id}`)).status, 200);
+      assert.equal((await call('DELETE', `/groups/v1/${group}`)).status, 200);
+    });
   });
 }
