@@ -65,6 +65,18 @@ for (const [name, factory] of factories) {
       assert.deepEqual(unknown.body.errors, ['Sub-account not found']);
     });
 
+    test('hierarchy metadata: the tree count, or one entry per account asked (the client reads an array)', async () => {
+      const parent = await create('Counted parent');
+      await create('Counted child', parent);
+      const METADATA = '/tenants/resources/hierarchy/v2/metadata';
+      const all = await target.call('GET', METADATA, { token });
+      assert.equal(all.status, 200);
+      assert.ok(all.body.totalSubTenants >= 2);
+      const asked = await target.call('GET', `${METADATA}?_tenantIds=${parent}`, { token });
+      assert.equal(asked.status, 200);
+      assert.deepEqual(asked.body, [{ tenantId: parent, totalSubTenants: 1, isParent: true }]);
+    });
+
     test('delete: the account and those below it are gone; own account 400; twice 404', async () => {
       const parent = await create('Doomed parent');
       await create('Doomed child', parent);

@@ -43,7 +43,18 @@ export const HIERARCHY_RESPONSES: ResponseTable = [
   [routes.postSubTenantsUsersV1, { 201: EMPTY }],
   [routes.postSubTenantsUsersV2, { 201: EMPTY }],
   [routes.deleteSubTenantsUsers, { 200: EMPTY }],
-  [routes.getTenantsHierarchyMetadata, { 200: obj({ totalSubTenants: int }, ['totalSubTenants']) }],
+  [
+    routes.getTenantsHierarchyMetadata,
+    {
+      // With `_tenantIds`, one entry per account (the client's GetHierarchyMetadataResponse[]).
+      200: {
+        anyOf: [
+          obj({ totalSubTenants: int }, ['totalSubTenants']),
+          arr(obj({ tenantId: str, totalSubTenants: int, isParent: bool }, ['tenantId', 'totalSubTenants'])),
+        ],
+      },
+    },
+  ],
   [routes.postTenantsSubTenants, { 201: SUB_ACCOUNT, 200: SUB_ACCOUNT }],
   [
     routes.patchTenantsSubTenantsByTenantId,
