@@ -7,8 +7,9 @@ import {
   type InvitationPublicPorts,
 } from '../domain/invitation-handlers';
 import type { DemoRequest, DemoRoutes } from './dispatch';
-import { userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
+import { userByEmail, type DemoDatabase, type DemoUser } from './data';
 import {
+  accountMember,
   demoAcceptancePorts,
   demoInvitationPorts,
   demoInviteLinkPorts,
@@ -40,7 +41,8 @@ export function createDemoInvitations(
     ...publicPorts(db),
     held: async () => demoPermissionsOf(db, caller),
     // The users list's row: the members' module loads with the back office (core/demo/backOffice.ts).
-    memberRow: async (_tenantId, userId) => (await import('./members')).listItemOf(db, userById(db, userId)!),
+    memberRow: async (tenantId, userId) =>
+      (await import('./members')).listItemOf(db, accountMember(db, tenantId, userId)!),
     userIdByEmail: async (email) => userByEmail(db, email)?.id ?? null,
     newLinkToken: () => `${tools.random()}${tools.random()}`,
     appUrl: appOrigin(),
