@@ -4,7 +4,7 @@
  * active account, or a pending membership of another account: `accountMembers`), its one-time
  * tokens and its invite links (the domain's records, one per account).
  */
-import type { ContractError } from '../contract/errors';
+import type { createDemoAccountFlows } from './accountFlows';
 import type * as rules from '../domain/invitations';
 import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
@@ -18,25 +18,18 @@ import {
   userInAccount,
   usersOfAccount,
   type DemoDatabase,
-  type DemoOneTimeToken,
   type DemoUser,
 } from './data';
-import { given, isoNow, remove, update, upsert, withEmail, withId } from './rows';
+import { given, isoNow, type DemoClock, remove, update, upsert, withEmail, withId } from './rows';
 import { membershipsOf, type DemoMembership } from './subAccountsData';
 import { demoPermissionsOf, roleGrants, rolesWithIds } from './teamAdmin';
 
-export interface DemoInvitationTools {
-  random(): string;
-  now(): number;
-  /** The "Choose your password" email after an invitation accepted without one. */
-  sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string): void;
-  /** A new invitation link token for the user (their older ones stop working; core/demo/accountFlows.ts). */
-  issueToken(db: DemoDatabase, purpose: 'invitation', userId: string): string;
-  /** The user's unused, unexpired invitation link of this token. */
-  invitationLink(db: DemoDatabase, userId: string, token: string): DemoOneTimeToken | undefined;
-  /** Why a new password is refused (the demo's password policy), or null. */
-  passwordProblem(password: string): Promise<ContractError | null>;
-}
+/** The clock, ids, links, emails and password policy of core/demo/accountFlows.ts. */
+export type DemoInvitationTools = DemoClock &
+  Pick<
+    ReturnType<typeof createDemoAccountFlows>,
+    'sendChoosePassword' | 'issueToken' | 'invitationLink' | 'passwordProblem'
+  >;
 
 const demoTenantName = (db: DemoDatabase, tenantId: string) => tenantById(db, tenantId)?.name ?? '';
 /** The stored memberships, without building the sample ones (core/demo/subAccountsData.ts). */
@@ -107,21 +100,16 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
       const known = userByEmail(db, email);
       if (known) {
         // Someone of another account: a pending membership of this one (their own stays a membership).
-        const memberships = membershipsOf(db);
-        if (!membershipOf(db, known.tenantId, known.id))
-          memberships.push({
+        const add = (tenantId: string, roleKeys: string[], invitationPending = false) =>
+          membershipsOf(db).push({
             userId: known.id,
-            tenantId: known.tenantId,
-            roleKeys: [...known.roleKeys],
+            tenantId,
+            roleKeys,
             accessAllowed: true,
+            invitationPending,
           });
-        memberships.push({
-          userId: known.id,
-          tenantId,
-          roleKeys,
-          accessAllowed: true,
-          invitationPending: true,
-        });
+        if (!membershipOf(db, known.tenantId, known.id)) add(known.tenantId, [...known.roleKeys]);
+        add(tenantId, roleKeys, true);
         return known.id;
       }
       const user = { id: tools.random(), email, name, password: '', tenantId, roleKeys, phoneNumber: phone };

@@ -6,7 +6,8 @@ import {
   type InvitationHandlerPorts,
   type InvitationPublicPorts,
 } from '../domain/invitation-handlers';
-import type { DemoRequest, DemoRoutes } from './dispatch';
+import type { DemoRoutes, Handler } from './dispatch';
+import type { UserHandler } from './sessions';
 import { userByEmail, type DemoDatabase, type DemoUser } from './data';
 import {
   accountMember,
@@ -16,7 +17,7 @@ import {
   type DemoInvitationTools,
 } from './invitationStore';
 import { appOrigin, demoAttemptCounters } from './passwordlessPorts';
-import { demoHandlers, demoPublicHandlers } from './shared';
+import { demoHandlers, demoPublicHandlers, mapRoutes } from './shared';
 import { demoPermissionsOf } from './teamAdmin';
 
 /**
@@ -56,20 +57,17 @@ export function createDemoInvitations(
     { ...INVITATION_PUBLIC_HANDLERS, postUsersInvitationReset: RESEND_INVITATION.public },
     publicPorts,
   );
-  const routes: DemoRoutes = Object.fromEntries(
-    Object.keys({ ...signedIn, ...open }).map((name) => {
-      const user = signedIn[name as keyof typeof signedIn];
-      const anyone = open[name as keyof typeof open];
-      const handler = (db: DemoDatabase, request: DemoRequest) => {
-        const caller = tools.userOfToken(db, request.token);
-        return caller && user
-          ? user(db, caller, request)
-          : anyone
-            ? anyone(db, request)
-            : fail('BEARER_MISSING');
-      };
-      return [name, handler];
-    }),
+  // A resend with a bearer is the caller's; without one, the public resend answers.
+  const withCaller =
+    (user: UserHandler, anyone?: Handler): Handler =>
+    (db, request) => {
+      const caller = tools.userOfToken(db, request.token);
+      return caller ? user(db, caller, request) : anyone ? anyone(db, request) : fail('BEARER_MISSING');
+    };
+  const routes: DemoRoutes = { ...open, ...mapRoutes(signedIn, (user) => withCaller(user)) };
+  routes.postUsersInvitationReset = withCaller(
+    signedIn.postUsersInvitationReset!,
+    open.postUsersInvitationReset,
   );
 
   return { routes, publicPorts };

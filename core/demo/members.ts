@@ -2,14 +2,17 @@
  * The account's members in demo mode: the handlers of core/domain/team-member-handlers.ts (the
  * server's) over the demo's users, roles and groups (users v2 and v3, the client SDK's team
  * members and their stats, the roles an admin can give, one member read, removed, their roles and
- * customData set, their sessions ended, users v3's roles and groups by ids). Rows are the
+ * customData set, their sessions ended, users v3's roles and groups by ids, Unlock). Rows are the
  * server's TeamUserDto; the listing's filters and order are the server's SQL's
  * (server/storage/team-users.ts), read here over the stored users.
  */
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import type { MemberListQuery } from '../domain/team-users';
 import { TEAM_MEMBER_HANDLERS, type TeamMemberHandlerPorts } from '../domain/team-member-handlers';
-import { DEMO_VENDOR_ID, type DemoDatabase, type DemoUser } from './data';
+import { fail, ok } from '../contract/answer';
+import { DEMO_VENDOR_ID, userById, type DemoDatabase, type DemoUser } from './data';
+import type { DemoRoutes } from './dispatch';
+import type { UserHandler } from './sessions';
 import { accountMember, accountMembers, changeMember, removeMember } from './invitationStore';
 import { mfaEnrolledOf, profileOf } from './profile';
 import { demoHandlers } from './shared';
@@ -154,6 +157,21 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
   };
 }
 
-/** The members' routes for the caller (core/domain/team-member-handlers.ts). */
-export const demoMemberListRoutes = (now: () => number) =>
-  demoHandlers(TEAM_MEMBER_HANDLERS, (db, user) => demoMemberPorts(db, user, now));
+/**
+ * The members' routes for the caller (core/domain/team-member-handlers.ts), and the users page's
+ * Unlock (the server's is server/routes/security-policies.ts): a member of the caller's account;
+ * the lock and the failure count go (`unlocked` false when they were not locked), as on the server.
+ */
+export const demoMemberListRoutes = (now: () => number): DemoRoutes<UserHandler> => ({
+  ...demoHandlers(TEAM_MEMBER_HANDLERS, (db, user) => demoMemberPorts(db, user, now)),
+  postUsersByUserIdUnlock(db, caller, { params }) {
+    const user = accountMember(db, caller.tenantId, params.userId) && userById(db, params.userId);
+    if (!user) return fail('MEMBER_NOT_FOUND');
+    const unlocked = !!user.lockedAt;
+    if (unlocked) {
+      delete user.lockedAt;
+      delete user.failedSignIns;
+    }
+    return ok({ unlocked });
+  },
+});
