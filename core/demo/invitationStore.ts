@@ -16,12 +16,10 @@ import {
   userByEmail,
   userById,
   userInAccount,
-  usersOfAccount,
   type DemoDatabase,
   type DemoUser,
 } from './data';
 import { given, isoNow, type DemoClock, remove, update, upsert, withEmail, withId } from './rows';
-import { membershipsOf, type DemoMembership } from './subAccountsData';
 import { demoPermissionsOf, roleGrants, rolesWithIds } from './teamAdmin';
 
 /** The clock, ids, links, emails and password policy of core/demo/accountFlows.ts. */
@@ -32,61 +30,25 @@ export type DemoInvitationTools = DemoClock &
   >;
 
 const demoTenantName = (db: DemoDatabase, tenantId: string) => tenantById(db, tenantId)?.name ?? '';
-/** The stored memberships, without building the sample ones (core/demo/subAccountsData.ts). */
-const storedMemberships = (db: DemoDatabase & { memberships?: DemoMembership[] }) => db.memberships ?? [];
-const membershipOf = (db: DemoDatabase, tenantId: string, userId: string) =>
-  storedMemberships(db).find((m) => m.tenantId === tenantId && m.userId === userId);
-
-/**
- * The account's members, each once: the users whose active account it is, then the users who
- * belong to it as another of their accounts, seen with that membership's roles and pending flag
- * (a copy: `changeMember` and `removeMember` write to the membership).
- */
-export function accountMembers(db: DemoDatabase, tenantId: string): DemoUser[] {
-  const active = usersOfAccount(db, tenantId);
-  const others = storedMemberships(db).flatMap((m) => {
-    const user = m.tenantId === tenantId && !active.some(withId(m.userId)) && userById(db, m.userId);
-    return user
-      ? [{ ...user, tenantId, roleKeys: m.roleKeys, invitationPending: !!m.invitationPending }]
-      : [];
-  });
-  return [...active, ...others];
-}
-
-/** The member `userId` of the account as `accountMembers` sees them, if any. */
-export const accountMember = (db: DemoDatabase, tenantId: string, userId: unknown) =>
-  accountMembers(db, tenantId).find((u) => u.id === userId);
-
-/** Writes a member's roles or pending flag in the account, to the user or their membership; whether they are one. */
-export function changeMember(
-  db: DemoDatabase,
-  tenantId: string,
-  userId: string,
-  changes: Pick<Partial<DemoUser>, 'roleKeys' | 'invitationPending'>,
-): boolean {
-  const row = userInAccount(db, tenantId, userId) ?? membershipOf(db, tenantId, userId);
-  if (row) Object.assign(row, changes);
-  return !!row;
-}
-
-/** Removes a member from the account: a user whose active account it is goes, as before; otherwise the membership. */
-export const removeMember = (db: DemoDatabase, tenantId: string, userId: string) =>
-  remove(db.users, (u) => u.id === userId && u.tenantId === tenantId) ||
-  remove(storedMemberships(db), (m) => m.tenantId === tenantId && m.userId === userId);
+/** The account's members as the demo keeps them (core/demo/accountMembers.ts: the back office's, loaded on first use). */
+const members = () => import('./accountMembers');
 
 /** The invitation ports over the demo's users, memberships and one-time tokens. */
 export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools): rules.InvitationPorts {
   const memberOf = (user: DemoUser | undefined) =>
     user ? { userId: user.id, pending: user.invitationPending === true } : null;
-  const pending = (match: (u: DemoUser) => boolean) =>
-    db.tenants.flatMap(({ tenantId }) =>
+  const pending = async (match: (u: DemoUser) => boolean) => {
+    const { accountMembers } = await members();
+    return db.tenants.flatMap(({ tenantId }) =>
       accountMembers(db, tenantId)
         .filter((u) => u.invitationPending && match(u))
         .map((u) => ({ tenantId, userId: u.id })),
     );
+  };
   return {
-    memberByEmail: async (tenantId, email) => memberOf(accountMembers(db, tenantId).find(withEmail(email))),
-    membership: async (tenantId, userId) => memberOf(accountMember(db, tenantId, userId)),
+    memberByEmail: async (tenantId, email) =>
+      memberOf((await members()).accountMembers(db, tenantId).find(withEmail(email))),
+    membership: async (tenantId, userId) => memberOf((await members()).accountMember(db, tenantId, userId)),
     roleGrants: async (tenantId, roleIds) => roleGrants(db, tenantId, roleIds),
     async emailDomainAllowed(tenantId, email) {
       // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
@@ -98,20 +60,8 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
     async addInvitee(tenantId, { email, name, phone, roleIds }) {
       const roleKeys = rolesWithIds(db, tenantId, roleIds).map((r) => r.key);
       const known = userByEmail(db, email);
-      if (known) {
-        // Someone of another account: a pending membership of this one (their own stays a membership).
-        const add = (tenantId: string, roleKeys: string[], invitationPending = false) =>
-          membershipsOf(db).push({
-            userId: known.id,
-            tenantId,
-            roleKeys,
-            accessAllowed: true,
-            invitationPending,
-          });
-        if (!membershipOf(db, known.tenantId, known.id)) add(known.tenantId, [...known.roleKeys]);
-        add(tenantId, roleKeys, true);
-        return known.id;
-      }
+      // Someone of another account: a pending membership of this one.
+      if (known) return (await members()).addPendingMembership(db, tenantId, known, roleKeys);
       const user = { id: tools.random(), email, name, password: '', tenantId, roleKeys, phoneNumber: phone };
       db.users.push({ ...user, createdAt: isoNow(tools.now), verified: false, invitationPending: true });
       return user.id;
@@ -145,15 +95,15 @@ export function demoAcceptancePorts(
   tools: Pick<DemoInvitationTools, 'invitationLink' | 'passwordProblem' | 'sendChoosePassword'>,
 ): rules.AcceptancePorts {
   /** The link and the account it invites to, while the user's membership there is pending. */
-  const pendingLink = (userId: string, token: string) => {
+  const pendingLink = async (userId: string, token: string) => {
     const link = tools.invitationLink(db, userId, token);
     const tenantId = link?.tenantId ?? userById(db, userId)?.tenantId ?? '';
-    const user = accountMember(db, tenantId, userId);
+    const user = (await members()).accountMember(db, tenantId, userId);
     return link && user?.invitationPending ? { link, user, tenantId } : null;
   };
   return {
     async live(userId, token) {
-      const found = pendingLink(userId, token);
+      const found = await pendingLink(userId, token);
       if (!found) return null;
       const { user, tenantId } = found;
       const tenantName = demoTenantName(db, tenantId);
@@ -161,11 +111,11 @@ export function demoAcceptancePorts(
     },
     passwordProblem: (password) => tools.passwordProblem(password),
     async join({ userId, token, tenantId, password }) {
-      const found = pendingLink(userId, token);
+      const found = await pendingLink(userId, token);
       const user = userById(db, userId);
       if (!found || found.tenantId !== tenantId || !user) return false;
       found.link.used = true;
-      changeMember(db, tenantId, userId, { invitationPending: false });
+      (await members()).changeMember(db, tenantId, userId, { invitationPending: false });
       Object.assign(user, { verified: true }, password === null ? {} : { password });
       // The account becomes the user's active one, as on the server (the sub-accounts' module is a back-office area).
       if (user.tenantId !== tenantId) (await import('./subAccounts')).moveToAccount(db, user, tenantId);

@@ -13,7 +13,7 @@ import { fail, ok } from '../contract/answer';
 import { DEMO_VENDOR_ID, userById, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
-import { accountMember, accountMembers, changeMember, removeMember } from './invitationStore';
+import { accountMember, accountMembers, changeMember, removeMember } from './accountMembers';
 import { mfaEnrolledOf, profileOf } from './profile';
 import { demoHandlers } from './shared';
 import { membershipsOf, within } from './subAccountsData';
