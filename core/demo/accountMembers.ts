@@ -4,8 +4,17 @@
  * as another of their accounts through a stored membership (core/demo/subAccountsData.ts), which
  * keeps its roles and whether the invitation is pending, as the server's memberships do.
  */
-import { userById, userInAccount, usersOfAccount, type DemoDatabase, type DemoUser } from './data';
-import { remove, withId } from './rows';
+import type { InvitationPorts } from '../domain/invitations';
+import {
+  userByEmail,
+  userById,
+  userInAccount,
+  usersOfAccount,
+  type DemoDatabase,
+  type DemoUser,
+} from './data';
+import { isoNow, remove, withEmail, withId, type DemoClock } from './rows';
+import { rolesWithIds } from './teamAdmin';
 import { membershipsOf, type DemoMembership } from './subAccountsData';
 
 /** The stored memberships, without building the sample ones (core/demo/subAccountsData.ts). */
@@ -50,14 +59,43 @@ export const removeMember = (db: DemoDatabase, tenantId: string, userId: string)
   remove(db.users, (u) => u.id === userId && u.tenantId === tenantId) ||
   remove(storedMemberships(db), (m) => m.tenantId === tenantId && m.userId === userId);
 
-/**
- * Adds someone of another account to `tenantId` with a pending membership and these roles (their
- * own account kept as a membership too); their id.
- */
-export function addPendingMembership(db: DemoDatabase, tenantId: string, user: DemoUser, roleKeys: string[]) {
-  const add = (tenantId: string, roleKeys: string[], invitationPending = false) =>
-    membershipsOf(db).push({ userId: user.id, tenantId, roleKeys, accessAllowed: true, invitationPending });
-  if (!membershipOf(db, user.tenantId, user.id)) add(user.tenantId, [...user.roleKeys]);
-  add(tenantId, roleKeys, true);
-  return user.id;
+/** The invitation ports that read and add an account's members (core/demo/invitationStore.ts). */
+export function invitationMembers(
+  db: DemoDatabase,
+  tools: DemoClock,
+): Pick<InvitationPorts, 'memberByEmail' | 'membership' | 'addInvitee' | 'pendingOf'> {
+  const memberOf = (user: DemoUser | undefined) =>
+    user ? { userId: user.id, pending: user.invitationPending === true } : null;
+  const pending = (match: (u: DemoUser) => boolean) =>
+    db.tenants.flatMap(({ tenantId }) =>
+      accountMembers(db, tenantId)
+        .filter((u) => u.invitationPending && match(u))
+        .map((u) => ({ tenantId, userId: u.id })),
+    );
+  return {
+    memberByEmail: async (tenantId, email) => memberOf(accountMembers(db, tenantId).find(withEmail(email))),
+    membership: async (tenantId, userId) => memberOf(accountMember(db, tenantId, userId)),
+    async addInvitee(tenantId, { email, name, phone, roleIds }) {
+      const roleKeys = rolesWithIds(db, tenantId, roleIds).map((r) => r.key);
+      const known = userByEmail(db, email);
+      if (known) {
+        // Someone of another account: a pending membership of this one (their own kept as a membership too).
+        const add = (tenantId: string, roleKeys: string[], invitationPending = false) =>
+          membershipsOf(db).push({
+            userId: known.id,
+            tenantId,
+            roleKeys,
+            accessAllowed: true,
+            invitationPending,
+          });
+        if (!membershipOf(db, known.tenantId, known.id)) add(known.tenantId, [...known.roleKeys]);
+        add(tenantId, roleKeys, true);
+        return known.id;
+      }
+      const user = { id: tools.random(), email, name, password: '', tenantId, roleKeys, phoneNumber: phone };
+      db.users.push({ ...user, createdAt: isoNow(tools.now), verified: false, invitationPending: true });
+      return user.id;
+    },
+    pendingOf: async (who) => pending('userId' in who ? withId(who.userId) : withEmail(who.email)),
+  };
 }

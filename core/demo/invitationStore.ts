@@ -10,17 +10,9 @@ import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
 import { appOrigin, demoOutbox } from './passwordlessPorts';
-import {
-  DEMO_VENDOR_ID,
-  tenantById,
-  userByEmail,
-  userById,
-  userInAccount,
-  type DemoDatabase,
-  type DemoUser,
-} from './data';
-import { given, isoNow, type DemoClock, remove, update, upsert, withEmail, withId } from './rows';
-import { demoPermissionsOf, roleGrants, rolesWithIds } from './teamAdmin';
+import { DEMO_VENDOR_ID, tenantById, userById, userInAccount, type DemoDatabase } from './data';
+import { given, isoNow, type DemoClock, remove, update, upsert } from './rows';
+import { demoPermissionsOf, roleGrants } from './teamAdmin';
 
 /** The clock, ids, links, emails and password policy of core/demo/accountFlows.ts. */
 export type DemoInvitationTools = DemoClock &
@@ -35,20 +27,12 @@ const members = () => import('./accountMembers');
 
 /** The invitation ports over the demo's users, memberships and one-time tokens. */
 export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools): rules.InvitationPorts {
-  const memberOf = (user: DemoUser | undefined) =>
-    user ? { userId: user.id, pending: user.invitationPending === true } : null;
-  const pending = async (match: (u: DemoUser) => boolean) => {
-    const { accountMembers } = await members();
-    return db.tenants.flatMap(({ tenantId }) =>
-      accountMembers(db, tenantId)
-        .filter((u) => u.invitationPending && match(u))
-        .map((u) => ({ tenantId, userId: u.id })),
-    );
-  };
+  const stored = async () => (await members()).invitationMembers(db, tools);
   return {
-    memberByEmail: async (tenantId, email) =>
-      memberOf((await members()).accountMembers(db, tenantId).find(withEmail(email))),
-    membership: async (tenantId, userId) => memberOf((await members()).accountMember(db, tenantId, userId)),
+    memberByEmail: async (tenantId, email) => (await stored()).memberByEmail(tenantId, email),
+    membership: async (tenantId, userId) => (await stored()).membership(tenantId, userId),
+    addInvitee: async (tenantId, invitee) => (await stored()).addInvitee(tenantId, invitee),
+    pendingOf: async (who) => (await stored()).pendingOf(who),
     roleGrants: async (tenantId, roleIds) => roleGrants(db, tenantId, roleIds),
     async emailDomainAllowed(tenantId, email) {
       // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
@@ -57,16 +41,6 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
       // Demo mode keeps no list of public email providers: only the account's own list decides.
       return emailDomainAllowed(ports, tenantId, email, () => false);
     },
-    async addInvitee(tenantId, { email, name, phone, roleIds }) {
-      const roleKeys = rolesWithIds(db, tenantId, roleIds).map((r) => r.key);
-      const known = userByEmail(db, email);
-      // Someone of another account: a pending membership of this one.
-      if (known) return (await members()).addPendingMembership(db, tenantId, known, roleKeys);
-      const user = { id: tools.random(), email, name, password: '', tenantId, roleKeys, phoneNumber: phone };
-      db.users.push({ ...user, createdAt: isoNow(tools.now), verified: false, invitationPending: true });
-      return user.id;
-    },
-    pendingOf: async (who) => pending('userId' in who ? withId(who.userId) : withEmail(who.email)),
     async permissionsIn(callerId, tenantId) {
       const caller = userInAccount(db, tenantId, callerId);
       return caller ? demoPermissionsOf(db, caller) : [];
