@@ -19,7 +19,6 @@ import { demoAccountSettingsRoutes } from './accountSettings';
 import { demoUsageRoutes } from './usage';
 import { demoProfileChangeRoutes } from './profileChanges';
 import { demoMemberListRoutes } from './members';
-import { demoMemberRoutes } from './memberChanges';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 
@@ -51,7 +50,6 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoTokenRoutes({ now, random }),
     // The users page: members, their roles, sessions and Unlock.
     ...demoMemberListRoutes(now),
-    ...demoMemberRoutes(),
     // The account's settings and usage, the profile's change.
     ...demoAccountSettingsRoutes(),
     ...demoProfileChangeRoutes(),

@@ -10,6 +10,7 @@ import type { ScimConfiguration } from '../api/directory';
 import type { SsoConnectionRecord } from '../domain/sso-connections';
 import type { ApiTokenRecord, TokenKind } from '../domain/api-tokens';
 import type { StoredGroup } from '../domain/groups';
+import type { InviteLinkRecord } from '../domain/invitations';
 import type { RoleDto } from '../domain/roles';
 import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { StoredReport } from '../domain/reports';
@@ -98,16 +99,8 @@ export interface DemoDatabase {
   audits?: AuditRecord[];
   /** Failed sign-in attempts per email, like the server's attempt_counters. */
   attempts?: Record<string, { failures: number; startedAt: number }>;
-  inviteLinks?: Array<{
-    id: string;
-    tenantId: string;
-    token: string;
-    expiresInMinutes: number;
-    expiresAt: number;
-    shouldSendEmail: boolean;
-    createdAt: string;
-    updatedAt: string;
-  }>;
+  /** One per account, with its token (shown again to those who may share it). */
+  inviteLinks?: Array<InviteLinkRecord & { token: string }>;
 }
 
 /** tenantId null: built in (the same in every account, read-only). Permissions by id (`perm-<key>`). */
@@ -134,6 +127,8 @@ export interface DemoOneTimeToken {
   phone?: string;
   /** Wrong guesses of a code; burned at 5. */
   failures?: number;
+  /** An invitation's account (the server's link data; core/demo/invitationStore.ts). */
+  tenantId?: string;
 }
 
 const DEMO_PASSWORD_MIN_LENGTH = 8;

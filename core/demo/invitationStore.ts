@@ -1,50 +1,38 @@
 /**
  * Demo mode's storage of invitations and invite links: the ports of core/domain/invitations.ts over
- * the demo's users (a pending invitation is a user with `invitationPending`; demo users belong to one
- * account each), its one-time tokens and its invite links (one per account).
+ * the demo's users and memberships (a pending invitation is a user with `invitationPending` in their
+ * active account, or a pending membership of another account: `accountMembers`), its one-time
+ * tokens and its invite links (the domain's records, one per account).
  */
-import type { ContractError } from '../contract/errors';
+import type { createDemoAccountFlows } from './accountFlows';
 import type * as rules from '../domain/invitations';
 import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
 import { appOrigin, demoOutbox } from './passwordlessPorts';
-import {
-  DEMO_VENDOR_ID,
-  tenantById,
-  userByEmail,
-  userById,
-  userInAccount,
-  type DemoDatabase,
-  type DemoUser,
-} from './data';
-import { isoNow, remove, update, upsert } from './rows';
-import { demoPermissionsOf, roleGrants, rolesWithIds } from './teamAdmin';
+import { DEMO_VENDOR_ID, tenantById, userById, userInAccount, type DemoDatabase } from './data';
+import { given, isoNow, type DemoClock, remove, update, upsert } from './rows';
+import { demoPermissionsOf, roleGrants } from './teamAdmin';
 
-export interface DemoInvitationTools {
-  random(): string;
-  now(): number;
-  /** The "Choose your password" email after an invitation accepted without one. */
-  sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string): void;
-  /** A new invitation link token for the user (their older ones stop working; core/demo/accountFlows.ts). */
-  issueToken(db: DemoDatabase, purpose: 'invitation', userId: string): string;
-  /** The user's unused, unexpired invitation link of this token. */
-  invitationLink(db: DemoDatabase, userId: string, token: string): { used: boolean } | undefined;
-  /** Why a new password is refused (the demo's password policy), or null. */
-  passwordProblem(password: string): Promise<ContractError | null>;
-}
+/** The clock, ids, links, emails and password policy of core/demo/accountFlows.ts. */
+export type DemoInvitationTools = DemoClock &
+  Pick<
+    ReturnType<typeof createDemoAccountFlows>,
+    'sendChoosePassword' | 'issueToken' | 'invitationLink' | 'passwordProblem'
+  >;
 
 const demoTenantName = (db: DemoDatabase, tenantId: string) => tenantById(db, tenantId)?.name ?? '';
+/** The account's members as the demo keeps them (core/demo/accountMembers.ts: the back office's, loaded on first use). */
+const members = () => import('./accountMembers');
 
-/** The invitation ports over the demo's users and one-time tokens. */
+/** The invitation ports over the demo's users, memberships and one-time tokens. */
 export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools): rules.InvitationPorts {
-  const memberOf = (tenantId: string, match: (u: DemoUser) => boolean) => {
-    const user = db.users.find((u) => u.tenantId === tenantId && match(u));
-    return user ? { userId: user.id, pending: user.invitationPending === true } : null;
-  };
+  const stored = async () => (await members()).invitationMembers(db, tools);
   return {
-    memberByEmail: async (tenantId, email) => memberOf(tenantId, (u) => u.email.toLowerCase() === email),
-    membership: async (tenantId, userId) => memberOf(tenantId, (u) => u.id === userId),
+    memberByEmail: async (tenantId, email) => (await stored()).memberByEmail(tenantId, email),
+    membership: async (tenantId, userId) => (await stored()).membership(tenantId, userId),
+    addInvitee: async (tenantId, invitee) => (await stored()).addInvitee(tenantId, invitee),
+    pendingOf: async (who) => (await stored()).pendingOf(who),
     roleGrants: async (tenantId, roleIds) => roleGrants(db, tenantId, roleIds),
     async emailDomainAllowed(tenantId, email) {
       // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
@@ -53,41 +41,20 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
       // Demo mode keeps no list of public email providers: only the account's own list decides.
       return emailDomainAllowed(ports, tenantId, email, () => false);
     },
-    async addInvitee(tenantId, invitee) {
-      // A demo user belongs to one account: an address used in another cannot join this one.
-      if (userByEmail(db, invitee.email)) return null;
-      const user: DemoUser = {
-        id: tools.random(),
-        email: invitee.email,
-        name: invitee.name,
-        password: '',
-        tenantId,
-        roleKeys: rolesWithIds(db, tenantId, invitee.roleIds).map((r) => r.key),
-        createdAt: isoNow(tools.now),
-        verified: false,
-        invitationPending: true,
-        phoneNumber: invitee.phone,
-      };
-      db.users.push(user);
-      return user.id;
-    },
-    pendingOf: async (who) =>
-      db.users
-        .filter((u) => u.invitationPending && ('userId' in who ? u.id === who.userId : u.email === who.email))
-        .map((u) => ({ tenantId: u.tenantId, userId: u.id })),
     async permissionsIn(callerId, tenantId) {
       const caller = userInAccount(db, tenantId, callerId);
       return caller ? demoPermissionsOf(db, caller) : [];
     },
-    async sendInvitation({ userId }, inviterId) {
+    async sendInvitation({ tenantId, userId }, inviterId) {
       const user = userById(db, userId);
       if (!user) return;
       const token = tools.issueToken(db, 'invitation', user.id);
-      const inviter = inviterId ? userById(db, inviterId) : null;
+      // The link names its account, as the server's link data does.
+      tools.invitationLink(db, user.id, token)!.tenantId = tenantId;
       const [subject, text] = demoEmail(db, user, 'invitation', {
         link: invitationAddress(appOrigin(), user.id, token),
-        tenantName: demoTenantName(db, user.tenantId),
-        inviterName: inviter?.name ?? null,
+        tenantName: demoTenantName(db, tenantId),
+        inviterName: (inviterId && userById(db, inviterId)?.name) || null,
       });
       demoOutbox(db, tools.now, { channel: 'email', to: user.email, subject, text });
     },
@@ -96,38 +63,36 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
   };
 }
 
-/** The acceptance ports over the demo's users and one-time tokens. */
+/** The acceptance ports over the demo's users, memberships and one-time tokens. */
 export function demoAcceptancePorts(
   db: DemoDatabase,
   tools: Pick<DemoInvitationTools, 'invitationLink' | 'passwordProblem' | 'sendChoosePassword'>,
 ): rules.AcceptancePorts {
-  const liveLink = (userId: string, token: string) => tools.invitationLink(db, userId, token);
-  const pendingUser = (userId: string) => {
-    const user = userById(db, userId);
-    return user?.invitationPending === true ? user : undefined;
+  /** The link and the account it invites to, while the user's membership there is pending. */
+  const pendingLink = async (userId: string, token: string) => {
+    const link = tools.invitationLink(db, userId, token);
+    const tenantId = link?.tenantId ?? userById(db, userId)?.tenantId ?? '';
+    const user = (await members()).accountMember(db, tenantId, userId);
+    return link && user?.invitationPending ? { link, user, tenantId } : null;
   };
   return {
     async live(userId, token) {
-      const user = pendingUser(userId);
-      if (!user || !liveLink(userId, token)) return null;
-      return {
-        tenantId: user.tenantId,
-        tenantName: demoTenantName(db, user.tenantId),
-        shouldSetPassword: !user.password,
-        email: user.email,
-      };
+      const found = await pendingLink(userId, token);
+      if (!found) return null;
+      const { user, tenantId } = found;
+      const tenantName = demoTenantName(db, tenantId);
+      return { tenantId, tenantName, shouldSetPassword: !user.password, email: user.email };
     },
     passwordProblem: (password) => tools.passwordProblem(password),
-    async join({ userId, token, password }) {
-      const user = pendingUser(userId);
-      const link = liveLink(userId, token);
-      if (!user || !link) return false;
-      link.used = true;
-      Object.assign(
-        user,
-        { invitationPending: false, verified: true },
-        password === null ? {} : { password },
-      );
+    async join({ userId, token, tenantId, password }) {
+      const found = await pendingLink(userId, token);
+      const user = userById(db, userId);
+      if (!found || found.tenantId !== tenantId || !user) return false;
+      found.link.used = true;
+      (await members()).changeMember(db, tenantId, userId, { invitationPending: false });
+      Object.assign(user, { verified: true }, password === null ? {} : { password });
+      // The account becomes the user's active one, as on the server (the sub-accounts' module is a back-office area).
+      if (user.tenantId !== tenantId) (await import('./subAccounts')).moveToAccount(db, user, tenantId);
       return true;
     },
     async sendChoosePassword(userId, invitation) {
@@ -139,7 +104,7 @@ export function demoAcceptancePorts(
 
 type DemoInviteLink = NonNullable<DemoDatabase['inviteLinks']>[number];
 
-/** The invite link ports over the demo's stored links, one per account. */
+/** The invite link ports over the demo's stored links (the domain's records and their token), one per account. */
 export function demoInviteLinkPorts(
   db: DemoDatabase,
   tools: Pick<DemoInvitationTools, 'random' | 'now'>,
@@ -147,52 +112,32 @@ export function demoInviteLinkPorts(
   const links = () => (db.inviteLinks ??= []);
   const ofTenant = (tenantId: string) => (l: DemoInviteLink) => l.tenantId === tenantId;
   const stored = (tenantId: string) => links().find(ofTenant(tenantId));
-  const expiresAt = (minutes: number) => tools.now() + minutes * 60_000;
-  const recordOf = (link: DemoInviteLink | undefined): rules.InviteLinkRecord | null =>
-    link
-      ? {
-          id: link.id,
-          tenantId: link.tenantId,
-          vendorId: DEMO_VENDOR_ID,
-          expiresInMinutes: link.expiresInMinutes,
-          expiresAt: new Date(link.expiresAt),
-          shouldSendEmail: link.shouldSendEmail,
-          createdAt: new Date(link.createdAt),
-          updatedAt: new Date(link.updatedAt),
-        }
-      : null;
+  const expiresAt = (minutes: number) => new Date(tools.now() + minutes * 60_000).toISOString();
   return {
-    find: async (tenantId) => recordOf(stored(tenantId)),
+    find: async (tenantId) => stored(tenantId) ?? null,
     async replace(tenantId, { token, expiresInMinutes, shouldSendEmail }) {
       const at = isoNow(tools.now);
-      const link = { id: tools.random(), tenantId, token, expiresInMinutes, shouldSendEmail, createdAt: at };
-      // The older link stops working: the new one takes its place.
-      return recordOf(
-        upsert(links(), ofTenant(tenantId), {
-          ...link,
-          expiresAt: expiresAt(expiresInMinutes),
-          updatedAt: at,
-        }),
-      )!;
+      // The older link stops working: the new one takes its place (and keeps its id, as the server's row).
+      return upsert(links(), ofTenant(tenantId), {
+        ...{ id: stored(tenantId)?.id ?? tools.random(), tenantId, vendorId: DEMO_VENDOR_ID, token },
+        ...{ expiresInMinutes, expiresAt: expiresAt(expiresInMinutes), shouldSendEmail },
+        ...{ createdAt: at, updatedAt: at },
+      });
     },
-    update: async (tenantId, { expiresInMinutes: minutes, shouldSendEmail }) =>
-      recordOf(
-        update(links(), ofTenant(tenantId), {
-          ...(minutes === undefined ? {} : { expiresInMinutes: minutes, expiresAt: expiresAt(minutes) }),
-          ...(shouldSendEmail === undefined ? {} : { shouldSendEmail }),
-          updatedAt: isoNow(tools.now),
-        }),
-      ),
+    update: async (tenantId, { expiresInMinutes, shouldSendEmail }) => {
+      const lifetime =
+        expiresInMinutes === undefined ? {} : { expiresInMinutes, expiresAt: expiresAt(expiresInMinutes) };
+      const changes = { ...lifetime, ...given({ shouldSendEmail }), updatedAt: isoNow(tools.now) };
+      return update(links(), ofTenant(tenantId), changes) ?? null;
+    },
     remove: async (tenantId) => remove(links(), ofTenant(tenantId)),
     token: async (tenantId) => stored(tenantId)?.token ?? null,
     async tenantOf(token) {
-      const link = links().find((l) => l.token === token && l.expiresAt > tools.now());
-      if (!link) return null;
-      return {
-        tenantId: link.tenantId,
-        name: demoTenantName(db, link.tenantId),
-        shouldSendEmail: link.shouldSendEmail,
-      };
+      const link = links().find((l) => l.token === token && Date.parse(l.expiresAt) > tools.now());
+      const { tenantId, shouldSendEmail } = link ?? {};
+      return tenantId
+        ? { tenantId, name: demoTenantName(db, tenantId), shouldSendEmail: !!shouldSendEmail }
+        : null;
     },
   };
 }

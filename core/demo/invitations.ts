@@ -6,8 +6,9 @@ import {
   type InvitationHandlerPorts,
   type InvitationPublicPorts,
 } from '../domain/invitation-handlers';
-import type { DemoRequest, DemoRoutes } from './dispatch';
-import { userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
+import type { DemoRoutes, Handler } from './dispatch';
+import type { UserHandler } from './sessions';
+import { userByEmail, type DemoDatabase, type DemoUser } from './data';
 import {
   demoAcceptancePorts,
   demoInvitationPorts,
@@ -15,7 +16,7 @@ import {
   type DemoInvitationTools,
 } from './invitationStore';
 import { appOrigin, demoLimits } from './passwordlessPorts';
-import { demoHandlers, demoPublicHandlers } from './shared';
+import { demoHandlers, demoPublicHandlers, mapRoutes } from './shared';
 import { demoPermissionsOf } from './teamAdmin';
 
 /**
@@ -39,7 +40,13 @@ export function createDemoInvitations(
     ...publicPorts(db),
     held: async () => demoPermissionsOf(db, caller),
     // The users list's row: the members' module loads with the back office (core/demo/backOffice.ts).
-    memberRow: async (_tenantId, userId) => (await import('./members')).listItemOf(db, userById(db, userId)!),
+    memberRow: async (tenantId, userId) => {
+      const [{ listItemOf }, { accountMember }] = await Promise.all([
+        import('./members'),
+        import('./accountMembers'),
+      ]);
+      return listItemOf(db, accountMember(db, tenantId, userId)!);
+    },
     userIdByEmail: async (email) => userByEmail(db, email)?.id ?? null,
     newLinkToken: () => `${tools.random()}${tools.random()}`,
     appUrl: appOrigin(),
@@ -53,20 +60,17 @@ export function createDemoInvitations(
     { ...INVITATION_PUBLIC_HANDLERS, postUsersInvitationReset: RESEND_INVITATION.public },
     publicPorts,
   );
-  const routes: DemoRoutes = Object.fromEntries(
-    Object.keys({ ...signedIn, ...open }).map((name) => {
-      const user = signedIn[name as keyof typeof signedIn];
-      const anyone = open[name as keyof typeof open];
-      const handler = (db: DemoDatabase, request: DemoRequest) => {
-        const caller = tools.userOfToken(db, request.token);
-        return caller && user
-          ? user(db, caller, request)
-          : anyone
-            ? anyone(db, request)
-            : fail('BEARER_MISSING');
-      };
-      return [name, handler];
-    }),
+  // A resend with a bearer is the caller's; without one, the public resend answers.
+  const withCaller =
+    (user: UserHandler, anyone?: Handler): Handler =>
+    (db, request) => {
+      const caller = tools.userOfToken(db, request.token);
+      return caller ? user(db, caller, request) : anyone ? anyone(db, request) : fail('BEARER_MISSING');
+    };
+  const routes: DemoRoutes = { ...open, ...mapRoutes(signedIn, (user) => withCaller(user)) };
+  routes.postUsersInvitationReset = withCaller(
+    signedIn.postUsersInvitationReset!,
+    open.postUsersInvitationReset,
   );
 
   return { routes, publicPorts };

@@ -2,18 +2,22 @@
  * The account's members in demo mode: the handlers of core/domain/team-member-handlers.ts (the
  * server's) over the demo's users, roles and groups (users v2 and v3, the client SDK's team
  * members and their stats, the roles an admin can give, one member read, removed, their roles and
- * customData set, their sessions ended, users v3's roles and groups by ids). Rows are the
+ * customData set, their sessions ended, users v3's roles and groups by ids, Unlock). Rows are the
  * server's TeamUserDto; the listing's filters and order are the server's SQL's
  * (server/storage/team-users.ts), read here over the stored users.
  */
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import type { MemberListQuery } from '../domain/team-users';
 import { TEAM_MEMBER_HANDLERS, type TeamMemberHandlerPorts } from '../domain/team-member-handlers';
-import { DEMO_VENDOR_ID, userInAccount, usersOfAccount, type DemoDatabase, type DemoUser } from './data';
+import { fail, ok } from '../contract/answer';
+import { DEMO_VENDOR_ID, userById, type DemoDatabase, type DemoUser } from './data';
+import type { DemoRoutes } from './dispatch';
+import type { UserHandler } from './sessions';
+import { accountMember, accountMembers, changeMember, removeMember } from './accountMembers';
 import { mfaEnrolledOf, profileOf } from './profile';
 import { demoHandlers } from './shared';
 import { membershipsOf, within } from './subAccountsData';
-import { byLocale, remove, update, withId } from './rows';
+import { byLocale, update, withId } from './rows';
 import { demoPermissionsOf, memoryPage, roleGrants, visibleRoles } from './teamAdmin';
 
 const SORTABLE: Record<string, (u: DemoUser) => string | number> = {
@@ -64,7 +68,8 @@ function listedUsers(db: DemoDatabase, tenantId: string, includeSubTenants: bool
       .filter((m) => within(db, tenantId, m.tenantId))
       .map((m) => m.userId),
   );
-  return db.users.filter((u) => u.tenantId === tenantId || below.has(u.id));
+  const members = accountMembers(db, tenantId);
+  return [...members, ...db.users.filter((u) => below.has(u.id) && !members.some(withId(u.id)))];
 }
 
 /** A page of the members a query names (the server's WHERE and ORDER BY), and how many match. */
@@ -89,9 +94,7 @@ function listMembers(db: DemoDatabase, q: MemberListQuery, now: number) {
 
 /** The members' handlers' ports over the demo's data, for `caller` (SCIM manages no one in demo mode). */
 function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number): TeamMemberHandlerPorts {
-  const inAccount = (tenantId: string, userId: string) => (u: DemoUser) =>
-    u.id === userId && u.tenantId === tenantId;
-  const member = (tenantId: string, userId: string) => userInAccount(db, tenantId, userId);
+  const member = (tenantId: string, userId: string) => accountMember(db, tenantId, userId);
   const roleIdsOf = (u: DemoUser) =>
     visibleRoles(db, u.tenantId)
       .filter((r) => u.roleKeys.includes(r.key))
@@ -105,11 +108,11 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
     },
     roleGrants: async (tenantId, roleIds) => roleGrants(db, tenantId, roleIds),
     scimManaged: async () => false,
-    remove: async (tenantId, userId) => remove(db.users, inAccount(tenantId, userId)),
+    remove: async (tenantId, userId) => removeMember(db, tenantId, userId),
     // Demo users hold roles by key.
     setRoles: async (tenantId, userId, roleIds) => {
       const roleKeys = roleIds.map((id) => visibleRoles(db, tenantId).find(withId(id))!.key);
-      return !!update(db.users, inAccount(tenantId, userId), { roleKeys });
+      return changeMember(db, tenantId, userId, { roleKeys });
     },
     // Demo mode has one session, this browser's.
     revokeSessions: async (tenantId, userId) => {
@@ -120,7 +123,7 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
     },
     listMembers: async (q) => listMembers(db, q, now()),
     memberStats: async (tenantId) => {
-      const members = usersOfAccount(db, tenantId);
+      const members = accountMembers(db, tenantId);
       return {
         totalItems: members.length,
         addedThisWeek: members.filter((u) => Date.parse(u.createdAt) > now() - 7 * 86_400_000).length,
@@ -138,20 +141,36 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
       return { id, name, email, metadata, vendorId: DEMO_VENDOR_ID, createdAt, updatedAt: createdAt };
     },
     memberLinks: async (tenantId, userIds, link) =>
-      db.users
-        .filter((u) => u.tenantId === tenantId && userIds.includes(u.id))
+      accountMembers(db, tenantId)
+        .filter((u) => userIds.includes(u.id))
         .map((u) => ({
           ...{ vendorId: DEMO_VENDOR_ID, tenantId, userId: u.id },
           linked: (link === 'roles' ? roleIdsOf(u) : groupsOf(db, u).map((g) => g.id)).sort(),
         })),
     customData: {
+      // A user's own, whichever account names them.
       save: async (tenantId, userId, data) =>
-        !!update(db.users, inAccount(tenantId, userId), { customData: data }),
+        !!(member(tenantId, userId) && update(db.users, withId(userId), { customData: data })),
     },
     isUserId: () => true,
   };
 }
 
-/** The members' routes for the caller (core/domain/team-member-handlers.ts). */
-export const demoMemberListRoutes = (now: () => number) =>
-  demoHandlers(TEAM_MEMBER_HANDLERS, (db, user) => demoMemberPorts(db, user, now));
+/**
+ * The members' routes for the caller (core/domain/team-member-handlers.ts), and the users page's
+ * Unlock (the server's is server/routes/security-policies.ts): a member of the caller's account;
+ * the lock and the failure count go (`unlocked` false when they were not locked), as on the server.
+ */
+export const demoMemberListRoutes = (now: () => number): DemoRoutes<UserHandler> => ({
+  ...demoHandlers(TEAM_MEMBER_HANDLERS, (db, user) => demoMemberPorts(db, user, now)),
+  postUsersByUserIdUnlock(db, caller, { params }) {
+    const user = accountMember(db, caller.tenantId, params.userId) && userById(db, params.userId);
+    if (!user) return fail('MEMBER_NOT_FOUND');
+    const unlocked = !!user.lockedAt;
+    if (unlocked) {
+      delete user.lockedAt;
+      delete user.failedSignIns;
+    }
+    return ok({ unlocked });
+  },
+});

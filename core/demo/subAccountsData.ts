@@ -21,6 +21,8 @@ export interface DemoMembership {
   tenantId: string;
   roleIds: string[];
   accessAllowed: boolean;
+  /** Invited and not accepted yet (core/demo/invitationStore.ts); absent: a member. */
+  invitationPending?: boolean;
 }
 
 /** The ids of the account's roles of these keys (the user's roles in its active account are kept by key). */
@@ -58,11 +60,11 @@ export function membershipsOf(db: DemoDatabase): DemoMembership[] {
   return db.memberships;
 }
 
-/** The tenants the user may act in (access not denied). */
+/** The tenants the user may act in (access not denied, the invitation accepted). */
 export function tenantsOfUser(db: DemoDatabase, user: DemoUser): Tenant[] {
   const ids = new Set(
     membershipsOf(db)
-      .filter((m) => m.userId === user.id && m.accessAllowed)
+      .filter((m) => m.userId === user.id && m.accessAllowed && !m.invitationPending)
       .map((m) => m.tenantId),
   );
   return db.tenants.filter((t) => ids.has(t.tenantId));

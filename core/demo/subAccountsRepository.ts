@@ -35,6 +35,13 @@ const rolesOf = (db: DemoDatabase, { tenantId, roleIds }: DemoMembership) =>
     .map(({ id, key, name }) => ({ id, key, name }))
     .sort(by((r) => r.key));
 
+/** The tree's order, the SQL's: by level, then lower-cased name, then id. */
+const TREE_ORDER = by<{ tenant: DemoTenant; level: number }>(
+  ({ level }) => level,
+  ({ tenant }) => tenant.name.toLowerCase(),
+  ({ tenant }) => tenant.tenantId,
+);
+
 /**
  * The accounts', lists' and creation's repository over the page's stored accounts and memberships.
  * An id the client chose for a new account is the account's own (demo ids are no UUIDs), taken in
@@ -95,17 +102,10 @@ export function demoSubAccountsRepository(
       void update(memberships, isMember(tenantId, userId), { roleIds }),
     setAccess: async (tenantId, userId, accessAllowed) =>
       void update(memberships, isMember(tenantId, userId), { accessAllowed }),
-    async treeOf(rootId) {
-      // The SQL's order: by level, then lower-cased name, then id.
-      const order = by<{ tenant: DemoTenant; level: number }>(
-        ({ level }) => level,
-        ({ tenant }) => tenant.name.toLowerCase(),
-        ({ tenant }) => tenant.tenantId,
-      );
-      return demoTree(db, rootId)
-        .sort(order)
-        .map(({ tenant, level }) => ({ ...listed(db, tenant), level }));
-    },
+    treeOf: async (rootId) =>
+      demoTree(db, rootId)
+        .sort(TREE_ORDER)
+        .map(({ tenant, level }) => ({ ...listed(db, tenant), level })),
     memberCounts: async (tenantIds) =>
       db.tenants
         .filter((t) => tenantIds.includes(t.tenantId))

@@ -234,16 +234,16 @@ export async function acceptInvitation(
 
 // ---- The invite link -------------------------------------------------------------------------
 
-/** An account's invite link as storage keeps it (times as moments). */
+/** An account's invite link as storage keeps it (times as ISO strings). */
 export interface InviteLinkRecord {
   id: string;
   tenantId: string;
   vendorId: string;
   expiresInMinutes: number;
-  expiresAt: Date;
+  expiresAt: string;
   shouldSendEmail: boolean;
-  createdAt: Date;
-  updatedAt: Date;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** Storage of one invite link per account; the token is kept so it can be shown again (sealed on the server). */
@@ -282,13 +282,13 @@ function linkDto(link: InviteLinkRecord, now: number) {
     tenantId: link.tenantId,
     vendorId: link.vendorId,
     expiresInMinutes: link.expiresInMinutes,
-    expiresAt: link.expiresAt.toISOString(),
+    expiresAt: link.expiresAt,
     // The client SDK's name for the same moment (IInviteUserLinkResponse.expires).
-    expires: link.expiresAt.toISOString(),
+    expires: link.expiresAt,
     shouldSendEmail: link.shouldSendEmail,
-    expired: link.expiresAt.getTime() <= now,
-    createdAt: link.createdAt.toISOString(),
-    updatedAt: link.updatedAt.toISOString(),
+    expired: Date.parse(link.expiresAt) <= now,
+    createdAt: link.createdAt,
+    updatedAt: link.updatedAt,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The members' routes (core/contract/routes/team.ts, account.ts's session revoke), written once for
- * the server (server/routes/team-users.ts, team-members.ts) and demo mode (core/demo/members.ts,
- * memberChanges.ts) over the ports below (core/domain/handlers.ts): users v2 and v3, the client
+ * the server (server/routes/team-users.ts, team-members.ts) and demo mode (core/demo/members.ts)
+ * over the ports below (core/domain/handlers.ts): users v2 and v3, the client
  * SDK's team members and their stats, the roles an admin can give, one member read, removed, their
  * roles and customData set, their sessions ended; users v3's roles and groups of members by ids.
  * The rules are core/domain/team-members.ts (who may act on whom), team-users.ts (v3's filters),

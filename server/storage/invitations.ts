@@ -158,10 +158,10 @@ const recordOf = (row: InviteLinkRow): InviteLinkRecord => ({
   tenantId: row.tenant_id,
   vendorId: row.vendor_id,
   expiresInMinutes: row.expires_in_minutes,
-  expiresAt: row.expires_at,
+  expiresAt: row.expires_at.toISOString(),
   shouldSendEmail: row.should_send_email,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
 });
 
 /** The invite link's ports in SQL; `box` seals the token (migration 26: older links have none to show). */

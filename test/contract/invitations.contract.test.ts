@@ -115,6 +115,60 @@ for (const [name, factory] of factories) {
       assert.equal(signIn.status, 200);
     });
 
+    test("someone of another account: added to the caller's account, pending, with the roles named; accepting joins it", async () => {
+      const email = `elsewhere-${stamp}@example.com`;
+      const elsewhere = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: { email, password: 'a-long-password-2', name: 'Elsa', companyName: `Elsewhere ${stamp}` },
+      });
+      assert.equal(elsewhere.status, 200, JSON.stringify(elsewhere.body));
+      const invite = (roleIds: Array<string | undefined>) =>
+        target.call('POST', '/identity/resources/users/v2', { token, body: { email, roleIds } });
+      const invited = await invite([roles.Editor]);
+      assert.equal(invited.status, 201, JSON.stringify(invited.body));
+      assert.deepEqual(
+        [
+          invited.body.email,
+          invited.body.invitationPending,
+          invited.body.roles.map((r: { key: string }) => r.key),
+        ],
+        [email, true, ['Editor']],
+      );
+      assert.deepEqual((await invite([roles.Editor])).body.errorCodes, ['ALREADY_INVITED']);
+      const listed = async () =>
+        (
+          await target.call('GET', `/identity/resources/users/v3?_email=${encodeURIComponent(email)}`, {
+            token,
+          })
+        ).body.items as Array<{ id: string; invitationPending: boolean }>;
+      assert.deepEqual(
+        (await listed()).map((u) => [u.id, u.invitationPending]),
+        [[invited.body.id, true]],
+      );
+      const resent = await target.call('POST', '/identity/resources/users/v1/invitation/reset', {
+        token,
+        body: { userId: invited.body.id },
+      });
+      assert.equal(resent.status, 200, JSON.stringify(resent.body));
+      const link = await linkTo(email);
+      const params = { userId: link.searchParams.get('userId'), token: link.searchParams.get('token') };
+      assert.equal(params.userId, invited.body.id);
+      const verified = await target.call('POST', '/identity/resources/users/v1/invitation/verify', {
+        body: params,
+      });
+      assert.deepEqual(
+        [verified.status, verified.body.name, verified.body.shouldSetPassword],
+        [200, `Company ${stamp}`, false],
+      );
+      const accepted = await target.call('POST', '/identity/resources/users/v1/invitation/accept', {
+        body: params,
+      });
+      assert.deepEqual([accepted.status, accepted.body.name], [200, `Company ${stamp}`]);
+      assert.deepEqual(
+        (await listed()).map((u) => [u.id, u.invitationPending]),
+        [[invited.body.id, false]],
+      );
+    });
+
     test('a new invitee: the link alone accepts (a choose-password email follows); the activation strategy and activation take the link', async () => {
       const invite = async (email: string) => {
         const invited = await target.call('POST', '/identity/resources/users/v2', {
