@@ -94,15 +94,14 @@ export function demoSecrets(db: DemoDatabase, clock: DemoClock) {
     tenantId?: string;
   }) {
     const { purpose, userId, kind, data, tenantId } = input;
-    const older = (t: DemoOneTimeToken) =>
-      t.userId === userId && t.purpose === purpose && (tenantId === undefined || t.tenantId === tenantId);
-    for (const t of tokens()) if (older(t)) t.used = true;
+    for (const t of tokens())
+      if (t.userId === userId && t.purpose === purpose && (!tenantId || t.tenantId === tenantId))
+        t.used = true;
     const bytes = crypto.getRandomValues(new Uint32Array(1))[0]!;
     const token = kind === 'code' ? String(bytes % 1_000_000).padStart(6, '0') : newLinkToken();
     const expiresAt = clock.now() + input.ttlSeconds * 1000;
     const phone = typeof data?.phone === 'string' ? { phone: data.phone } : {};
-    const scope = tenantId === undefined ? {} : { tenantId };
-    tokens().push({ purpose, userId, token, expiresAt, used: false, failures: 0, ...phone, ...scope });
+    tokens().push({ purpose, userId, token, expiresAt, used: false, failures: 0, ...phone, tenantId });
     return token;
   }
   /** The live link of `purpose` and `token` (the user's, when `userId` is given). */
