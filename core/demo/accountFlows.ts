@@ -37,9 +37,9 @@ const passwordProblem = async (password: string) =>
 export function createDemoAccountFlows(tools: DemoFlowTools) {
   const sendEmail = (db: DemoDatabase, to: string, subject: string, text: string) =>
     demoOutbox(db, tools.now, { channel: 'email', to, subject, text });
-  /** A new link token of `purpose` for the user (their older ones of it stop working). */
-  const issueToken = (db: DemoDatabase, purpose: LinkPurpose, userId: string) =>
-    demoSecrets(db, tools).issueLink(purpose, userId);
+  /** A new link token of `purpose` for the user (their older ones of it, of the invitation's account, stop working). */
+  const issueToken = (db: DemoDatabase, purpose: LinkPurpose, userId: string, tenantId?: string) =>
+    demoSecrets(db, tools).issueLink(purpose, userId, tenantId);
   /** The user's live invitation link of this token (the acceptance marks it used). */
   const invitationLink = (db: DemoDatabase, userId: string, token: string) =>
     demoSecrets(db, tools).liveLink('invitation', token, userId);

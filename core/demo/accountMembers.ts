@@ -14,7 +14,7 @@ import {
   type DemoUser,
 } from './data';
 import { isoNow, remove, withEmail, withId, type DemoClock } from './rows';
-import { rolesWithIds } from './teamAdmin';
+import { demoPermissionsOf, rolesWithIds } from './teamAdmin';
 import { membershipsOf, roleIdsOfKeys, type DemoMembership } from './subAccountsData';
 
 /** The keys of the roles of these ids the account may give (demo users hold their roles by key). */
@@ -52,6 +52,16 @@ export function accountMembers(db: DemoDatabase, tenantId: string): DemoUser[] {
 /** The member `userId` of the account as `accountMembers` sees them, if any. */
 export const accountMember = (db: DemoDatabase, tenantId: string, userId: unknown) =>
   accountMembers(db, tenantId).find((u) => u.id === userId);
+
+/** The member `userId` who has joined the account (an invitee who has not accepted is no member yet, as on the server). */
+export function joinedMember(db: DemoDatabase, tenantId: string, userId: unknown): DemoUser | undefined {
+  const user = accountMember(db, tenantId, userId);
+  return user?.invitationPending ? undefined : user;
+}
+
+/** The permission keys `userId` holds in the account: none while invited or no member (the server's grants). */
+export const permissionsIn = (db: DemoDatabase, tenantId: string, userId: unknown) =>
+  demoPermissionsOf(db, joinedMember(db, tenantId, userId));
 
 /** Writes a member's roles or pending flag in the account, to the user or their membership; whether they are one. */
 export function changeMember(

@@ -6,7 +6,8 @@
 import { contractError } from '../contract/errors';
 import { IMPERSONATION_HANDLERS, type ImpersonationHandlerPorts } from '../domain/impersonation-handlers';
 import { isApiTokenAccess } from '../domain/api-tokens';
-import { acceptedMember, userById, type DemoDatabase } from './data';
+import { joinedMember, permissionsIn } from './accountMembers';
+import { userById, type DemoDatabase } from './data';
 import type { DemoRoutes } from './dispatch';
 import { claimsOf, type DemoTokens } from './sessions';
 import { demoPublicHandlers } from './shared';
@@ -21,10 +22,10 @@ function demoImpersonationPorts(
   return {
     // An invitee who has not accepted is no member yet (the server's accepted memberships).
     member: async (tenantId, userId) => {
-      const user = acceptedMember(db, tenantId, userId);
+      const user = joinedMember(db, tenantId, userId);
       return user ? { id: user.id, verified: user.verified !== false, superUser: false } : null;
     },
-    permissionsOf: async (tenantId, userId) => demoPermissionsOf(db, acceptedMember(db, tenantId, userId)),
+    permissionsOf: async (tenantId, userId) => permissionsIn(db, tenantId, userId),
     checkOrigin: () => {},
     hasBearer: bearer !== null,
     actor: async (token = bearer ?? undefined) => {
@@ -46,9 +47,13 @@ function demoImpersonationPorts(
       const user = tokens.userOfToken(db, token);
       return user ? { userId: user.id, sessionId: token } : null;
     },
-    // The rules found the target a member of the caller's account.
-    startImpersonation: async (impersonator, userId) =>
-      tokens.startSession(db, userById(db, userId)!, impersonator.userId),
+    // The rules found the target a member of the caller's account: the session is in that account, as
+    // the server's (the demo's session is in the user's active account, so that account becomes it).
+    async startImpersonation(impersonator, userId, tenantId) {
+      const user = userById(db, userId)!;
+      if (user.tenantId !== tenantId) (await import('./subAccounts')).moveToAccount(db, user, tenantId);
+      return tokens.startSession(db, user, impersonator.userId);
+    },
   };
 }
 

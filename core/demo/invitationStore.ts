@@ -10,9 +10,9 @@ import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
 import { appOrigin, demoOutbox } from './passwordlessPorts';
-import { DEMO_VENDOR_ID, tenantById, userById, userInAccount, type DemoDatabase } from './data';
+import { DEMO_VENDOR_ID, tenantById, userById, type DemoDatabase } from './data';
 import { given, isoNow, type DemoClock, remove, update, upsert } from './rows';
-import { demoPermissionsOf, roleGrants } from './teamAdmin';
+import { roleGrants } from './teamAdmin';
 
 /** The clock, ids, links, emails and password policy of core/demo/accountFlows.ts. */
 export type DemoInvitationTools = DemoClock &
@@ -41,16 +41,12 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
       // Demo mode keeps no list of public email providers: only the account's own list decides.
       return emailDomainAllowed(ports, tenantId, email, () => false);
     },
-    async permissionsIn(callerId, tenantId) {
-      const caller = userInAccount(db, tenantId, callerId);
-      return caller ? demoPermissionsOf(db, caller) : [];
-    },
+    permissionsIn: async (callerId, tenantId) => (await members()).permissionsIn(db, tenantId, callerId),
     async sendInvitation({ tenantId, userId }, inviterId) {
       const user = userById(db, userId);
       if (!user) return;
-      const token = tools.issueToken(db, 'invitation', user.id);
-      // The link names its account, as the server's link data does.
-      tools.invitationLink(db, user.id, token)!.tenantId = tenantId;
+      // The link names its account, as the server's link data does (older links of that account retired).
+      const token = tools.issueToken(db, 'invitation', user.id, tenantId);
       const [subject, text] = demoEmail(db, user, 'invitation', {
         link: invitationAddress(appOrigin(), user.id, token),
         tenantName: demoTenantName(db, tenantId),

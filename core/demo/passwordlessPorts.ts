@@ -81,21 +81,27 @@ export function demoSecrets(db: DemoDatabase, clock: DemoClock) {
   const tokens = () => (db.oneTimeTokens ??= []);
   const live = (t: DemoOneTimeToken) => !t.used && t.expiresAt > clock.now();
   const newLinkToken = () => `${clock.random()}${clock.random()}`;
-  /** A new secret for the user, a 6-digit code or a link token (their older ones of its purpose stop working). */
+  /**
+   * A new secret for the user, a 6-digit code or a link token: their older ones of its purpose stop
+   * working (with `tenantId`, an invitation's account, only those of that account, as the server's).
+   */
   function issue(input: {
     purpose: OneTimePurpose;
     userId: string;
     kind: 'code' | 'link';
     ttlSeconds: number;
     data?: Record<string, unknown>;
+    tenantId?: string;
   }) {
-    const { purpose, userId, kind, data } = input;
-    for (const t of tokens()) if (t.userId === userId && t.purpose === purpose) t.used = true;
+    const { purpose, userId, kind, data, tenantId } = input;
+    for (const t of tokens())
+      if (t.userId === userId && t.purpose === purpose && (!tenantId || t.tenantId === tenantId))
+        t.used = true;
     const bytes = crypto.getRandomValues(new Uint32Array(1))[0]!;
     const token = kind === 'code' ? String(bytes % 1_000_000).padStart(6, '0') : newLinkToken();
     const expiresAt = clock.now() + input.ttlSeconds * 1000;
     const phone = typeof data?.phone === 'string' ? { phone: data.phone } : {};
-    tokens().push({ purpose, userId, token, expiresAt, used: false, failures: 0, ...phone });
+    tokens().push({ purpose, userId, token, expiresAt, used: false, failures: 0, ...phone, tenantId });
     return token;
   }
   /** The live link of `purpose` and `token` (the user's, when `userId` is given). */
@@ -131,9 +137,9 @@ export function demoSecrets(db: DemoDatabase, clock: DemoClock) {
   };
   return {
     port,
-    /** A new link of `purpose` for the user, for its purpose's lifetime. */
-    issueLink: (purpose: LinkPurpose, userId: string) =>
-      issue({ purpose, userId, kind: 'link', ttlSeconds: ONE_TIME_LIFETIME_SECONDS[purpose] }),
+    /** A new link of `purpose` for the user (an invitation's names its account), for its purpose's lifetime. */
+    issueLink: (purpose: LinkPurpose, userId: string, tenantId?: string) =>
+      issue({ purpose, userId, kind: 'link', ttlSeconds: ONE_TIME_LIFETIME_SECONDS[purpose], tenantId }),
     liveLink,
     consume,
   };

@@ -6,6 +6,7 @@
 import type { NotificationsRepository } from '../domain/notifications';
 import { NOTIFICATION_HANDLERS, REPORT_HANDLERS } from '../domain/report-handlers';
 import type { ReportSendPorts, StoredReport } from '../domain/reports';
+import { accountMembers } from './accountMembers';
 import type { DemoDatabase } from './data';
 import { by, byLocale, isoNow, page, update, upsert, withId, type DemoClock } from './rows';
 import { demoOutbox } from './passwordlessPorts';
@@ -21,9 +22,9 @@ function reportPorts(db: DemoDatabase, clock: DemoClock): ReportSendPorts {
       const createdAt = mine(tenantId).find(same)?.createdAt ?? at;
       return upsert(mine(tenantId), same, { ...report, createdAt, updatedAt: at });
     },
+    // The account's members, invitees too, as the server's memberships.
     members: async (tenantId) =>
-      db.users
-        .filter((u) => u.tenantId === tenantId && !u.invitationPending)
+      accountMembers(db, tenantId)
         .sort(byLocale((u) => u.email))
         .map(({ name, email, createdAt, lastLogin = null }) => ({ name, email, createdAt, lastLogin })),
     now: () => new Date(clock.now()),

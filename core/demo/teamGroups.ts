@@ -5,20 +5,21 @@
 import type { GroupSortField } from '../contract/listQuery';
 import { GROUP_HANDLERS } from '../domain/group-handlers';
 import { groupDto, type GroupDto, type GroupPorts } from '../domain/groups';
-import { userInAccount, type DemoDatabase, type DemoGroup } from './data';
+import { accountMember, permissionsIn } from './accountMembers';
+import type { DemoDatabase, DemoGroup } from './data';
 import { byLocale, given, insert, isoNow, remove, withId, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { demoPermissionsOf, groupConfiguration, memoryPage, roleGrants, rolesWithIds } from './teamAdmin';
 
 const byName = byLocale((row: { name: string }) => row.name.toLowerCase());
 
-/** The group with its roles and members, as the server answers it. */
+/** The group with its roles and members (the account's, as `accountMembers` sees them), as the server answers it. */
 const dtoOf = (db: DemoDatabase, group: DemoGroup): GroupDto =>
   groupDto(
     group,
     rolesWithIds(db, group.tenantId, group.roleIds).sort(byName),
-    db.users
-      .filter((u) => group.userIds.includes(u.id))
+    group.userIds
+      .flatMap((id) => accountMember(db, group.tenantId, id) ?? [])
       .map((u) => ({
         id: u.id,
         email: u.email,
@@ -41,7 +42,8 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, clock: DemoCl
   const groups = () => (db.groups ??= []).filter((g) => g.tenantId === tenantId);
   const nameTaken = (name: string, except: string | null) =>
     groups().some((g) => g.name.toLowerCase() === name.toLowerCase() && g.id !== except);
-  const member = (userId: string) => userInAccount(db, tenantId, userId);
+  // The account's members, invitees too (the server's memberships).
+  const member = (userId: string) => accountMember(db, tenantId, userId);
   const stored = (groupId: string) => groups().find(withId(groupId));
   /** The account's group of this id with `changes` written (stamped now), or null. */
   const changed = (groupId: string, changes: (group: DemoGroup) => Partial<DemoGroup>) => {
@@ -94,7 +96,7 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, clock: DemoCl
       ((db.groupConfigurations ??= {})[tenantId] = { ...groupConfiguration(db, tenantId), ...given(patch) }),
     roleIdsInGroups: async () => [...new Set(groups().flatMap((g) => g.roleIds))],
     roleGrants: async (roleIds) => roleGrants(db, tenantId, roleIds),
-    memberPermissions: async (userId) => demoPermissionsOf(db, member(userId)),
+    memberPermissions: async (userId) => permissionsIn(db, tenantId, userId),
   };
 }
 
