@@ -12,6 +12,7 @@ import {
   type LoginSessionPorts,
 } from '../domain/login-sessions';
 import { refuseLockedSession } from '../domain/security-policies';
+import { sessionTimeoutOf } from '../domain/session-timeout';
 import { accessTokenClaims, authResponseOf, type AuthResponse } from '../domain/session-tokens';
 import { toBase64Url } from '../domain/webauthn-crypto';
 import { demoHandlers, mapRoutes } from './shared';
@@ -135,13 +136,26 @@ function demoLoginSessions(db: DemoDatabase): LoginSessionPorts {
 }
 
 /** Refresh and sign-out (public: the session is the demo's cookie). */
-export function demoSessionRoutes(tokens: DemoTokens, random: () => string): DemoRoutes {
+export function demoSessionRoutes(
+  tokens: DemoTokens,
+  { now, random }: { now: () => number; random: () => string },
+): DemoRoutes {
   return {
     postAuthUserTokenRefresh: (db) => {
-      const user = db.session && userById(db, db.session!.userId);
-      if (!user) return fail('SESSION_EXPIRED');
-      db.session!.refreshToken = random();
-      return ok(tokens.tokenFor(db, user, db.session!.impersonatorId), true);
+      const session = db.session;
+      const user = session && userById(db, session.userId);
+      if (!session || !user) return fail('SESSION_EXPIRED');
+      // The session policy of the session's account (the server's rule) judges the session as it
+      // was before this refresh; a session it ends is gone, as the server revokes it.
+      const secondsSince = (iso?: string) => (iso ? now() - Date.parse(iso) : 0) / 1000;
+      const policy = db.securityPolicies?.[user.tenantId]?.policies?.sessions?.settings ?? null;
+      const idle = secondsSince(session.lastUsedAt ?? session.createdAt);
+      if (sessionTimeoutOf(policy, secondsSince(session.createdAt), idle)) {
+        db.session = null;
+        return fail('SESSION_EXPIRED');
+      }
+      Object.assign(session, { refreshToken: random(), lastUsedAt: isoNow(now) });
+      return ok(tokens.tokenFor(db, user, session.impersonatorId), true);
     },
     postAuthLogout: (db) => {
       db.session = null;
