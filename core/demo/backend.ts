@@ -90,7 +90,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...demoSignInMethodRoutes(signedIn),
     // Sign-in by password, sign-up, the login box's public settings (core/demo/signIn.ts).
     ...demoSignInRoutes({ tokens, mfa, accountFlows, invitations, now, random }),
-    ...demoSessionRoutes(tokens, { now, random }),
+    ...demoSessionRoutes(tokens, random),
     // Impersonation loads on first use (the first chunk's byte budget).
     postImpersonation: async (db, request) =>
       (await import('./impersonation')).demoImpersonationRoutes(tokens).postImpersonation!(db, request),

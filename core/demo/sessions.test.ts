@@ -29,7 +29,7 @@ test("demo refresh: the account's saved session policy ends a session idle or ol
   let clock = Date.parse('2026-11-28T10:00:00Z');
   const now = () => clock;
   const tokens = createDemoTokens({ now, random: () => 'r' });
-  const { postAuthUserTokenRefresh: refresh } = demoSessionRoutes(tokens, { now, random: () => 'r' });
+  const { postAuthUserTokenRefresh: refresh } = demoSessionRoutes(tokens, () => 'r');
   const db = seedDemoDatabase();
   const user = db.users[0]!;
   const settings = { sessionIdleTimeoutConfiguration: { isActive: true, timeout: 60 } };
@@ -42,6 +42,9 @@ test("demo refresh: the account's saved session policy ends a session idle or ol
   assert.equal((refresh!(db, request) as { status: number }).status, 200, 'idle for the timeout: still on');
   assert.equal(db.session?.lastUsedAt, '2026-11-28T10:01:00.000Z', 'the refresh is its last use');
   clock += 61_000;
+  const { accessToken } = tokens.tokenFor(db, user);
+  assert.equal(tokens.userOfToken(db, accessToken), null, "the session's token is refused");
+  assert.ok(db.session, 'the session ends at its refresh');
   assert.equal((refresh!(db, request) as { status: number }).status, 401);
   assert.equal(db.session, null, 'the session ended');
   // A session stored before sessions kept their start: nothing to judge it by, it goes on.

@@ -12,7 +12,7 @@ import {
   type LoginSessionPorts,
 } from '../domain/login-sessions';
 import { refuseLockedSession } from '../domain/security-policies';
-import { sessionTimeoutOf } from '../domain/session-timeout';
+import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../domain/session-timeout';
 import { accessTokenClaims, authResponseOf, type AuthResponse } from '../domain/session-tokens';
 import { toBase64Url } from '../domain/webauthn-crypto';
 import { demoHandlers, mapRoutes } from './shared';
@@ -86,12 +86,34 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
     return tokenFor(db, user, impersonatorId);
   }
 
-  /** The bearer of a demo token that has not expired (its user and claims), or null. */
+  const secondsSince = (iso?: string) => (iso ? now() - Date.parse(iso) : 0) / 1000;
+
+  /**
+   * A use of the browser's session by `user`, a refresh (`refresh`) or an authenticated call: false
+   * when its account's session policy has ended it (the server's rule, on the session as it was
+   * before this use), else its last use moves forward (a call's at most every
+   * ACTIVITY_WRITE_INTERVAL_S, as the server writes it). A session stored without its start goes on.
+   */
+  function keepSession(db: DemoDatabase, user: DemoUser, refresh: boolean): boolean {
+    const session = db.session!;
+    const policy = db.securityPolicies?.[user.tenantId]?.policies?.sessions?.settings ?? null;
+    const idle = secondsSince(session.lastUsedAt ?? session.createdAt);
+    if (sessionTimeoutOf(policy, secondsSince(session.createdAt), idle)) return false;
+    if (refresh || idle > ACTIVITY_WRITE_INTERVAL_S) session.lastUsedAt = isoNow(now);
+    return true;
+  }
+
+  /**
+   * The bearer of a demo token that has not expired (its user and claims), or null. A token of the
+   * browser's session is refused once the session policy has ended it (the server's every
+   * authenticated call; the session itself ends at its refresh).
+   */
   function bearerOf(db: DemoDatabase, token: string | null): DemoCaller | null {
     const claims = token ? claimsOf(token) : null;
     if (!claims?.exp || claims.exp * 1000 < now()) return null;
     const user = userById(db, claims.sub);
-    return user ? { user, claims } : null;
+    if (!user || (claims.sid === db.session?.id && !keepSession(db, user, false))) return null;
+    return { user, claims };
   }
   const userOfToken = (db: DemoDatabase, token: string | null) => bearerOf(db, token)?.user ?? null;
 
@@ -108,7 +130,7 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
   /** The dispatcher's view of a bearer. */
   const callerOf = (db: DemoDatabase) => (token: string) => bearerOf(db, token);
 
-  return { tokenFor, startSession, userOfToken, signedIn, callerOf };
+  return { tokenFor, startSession, keepSession, userOfToken, signedIn, callerOf };
 }
 
 export type DemoTokens = ReturnType<typeof createDemoTokens>;
@@ -136,26 +158,17 @@ function demoLoginSessions(db: DemoDatabase): LoginSessionPorts {
 }
 
 /** Refresh and sign-out (public: the session is the demo's cookie). */
-export function demoSessionRoutes(
-  tokens: DemoTokens,
-  { now, random }: { now: () => number; random: () => string },
-): DemoRoutes {
+export function demoSessionRoutes(tokens: DemoTokens, random: () => string): DemoRoutes {
   return {
     postAuthUserTokenRefresh: (db) => {
-      const session = db.session;
-      const user = session && userById(db, session.userId);
-      if (!session || !user) return fail('SESSION_EXPIRED');
-      // The session policy of the session's account (the server's rule) judges the session as it
-      // was before this refresh; a session it ends is gone, as the server revokes it.
-      const secondsSince = (iso?: string) => (iso ? now() - Date.parse(iso) : 0) / 1000;
-      const policy = db.securityPolicies?.[user.tenantId]?.policies?.sessions?.settings ?? null;
-      const idle = secondsSince(session.lastUsedAt ?? session.createdAt);
-      if (sessionTimeoutOf(policy, secondsSince(session.createdAt), idle)) {
+      const user = db.session && userById(db, db.session.userId);
+      if (!user || !tokens.keepSession(db, user, true)) {
+        // No session, or one its account's session policy ended: gone, as the server revokes it.
         db.session = null;
         return fail('SESSION_EXPIRED');
       }
-      Object.assign(session, { refreshToken: random(), lastUsedAt: isoNow(now) });
-      return ok(tokens.tokenFor(db, user, session.impersonatorId), true);
+      db.session!.refreshToken = random();
+      return ok(tokens.tokenFor(db, user, db.session!.impersonatorId), true);
     },
     postAuthLogout: (db) => {
       db.session = null;

@@ -5,6 +5,9 @@
  */
 import { POLICY_DEFAULTS, type SessionSettings } from './security-policies';
 
+/** How often an authenticated call writes the session's last use (the idle timeout's clock). */
+export const ACTIVITY_WRITE_INTERVAL_S = 30;
+
 /**
  * What the session policy `saved` (null: none saved, the defaults) says of a session `age` seconds
  * old, unused for `idle` seconds: null, or why it ends (absolute: older than the forced re-login

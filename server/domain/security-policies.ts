@@ -28,7 +28,7 @@ import {
   type SecurityPolicyPorts,
   type SessionSettings,
 } from '../../core/domain/security-policies';
-import { sessionTimeoutOf } from '../../core/domain/session-timeout';
+import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../../core/domain/session-timeout';
 import { recordAudit } from '../storage/audits';
 import type { Database } from '../storage/database';
 import { securityPolicyRepositories } from '../storage/security-policies';
@@ -146,9 +146,6 @@ export const rememberCurrentPassword = (db: Database, userId: string): Promise<v
   storedPassword(db, userId, MAX_HISTORY_SIZE);
 
 // ------------------------------------------------------------------------------------ sessions
-
-/** How often an authenticated call writes the session's last use (the idle timeout's clock). */
-const ACTIVITY_WRITE_INTERVAL_S = 30;
 
 type SessionRefusal = 'revoked' | 'idle' | 'absolute' | 'ip';
 
