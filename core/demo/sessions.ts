@@ -143,10 +143,9 @@ function demoLoginSessions(db: DemoDatabase): LoginSessionPorts {
     list: async (userId) => {
       const session = mine(userId);
       const createdAt = session?.createdAt ?? new Date(0).toISOString();
+      const lastUsedAt = session?.lastUsedAt ?? createdAt;
       const userAgent = typeof navigator === 'undefined' ? null : navigator.userAgent;
-      return session
-        ? [{ id: session.id, userAgent, ipAddress: null, createdAt, lastUsedAt: createdAt }]
-        : [];
+      return session ? [{ id: session.id, userAgent, ipAddress: null, createdAt, lastUsedAt }] : [];
     },
     end: async (userId, sessionId) => {
       if (mine(userId)?.id !== sessionId) return false;

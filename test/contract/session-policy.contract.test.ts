@@ -55,6 +55,15 @@ for (const [name, factory] of BACKENDS) {
       assert.equal(await refreshed(), 401);
     });
 
+    test("the sessions list: a session's last use is its last refresh", async () => {
+      const token = await signInUnder({ sessionIdleTimeoutConfiguration: { isActive: false, timeout: 60 } });
+      await owner.target.ageSessions(120);
+      assert.equal(await refreshed(), 200);
+      const list = await owner.target.call('GET', `${API}/users/sessions/v1/me`, { token });
+      const [session] = list.body;
+      assert.ok(Date.parse(session.lastUsedAt) - Date.parse(session.createdAt) >= 119_000, session);
+    });
+
     test('the forced re-login: counted from the session start, whatever its use', async () => {
       await signInUnder({
         sessionIdleTimeoutConfiguration: { isActive: false, timeout: 3600 },
