@@ -59,6 +59,8 @@ export interface DemoDatabase {
     userId: string;
     refreshToken: string;
     createdAt?: string;
+    /** The last refresh (absent: none since `createdAt`), the session policy's idle clock. */
+    lastUsedAt?: string;
     impersonatorId?: string;
   } | null;
   // Below, absent means none or the defaults; "per account" is keyed by tenant id.

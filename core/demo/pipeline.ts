@@ -93,6 +93,7 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
     const handler = await found;
     return oneAtATime(async () => {
       const db = load();
+      const lastUse = db.session?.lastUsedAt;
       // The recipients' languages, so that a handler writes an email or SMS in one synchronously.
       await loadDemoDeliveryTexts(db);
       const request: DemoRequest = { method: route.method, path, body, token, query, params, loginAlias };
@@ -104,7 +105,9 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
           fail('NOT_FOUND'),
       );
       const recorded = audit(answer, now());
-      if (answer.save || route.method !== 'GET' || recorded) save(db);
+      // A call of the browser's session moves its last use (core/demo/sessions.ts), kept as the server's.
+      const used = db.session?.lastUsedAt !== lastUse;
+      if (answer.save || route.method !== 'GET' || recorded || used) save(db);
       return { status: answer.status, body: answer.body };
     });
   }

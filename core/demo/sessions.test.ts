@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isContractError } from '../contract/errors';
 import { seedDemoDatabase } from './data';
-import { createDemoTokens } from './sessions';
+import { createDemoTokens, demoSessionRoutes } from './sessions';
 
 test('demo startSession: a locked user opens no session (403 ACCOUNT_LOCKED), unless impersonated', () => {
   let n = 0;
@@ -23,4 +23,31 @@ test('demo startSession: a locked user opens no session (403 ACCOUNT_LOCKED), un
   );
   assert.equal(db.session, null, 'nothing opened');
   assert.ok(tokens.startSession(db, user, 'an-administrator').accessToken, 'impersonation opens it');
+});
+
+test("demo refresh: the account's saved session policy ends a session idle or old for longer", () => {
+  let clock = Date.parse('2026-11-28T10:00:00Z');
+  const now = () => clock;
+  const tokens = createDemoTokens({ now, random: () => 'r' });
+  const { postAuthUserTokenRefresh: refresh } = demoSessionRoutes(tokens, () => 'r');
+  const db = seedDemoDatabase();
+  const user = db.users[0]!;
+  const settings = { sessionIdleTimeoutConfiguration: { isActive: true, timeout: 60 } };
+  db.securityPolicies = {
+    [user.tenantId]: { policies: { sessions: { id: 's', settings, createdAt: '', updatedAt: '' } } },
+  };
+  const request = { method: 'POST', path: '', body: {}, token: null, query: {}, params: {} };
+  tokens.startSession(db, user);
+  clock += 60_000;
+  assert.equal((refresh!(db, request) as { status: number }).status, 200, 'idle for the timeout: still on');
+  assert.equal(db.session?.lastUsedAt, '2026-11-28T10:01:00.000Z', 'the refresh is its last use');
+  clock += 61_000;
+  const { accessToken } = tokens.tokenFor(db, user);
+  assert.equal(tokens.userOfToken(db, accessToken), null, "the session's token is refused");
+  assert.ok(db.session, 'the session ends at its refresh');
+  assert.equal((refresh!(db, request) as { status: number }).status, 401);
+  assert.equal(db.session, null, 'the session ended');
+  // A session stored before sessions kept their start: nothing to judge it by, it goes on.
+  db.session = { id: 'old', userId: user.id, refreshToken: 'r' };
+  assert.equal((refresh!(db, request) as { status: number }).status, 200);
 });

@@ -12,6 +12,7 @@ import {
   type LoginSessionPorts,
 } from '../domain/login-sessions';
 import { refuseLockedSession } from '../domain/security-policies';
+import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../domain/session-timeout';
 import { accessTokenClaims, authResponseOf, type AuthResponse } from '../domain/session-tokens';
 import { toBase64Url } from '../domain/webauthn-crypto';
 import { demoHandlers, mapRoutes } from './shared';
@@ -85,12 +86,34 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
     return tokenFor(db, user, impersonatorId);
   }
 
-  /** The bearer of a demo token that has not expired (its user and claims), or null. */
+  const secondsSince = (iso?: string) => (iso ? now() - Date.parse(iso) : 0) / 1000;
+
+  /**
+   * A use of the browser's session by `user`, a refresh (`refresh`) or an authenticated call: false
+   * when its account's session policy has ended it (the server's rule, on the session as it was
+   * before this use), else its last use moves forward (a call's at most every
+   * ACTIVITY_WRITE_INTERVAL_S, as the server writes it). A session stored without its start goes on.
+   */
+  function keepSession(db: DemoDatabase, user: DemoUser, refresh: boolean): boolean {
+    const session = db.session!;
+    const policy = db.securityPolicies?.[user.tenantId]?.policies?.sessions?.settings ?? null;
+    const idle = secondsSince(session.lastUsedAt ?? session.createdAt);
+    if (sessionTimeoutOf(policy, secondsSince(session.createdAt), idle)) return false;
+    if (refresh || idle > ACTIVITY_WRITE_INTERVAL_S) session.lastUsedAt = isoNow(now);
+    return true;
+  }
+
+  /**
+   * The bearer of a demo token that has not expired (its user and claims), or null. A token of the
+   * browser's session is refused once the session policy has ended it (the server's every
+   * authenticated call; the session itself ends at its refresh).
+   */
   function bearerOf(db: DemoDatabase, token: string | null): DemoCaller | null {
     const claims = token ? claimsOf(token) : null;
     if (!claims?.exp || claims.exp * 1000 < now()) return null;
     const user = userById(db, claims.sub);
-    return user ? { user, claims } : null;
+    if (!user || (claims.sid === db.session?.id && !keepSession(db, user, false))) return null;
+    return { user, claims };
   }
   const userOfToken = (db: DemoDatabase, token: string | null) => bearerOf(db, token)?.user ?? null;
 
@@ -107,7 +130,7 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
   /** The dispatcher's view of a bearer. */
   const callerOf = (db: DemoDatabase) => (token: string) => bearerOf(db, token);
 
-  return { tokenFor, startSession, userOfToken, signedIn, callerOf };
+  return { tokenFor, startSession, keepSession, userOfToken, signedIn, callerOf };
 }
 
 export type DemoTokens = ReturnType<typeof createDemoTokens>;
@@ -120,10 +143,9 @@ function demoLoginSessions(db: DemoDatabase): LoginSessionPorts {
     list: async (userId) => {
       const session = mine(userId);
       const createdAt = session?.createdAt ?? new Date(0).toISOString();
+      const lastUsedAt = session?.lastUsedAt ?? createdAt;
       const userAgent = typeof navigator === 'undefined' ? null : navigator.userAgent;
-      return session
-        ? [{ id: session.id, userAgent, ipAddress: null, createdAt, lastUsedAt: createdAt }]
-        : [];
+      return session ? [{ id: session.id, userAgent, ipAddress: null, createdAt, lastUsedAt }] : [];
     },
     end: async (userId, sessionId) => {
       if (mine(userId)?.id !== sessionId) return false;
@@ -138,8 +160,12 @@ function demoLoginSessions(db: DemoDatabase): LoginSessionPorts {
 export function demoSessionRoutes(tokens: DemoTokens, random: () => string): DemoRoutes {
   return {
     postAuthUserTokenRefresh: (db) => {
-      const user = db.session && userById(db, db.session!.userId);
-      if (!user) return fail('SESSION_EXPIRED');
+      const user = db.session && userById(db, db.session.userId);
+      if (!user || !tokens.keepSession(db, user, true)) {
+        // No session, or one its account's session policy ended: gone, as the server revokes it.
+        db.session = null;
+        return fail('SESSION_EXPIRED');
+      }
       db.session!.refreshToken = random();
       return ok(tokens.tokenFor(db, user, db.session!.impersonatorId), true);
     },

@@ -6,12 +6,8 @@ import { passwordMatched, signInLimitsOf } from './attempts';
 import { isBreachedPassword } from './breached-passwords';
 import type { PasswordHasher } from './passwords';
 import { contractError } from '../../core/contract/errors';
-import {
-  endTimedOutSession,
-  sessionTimeoutOf,
-  limitConcurrentSessions,
-  lockoutPorts,
-} from './security-policies';
+import { sessionTimeoutOf } from '../../core/domain/session-timeout';
+import { endTimedOutSession, limitConcurrentSessions, lockoutPorts } from './security-policies';
 import { loadPrincipal, principalOf, type Principal } from './principal';
 import { createSession, revokeSessionByToken, rotateRefreshToken } from './sessions';
 import { setSessionTenant } from '../storage/sessions';

@@ -28,6 +28,7 @@ import {
   type SecurityPolicyPorts,
   type SessionSettings,
 } from '../../core/domain/security-policies';
+import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../../core/domain/session-timeout';
 import { recordAudit } from '../storage/audits';
 import type { Database } from '../storage/database';
 import { securityPolicyRepositories } from '../storage/security-policies';
@@ -146,9 +147,6 @@ export const rememberCurrentPassword = (db: Database, userId: string): Promise<v
 
 // ------------------------------------------------------------------------------------ sessions
 
-/** How often an authenticated call writes the session's last use (the idle timeout's clock). */
-const ACTIVITY_WRITE_INTERVAL_S = 30;
-
 type SessionRefusal = 'revoked' | 'idle' | 'absolute' | 'ip';
 
 /**
@@ -172,24 +170,7 @@ export async function enforceSessionPolicy(
   return checkSession(db, sessionId, options);
 }
 
-/** What the session policy says of a session `age` seconds old, unused for `idle`: null, or why it ends. */
-export function sessionTimeoutOf(
-  saved: SessionSettings | null,
-  age: number,
-  idle: number,
-): 'absolute' | 'idle' | null {
-  const policy = { ...POLICY_DEFAULTS.sessions, ...saved };
-  if (policy.sessionTimeoutConfiguration.isActive && age > policy.sessionTimeoutConfiguration.timeout)
-    return 'absolute';
-  if (
-    policy.sessionIdleTimeoutConfiguration.isActive &&
-    idle > policy.sessionIdleTimeoutConfiguration.timeout
-  )
-    return 'idle';
-  return null;
-}
-
-/** Revokes a session the session policy ended (`sessionTimeoutOf`). */
+/** Revokes a session the session policy ended (`sessionTimeoutOf`, core/domain/session-timeout.ts). */
 export async function endTimedOutSession(db: Database, sessionId: string, reason: 'absolute' | 'idle') {
   await revokeSession(db, sessionId, reason === 'idle' ? 'idle timeout' : 'forced re-login');
 }

@@ -30,6 +30,8 @@ export interface ContractTarget {
   setBillingVendor(switches: Partial<VendorBillingSwitches>): Promise<void>;
   /** Every trial's end moved to a minute ago (the clock of the billing tests). */
   endTrials(): Promise<void>;
+  /** Every session's start and last use moved `seconds` back (the clock of the session policy's tests). */
+  ageSessions(seconds: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -93,6 +95,17 @@ export function demoTarget(): ContractTarget {
         if (billing.subscription?.trialEnd) billing.subscription.trialEnd = past;
       storage.setItem(STORAGE_KEY, JSON.stringify(db));
     },
+    async ageSessions(seconds) {
+      const db: DemoDatabase = JSON.parse(storage.getItem(STORAGE_KEY)!);
+      const back = (iso: string | undefined) =>
+        new Date(Date.parse(iso ?? new Date().toISOString()) - seconds * 1000).toISOString();
+      if (db.session)
+        Object.assign(db.session, {
+          createdAt: back(db.session.createdAt),
+          lastUsedAt: back(db.session.lastUsedAt ?? db.session.createdAt),
+        });
+      storage.setItem(STORAGE_KEY, JSON.stringify(db));
+    },
     async close() {},
   };
 }
@@ -150,6 +163,13 @@ export async function serverTarget(): Promise<ContractTarget> {
     },
     async endTrials() {
       await server.db.query(`UPDATE billing_subscriptions SET trial_end = now() - interval '1 minute'`);
+    },
+    async ageSessions(seconds) {
+      await server.db.query(
+        `UPDATE sessions SET created_at = created_at - make_interval(secs => $1),
+           last_used_at = last_used_at - make_interval(secs => $1)`,
+        [seconds],
+      );
     },
     close: () => server.close(),
   };
