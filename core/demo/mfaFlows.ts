@@ -77,14 +77,24 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
 
 /**
  * The MFA gate of the demo's first-factor sign-ins (core/domain/mfa-steps.ts, as the server's), over
- * the demo's devices and switch and this browser's remember-device token.
+ * the demo's devices, the account's saved policy, the demo's switch and this browser's remember-device
+ * token. As the server's (server/http/mfa-gate.ts): the policy of the account the sign-in opens
+ * (`tenantId`, else the user's active one), which the mfaToken keeps; a SAML first factor passes a
+ * policy of ForceExceptSAML.
  */
-export const gate = (t: DemoClock, db: DemoDatabase, user: DemoUser) =>
+export const gate = (
+  t: DemoClock,
+  db: DemoDatabase,
+  user: DemoUser,
+  tenantId?: string | null,
+  firstFactor?: 'saml',
+) =>
   mfaGateAnswer(
     { ...demoMfaRepository(db, t), vendor: async () => VENDOR },
     user,
-    null,
+    tenantId ?? user.tenantId,
     state(db).browserToken,
+    firstFactor,
   );
 
 export function createDemoMfa(tools: DemoMfaTools) {
@@ -94,5 +104,9 @@ export function createDemoMfa(tools: DemoMfaTools) {
     // The descriptor's access has found a bearer; its user, unless deleted since.
     ...tools.signedIn(demoHandlers(MFA_HANDLERS, ports), 'TOKEN_INVALID'),
   };
-  return { gate: (db: DemoDatabase, user: DemoUser) => gate(tools, db, user), routes };
+  return {
+    gate: (db: DemoDatabase, user: DemoUser, tenantId?: string | null, firstFactor?: 'saml') =>
+      gate(tools, db, user, tenantId, firstFactor),
+    routes,
+  };
 }
