@@ -62,9 +62,14 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
     addDevice: (userId, device) => enrolDevice(store, userId, device),
     atomically: (work) => work(store),
     // The browser's remember-device token is kept where the server keeps its cookie: with the browser.
-    async startSession(person, _tenantId, remember) {
+    // As the server's: the session opens in the account the mfaToken keeps (a login alias's).
+    async startSession(person, tenantId, remember) {
       if (remember) state(db).browserToken = remember.token;
-      return { ...t.startSession(db, user(person.id)!) };
+      const stored = user(person.id)!;
+      // The sub-accounts' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
+      if (tenantId && stored.tenantId !== tenantId)
+        (await import('./subAccounts')).moveToAccount(db, stored, tenantId);
+      return { ...t.startSession(db, stored) };
     },
     // As the server: the application's sign-in methods, and the user's account once known.
     async assertPasskeySignIn(person) {
