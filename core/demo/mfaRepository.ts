@@ -37,9 +37,8 @@ export const state = (db: DemoDatabase): DemoMfaState =>
  */
 function demoMfaPolicies(db: DemoDatabase, tenantId: string | null): StoredMfaPolicies {
   const saved = tenantId ? db.securityPolicies?.[tenantId]?.policies?.mfa?.settings : undefined;
-  const { enforceMFAType = DEFAULT_MFA_POLICY.enforceMFAType } = saved ?? {};
   return {
-    account: saved ? { ...DEFAULT_MFA_POLICY, enforceMFAType } : null,
+    account: saved ? { ...DEFAULT_MFA_POLICY, ...saved } : null,
     vendorEnforceMFAType: db.settings?.mfaEnforced ? 'Force' : null,
   };
 }
