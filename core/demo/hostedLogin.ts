@@ -19,8 +19,13 @@ import { insert, isoNow } from './rows';
 import { DEMO_ISSUER, unsignedJwt, type DemoTokens } from './sessions';
 
 type DemoFederationTools = Pick<DemoTokens, 'tokenFor' | 'startSession'> & {
-  /** The MFA step (core/demo/mfaFlows.ts), as for password sign-in, or null to sign in now. */
-  secondFactor(db: DemoDatabase, user: DemoUser): Promise<Record<string, unknown> | null>;
+  /** The MFA step (core/demo/mfaFlows.ts), as for password sign-in (a SAML first factor says so), or null to sign in now. */
+  secondFactor(
+    db: DemoDatabase,
+    user: DemoUser,
+    tenantId?: string | null,
+    firstFactor?: 'saml',
+  ): Promise<Record<string, unknown> | null>;
   random(): string;
   now(): number;
 };
@@ -112,7 +117,9 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
   const ssoSignIn = async (db: DemoDatabase, idp: keyof typeof SSO) => {
     const person = { ...SSO[idp], provider: idp };
     const user = federatedUser(db, person, 'Viewer', () => db.users[0]?.tenantId ?? tools.random());
-    return ok((await tools.secondFactor(db, user)) ?? tools.startSession(db, user), true);
+    // As the server's: a SAML first factor passes a policy of ForceExceptSAML.
+    const mfa = await tools.secondFactor(db, user, null, idp === 'saml' ? 'saml' : undefined);
+    return ok(mfa ?? tools.startSession(db, user), true);
   };
   // The bodies passed the contract's schemas (core/contract/requests-sso-signin.ts).
   const oidc: Handler = (db, { body }) => {

@@ -62,9 +62,14 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
     addDevice: (userId, device) => enrolDevice(store, userId, device),
     atomically: (work) => work(store),
     // The browser's remember-device token is kept where the server keeps its cookie: with the browser.
-    async startSession(person, _tenantId, remember) {
+    // As the server's: the session opens in the account the mfaToken keeps (a login alias's).
+    async startSession(person, tenantId, remember) {
       if (remember) state(db).browserToken = remember.token;
-      return { ...t.startSession(db, user(person.id)!) };
+      const stored = user(person.id)!;
+      // The sub-accounts' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
+      if (tenantId && stored.tenantId !== tenantId)
+        (await import('./subAccounts')).moveToAccount(db, stored, tenantId);
+      return { ...t.startSession(db, stored) };
     },
     // As the server: the application's sign-in methods, and the user's account once known.
     async assertPasskeySignIn(person) {
@@ -77,14 +82,24 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
 
 /**
  * The MFA gate of the demo's first-factor sign-ins (core/domain/mfa-steps.ts, as the server's), over
- * the demo's devices and switch and this browser's remember-device token.
+ * the demo's devices, the account's saved policy, the demo's switch and this browser's remember-device
+ * token. As the server's (server/http/mfa-gate.ts): the policy of the account the sign-in opens
+ * (`tenantId`, else the user's active one), which the mfaToken keeps; a SAML first factor passes a
+ * policy of ForceExceptSAML.
  */
-export const gate = (t: DemoClock, db: DemoDatabase, user: DemoUser) =>
+export const gate = (
+  t: DemoClock,
+  db: DemoDatabase,
+  user: DemoUser,
+  tenantId?: string | null,
+  firstFactor?: 'saml',
+) =>
   mfaGateAnswer(
     { ...demoMfaRepository(db, t), vendor: async () => VENDOR },
     user,
-    null,
+    tenantId ?? user.tenantId,
     state(db).browserToken,
+    firstFactor,
   );
 
 export function createDemoMfa(tools: DemoMfaTools) {
@@ -94,5 +109,9 @@ export function createDemoMfa(tools: DemoMfaTools) {
     // The descriptor's access has found a bearer; its user, unless deleted since.
     ...tools.signedIn(demoHandlers(MFA_HANDLERS, ports), 'TOKEN_INVALID'),
   };
-  return { gate: (db: DemoDatabase, user: DemoUser) => gate(tools, db, user), routes };
+  return {
+    gate: (db: DemoDatabase, user: DemoUser, tenantId?: string | null, firstFactor?: 'saml') =>
+      gate(tools, db, user, tenantId, firstFactor),
+    routes,
+  };
 }

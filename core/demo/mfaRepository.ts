@@ -6,6 +6,7 @@
  * holds both to the same cases. Keys are the values themselves (sample data in the visitor's browser).
  */
 import { mfaFailureCounter } from '../domain/attempts';
+import { DEFAULT_MFA_POLICY } from '../domain/mfa-gate';
 import type { MfaChallenge, MfaDevice, MfaPorts, StoredMfaPolicies } from '../domain/mfa-ports';
 import type { DemoDatabase } from './data';
 import { demoAttemptCounters } from './passwordlessPorts';
@@ -28,11 +29,19 @@ interface DemoMfaState {
 export const state = (db: DemoDatabase): DemoMfaState =>
   ((db as DemoDatabase & { mfa?: DemoMfaState }).mfa ??= { devices: [], recovery: {} });
 
-/** The policy rows of demo mode: no account saves one; the demo's "enforce MFA" switch is the vendor's. */
-const demoMfaPolicies = (db: DemoDatabase): StoredMfaPolicies => ({
-  account: null,
-  vendorEnforceMFAType: db.settings?.mfaEnforced ? 'Force' : null,
-});
+/**
+ * The policy rows of demo mode, as the server's gate reads them: the MFA policy the account saved on
+ * its security page (the domain's record, core/demo/securityPolicies.ts), with the remember-device
+ * settings the server's columns default to (the page saves none); the demo's "enforce MFA" switch is
+ * the vendor's.
+ */
+function demoMfaPolicies(db: DemoDatabase, tenantId: string | null): StoredMfaPolicies {
+  const saved = tenantId ? db.securityPolicies?.[tenantId]?.policies?.mfa?.settings : undefined;
+  return {
+    account: saved ? { ...DEFAULT_MFA_POLICY, ...saved } : null,
+    vendorEnforceMFAType: db.settings?.mfaEnforced ? 'Force' : null,
+  };
+}
 
 /** What a new device's fields not given are, as the server's columns default them. */
 const DEVICE_DEFAULTS = {
@@ -89,8 +98,8 @@ export function demoMfaRepository(db: DemoDatabase, tools: DemoClock): MfaPorts 
     // Wrong answers: the shared rule's key among the demo's attempt counters, as the server keeps them.
     failures: mfaFailureCounter(demoAttemptCounters(db, tools.now)),
     gate: {
-      gateFacts: async (userId) => ({
-        ...demoMfaPolicies(db),
+      gateFacts: async (userId, tenantId) => ({
+        ...demoMfaPolicies(db, tenantId),
         secondFactors: devices().filter((d) => d.userId === userId && !d.passkey),
       }),
     },

@@ -186,7 +186,7 @@ function passwordSignInPorts(
     isBreached: isDemoBreached,
     async secondFactor(user, tenantId) {
       await assertAccountAllows(methods, tenantId ?? user.stored.tenantId, 'EmailAndPassword');
-      return mfa.gate(db, user.stored);
+      return mfa.gate(db, user.stored, tenantId);
     },
     sessions: {
       async start({ stored }, tenantId) {

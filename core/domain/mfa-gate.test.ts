@@ -1,7 +1,7 @@
 // The MFA gate's rules (core/domain/mfa-gate.ts), which the server's sign-ins and demo mode's run.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_MFA_POLICY, gateStep, mfaPolicyOf } from './mfa-gate';
+import { DEFAULT_MFA_POLICY, enforceMfaTypeOf, gateStep, mfaPolicyOf } from './mfa-gate';
 import type { MfaPolicy } from './mfa-ports';
 
 const policy = (enforceMFAType: MfaPolicy['enforceMFAType'], allowRememberDevice = true): MfaPolicy => ({
@@ -40,4 +40,12 @@ test("the policy in force: the account's own row, else the vendor's enforcement 
   assert.deepEqual(mfaPolicyOf({ account: null, vendorEnforceMFAType: null }), DEFAULT_MFA_POLICY);
   assert.equal(DEFAULT_MFA_POLICY.enforceMFAType, 'DontForce');
   assert.equal(DEFAULT_MFA_POLICY.deviceExpirationSeconds, 14 * 24 * 60 * 60);
+});
+
+test("an account's stored switches: enforce, and except_saml only with it", () => {
+  assert.deepEqual(
+    [enforceMfaTypeOf(false, false), enforceMfaTypeOf(false, true), enforceMfaTypeOf(true, false)],
+    ['DontForce', 'DontForce', 'Force'],
+  );
+  assert.equal(enforceMfaTypeOf(true, true), 'ForceExceptSAML');
 });

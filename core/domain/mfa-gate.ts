@@ -5,14 +5,25 @@
  * asks this module what follows.
  */
 import { describeDevices } from './mfa';
-import type { MfaPolicy, StoredMfaPolicies } from './mfa-ports';
+import type { EnforceMfaType, MfaPolicy, StoredMfaPolicies } from './mfa-ports';
 
-/** The MFA policy of an account that never saved one, and the vendor's built-in default. */
+/**
+ * The MFA policy of an account that never saved one, and the vendor's built-in default; its
+ * remember-device settings are those of an account's saved policy too, as the server's columns
+ * default them (`tenant_mfa_policies`: the security page saves the enforcement only).
+ */
 export const DEFAULT_MFA_POLICY: MfaPolicy = {
   enforceMFAType: 'DontForce',
   allowRememberDevice: true,
   deviceExpirationSeconds: 14 * 24 * 60 * 60,
 };
+
+/**
+ * The enforcement of an account's MFA policy as the server stores it: two switches (`enforce`, and
+ * `exceptSaml`, which lets a SAML sign-in through).
+ */
+export const enforceMfaTypeOf = (enforce: boolean, exceptSaml: boolean): EnforceMfaType =>
+  !enforce ? 'DontForce' : exceptSaml ? 'ForceExceptSAML' : 'Force';
 
 /**
  * The policy in force: enforcement from the account's own MFA policy, else the vendor's, else the

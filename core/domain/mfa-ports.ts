@@ -107,7 +107,7 @@ export interface MfaFailureCounter {
   clear(userId: string): Promise<void>;
 }
 
-type EnforceMfaType = PolicySettings['mfa']['enforceMFAType'];
+export type EnforceMfaType = PolicySettings['mfa']['enforceMFAType'];
 
 /** The MFA policy of sign-ins into an account (the security page's, and its remember-device settings). */
 export interface MfaPolicy {

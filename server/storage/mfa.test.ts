@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { isContractError } from '../../core/contract/errors';
 import { seedDemoDatabase } from '../../core/demo/data';
 import { demoMfaRepository } from '../../core/demo/mfaRepository';
+import { demoSecurityPolicyPorts } from '../../core/demo/securityPolicies';
 import {
   enrolDevice,
   issueRecoveryCodes,
@@ -15,21 +16,26 @@ import {
   removeDevice,
 } from '../../core/domain/mfa-devices';
 import { assertNotLocked, issueCode, spendSentCode } from '../../core/domain/mfa-challenges';
-import { mfaPolicyOf } from '../../core/domain/mfa-gate';
-import type { MfaPorts } from '../../core/domain/mfa-ports';
+import { DEFAULT_MFA_POLICY, mfaPolicyOf } from '../../core/domain/mfa-gate';
+import type { EnforceMfaType, MfaPorts } from '../../core/domain/mfa-ports';
 import { getVendorSettings } from '../domain/vendor';
 import { insertUser } from './users';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { mfaStore } from './mfa';
+import { securityPolicyRepositories } from './security-policies';
 
 const codeOf = (code: string) => (error: unknown) =>
   isContractError(error) && error.codes.includes(code as never);
 
-/** The store, and what a case sets up in it: a user, and the vendor's MFA enforced. */
+/**
+ * The store, and what a case sets up in it: a user, the vendor's MFA enforced, and an account's MFA
+ * policy saved as the security page saves it (its store's repository).
+ */
 interface Fixture {
   repo: MfaPorts;
   user(): Promise<string>;
   enforceMfa(): Promise<void>;
+  saveAccountPolicy(tenantId: string, enforceMFAType: EnforceMfaType): Promise<void>;
 }
 
 repositorySuite<Fixture>(
@@ -53,6 +59,9 @@ repositorySuite<Fixture>(
            ON CONFLICT (kind) WHERE tenant_id IS NULL DO UPDATE SET settings = EXCLUDED.settings`,
         );
       },
+      async saveAccountPolicy(tenantId, enforceMFAType) {
+        await securityPolicyRepositories(db).policies.saveForAccount('mfa', tenantId, { enforceMFAType });
+      },
     }),
     demo: () => {
       const db = seedDemoDatabase();
@@ -62,6 +71,12 @@ repositorySuite<Fixture>(
         user: async () => randomUUID(),
         async enforceMfa() {
           db.settings = { ...db.settings, mfaEnforced: true } as typeof db.settings;
+        },
+        async saveAccountPolicy(tenantId, enforceMFAType) {
+          const mine = ((db.securityPolicies ??= {})[tenantId] ??= {});
+          await demoSecurityPolicyPorts(mine, tenantId).policies.saveForAccount('mfa', tenantId, {
+            enforceMFAType,
+          });
         },
       };
     },
@@ -191,6 +206,18 @@ repositorySuite<Fixture>(
       );
       assert.equal(mfaPolicyOf(facts).enforceMFAType, 'Force');
       assert.equal(mfaPolicyOf(await repo.gate.gateFacts(null, context.tenantId)).enforceMFAType, 'Force');
+    });
+
+    test("the gate's read: the policy the account saved on the security page, remember-device as the server's columns default it", async () => {
+      const { repo } = context.repos;
+      await context.repos.enforceMfa();
+      await context.repos.saveAccountPolicy(context.tenantId, 'ForceExceptSAML');
+      const policy = mfaPolicyOf(await repo.gate.gateFacts(null, context.tenantId));
+      assert.deepEqual(policy, { ...DEFAULT_MFA_POLICY, enforceMFAType: 'ForceExceptSAML' });
+      await context.repos.saveAccountPolicy(context.tenantId, 'DontForce');
+      const own = mfaPolicyOf(await repo.gate.gateFacts(null, context.tenantId));
+      assert.equal(own.enforceMFAType, 'DontForce', "the account's own policy, not the vendor's");
+      assert.equal(mfaPolicyOf(await repo.gate.gateFacts(null, null)).enforceMFAType, 'Force');
     });
 
     test('devices added within one millisecond (PGlite counts no finer) keep the order they were added in', async () => {

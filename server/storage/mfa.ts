@@ -18,6 +18,7 @@ import type {
   StoredMfaPolicies,
 } from '../../core/domain/mfa-ports';
 import { mfaFailureCounter } from '../../core/domain/attempts';
+import { enforceMfaTypeOf } from '../../core/domain/mfa-gate';
 import { attemptCounters } from './attempts';
 import type { Database } from './database';
 
@@ -279,14 +280,12 @@ const GATE_SQL = `SELECT d.id, d.user_id, d.kind, d.name, d.secret_enc, d.last_t
    ORDER BY d.created_at, d.seq`;
 
 function policiesOf(row: GateRow): StoredMfaPolicies {
-  const enforceType = (): MfaPolicy['enforceMFAType'] =>
-    !row.policy_enforce ? 'DontForce' : row.policy_except_saml ? 'ForceExceptSAML' : 'Force';
   return {
     account:
       row.policy_enforce === null
         ? null
         : {
-            enforceMFAType: enforceType(),
+            enforceMFAType: enforceMfaTypeOf(row.policy_enforce, row.policy_except_saml!),
             allowRememberDevice: row.policy_allow_remember!,
             deviceExpirationSeconds: row.policy_expiration!,
           },

@@ -5,7 +5,8 @@
  * gate reads), `ip_restriction_configs`/`ip_restrictions`, and
  * `email_domain_configs`/`email_domain_restrictions`. SQL only: the rules are the domain's.
  */
-import type { EnforceMfaType, IpRestriction, IpStrategy } from '../../core/api/securityPolicies';
+import type { IpRestriction, IpStrategy } from '../../core/api/securityPolicies';
+import { enforceMfaTypeOf } from '../../core/domain/mfa-gate';
 import type {
   DomainListType,
   DomainRestrictionRepository,
@@ -39,12 +40,10 @@ interface MfaRow {
   created_at: Date;
   updated_at: Date;
 }
-const mfaType = (row: Pick<MfaRow, 'enforce' | 'except_saml'>): EnforceMfaType =>
-  !row.enforce ? 'DontForce' : row.except_saml ? 'ForceExceptSAML' : 'Force';
 const MFA_COLUMNS = 'id, enforce, except_saml, created_at, updated_at';
 const storedMfa = (row: MfaRow): StoredPolicy<'mfa'> => ({
   id: row.id,
-  settings: { enforceMFAType: mfaType(row) },
+  settings: { enforceMFAType: enforceMfaTypeOf(row.enforce, row.except_saml) },
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

@@ -119,6 +119,35 @@ for (const [name, factory] of BACKENDS) {
     });
   });
 
+  describe(`contract: ${name}: the account's MFA policy at sign-in`, () => {
+    const owner = newAccountOwner(factory, 'mfa-policy');
+    const POLICY = '/identity/resources/configurations/v1/mfa-policy';
+
+    test('the policy saved on the security page applies to a password sign-in into the account', async () => {
+      const { email } = (await owner.call('GET', '/identity/resources/users/v2/me')).body;
+      const signIn = async () => {
+        await owner.target.clearCookies();
+        return owner.target.call('POST', '/identity/resources/auth/v1/user', {
+          body: { email, password: 'a-long-password-1' },
+        });
+      };
+      const saved = await owner.call('POST', POLICY, { enforceMFAType: 'Force' });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+      const forced = await signIn();
+      assert.equal(forced.status, 200, JSON.stringify(forced.body));
+      assert.deepEqual([forced.body.mfaRequired, forced.body.mfaEnrolled], [true, false]);
+      assert.equal(typeof forced.body.mfaToken, 'string');
+      // A password is not SAML: ForceExceptSAML asks too.
+      await owner.call('PATCH', POLICY, { id: saved.body.id, enforceMFAType: 'ForceExceptSAML' });
+      assert.equal((await signIn()).body.mfaRequired, true);
+      await owner.call('PATCH', POLICY, { id: saved.body.id, enforceMFAType: 'DontForce' });
+      const free = await signIn();
+      assert.equal(free.status, 200, JSON.stringify(free.body));
+      assert.equal(free.body.mfaRequired, false);
+      assert.equal(typeof free.body.accessToken, 'string');
+    });
+  });
+
   describe(`contract: ${name}: MFA attempt limits`, () => {
     const owner = newAccountOwner(factory, 'mfa-limits');
 
