@@ -113,7 +113,7 @@ export function invitationMembers(
             accessAllowed: true,
             invitationPending,
           });
-        if (!membershipOf(db, known.tenantId, known.id))
+        if (!membershipsOf(db).some((m) => m.tenantId === known.tenantId && m.userId === known.id))
           add(known.tenantId, roleIdsOfKeys(db, known.tenantId, known.roleKeys));
         add(
           tenantId,

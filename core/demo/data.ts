@@ -215,12 +215,6 @@ export const userInAccount = (db: DemoDatabase, tenantId: string, id: unknown): 
 export const usersOfAccount = (db: DemoDatabase, tenantId: string): DemoUser[] =>
   db.users.filter((u) => u.tenantId === tenantId);
 
-/** The user of this id who has joined the account `tenantId` (an invitee who has not accepted is no member yet). */
-export function acceptedMember(db: DemoDatabase, tenantId: string, id: string): DemoUser | undefined {
-  const user = userInAccount(db, tenantId, id);
-  return user?.invitationPending ? undefined : user;
-}
-
 /** The account of this id, if any. */
 export const tenantById = (db: DemoDatabase, tenantId: string): DemoTenant | undefined =>
   db.tenants.find((t) => t.tenantId === tenantId);

@@ -6,8 +6,8 @@
  * custom logins the portal's tab saved (core/demo/subAccounts.ts) and the demo's memberships.
  */
 import { aliasOfHeader, LOGIN_ALIAS_HEADER, type LoginAliasPort } from '../domain/login-alias';
-import { acceptedMember, type DemoDatabase } from './data';
-import { membershipsOf } from './subAccountsData';
+import type { DemoDatabase } from './data';
+import { joinedMember } from './accountMembers';
 
 /** The login-alias header of a request the kit sent to the demo transport. */
 export const loginAliasOf = (headers: HeadersInit | undefined) =>
@@ -19,8 +19,7 @@ export function demoLoginAliases(db: DemoDatabase): LoginAliasPort {
       Object.entries(db.customLogin ?? {}).find(
         ([, c]) => c.enabled && c.loginAlias?.toLowerCase() === alias,
       )?.[0] ?? null,
-    isMember: async (tenantId, userId) =>
-      !!acceptedMember(db, tenantId, userId) ||
-      membershipsOf(db).some((m) => m.userId === userId && m.tenantId === tenantId && m.accessAllowed),
+    // A joined member of the account (a pending invitee is not), as the server's memberships.
+    isMember: async (tenantId, userId) => !!joinedMember(db, tenantId, userId),
   };
 }

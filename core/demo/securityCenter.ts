@@ -9,7 +9,8 @@
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
 import { takeSlot } from '../domain/attempts';
-import { usersOfAccount, type DemoDatabase } from './data';
+import type { DemoDatabase } from './data';
+import { accountMembers } from './accountMembers';
 import { state } from './mfaRepository';
 import { demoAttemptCounters } from './passwordlessPorts';
 import type { DemoClock } from './rows';
@@ -19,7 +20,8 @@ import { demoSsoConnections } from './ssoConfig';
 
 /** The centre's ports over the demo's data (reading only: the policies of an account that saved none stay unsaved). */
 function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => number): SecurityCentrePorts {
-  const members = usersOfAccount(db, tenantId);
+  // The account's memberships, as the server counts them (invitees of another account too).
+  const members = accountMembers(db, tenantId);
   const { devices } = state(db);
   return {
     policies: demoSecurityPolicyPorts(db.securityPolicies?.[tenantId] ?? {}, tenantId),

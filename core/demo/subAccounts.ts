@@ -15,16 +15,22 @@ import { demoHandlers } from './shared';
 import { demoPermissionsOf, grantedBy, rolesWithIds } from './teamAdmin';
 
 /**
- * The demo user's active account becomes `tenantId`'s: the roles held in the one left are kept in
- * its membership (by id), and the user holds those of its membership in the new one (by key, as the
- * access token names them).
+ * The demo user's active account becomes `tenantId`'s: the roles held in the one left and whether
+ * its invitation is pending are kept in its membership (roles by id), and the user holds those of its
+ * membership in the new one (roles by key, as the access token names them).
  */
 export function moveToAccount(db: DemoDatabase, user: DemoUser, tenantId: string): void {
   const mine = (id: string) => membershipsOf(db).find((m) => m.userId === user.id && m.tenantId === id);
   const current = mine(user.tenantId);
-  if (current) current.roleIds = roleIdsOfKeys(db, user.tenantId, user.roleKeys);
+  if (current)
+    Object.assign(current, {
+      roleIds: roleIdsOfKeys(db, user.tenantId, user.roleKeys),
+      invitationPending: !!user.invitationPending,
+    });
+  const next = mine(tenantId);
   user.tenantId = tenantId;
-  user.roleKeys = rolesWithIds(db, tenantId, mine(tenantId)?.roleIds ?? []).map((r) => r.key);
+  user.roleKeys = rolesWithIds(db, tenantId, next?.roleIds ?? []).map((r) => r.key);
+  user.invitationPending = !!next?.invitationPending;
 }
 
 /** The sub-account routes of a signed-in caller, by descriptor name. */

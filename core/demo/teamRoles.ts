@@ -13,6 +13,7 @@ import {
   type RolePorts,
 } from '../domain/roles';
 import { DEMO_VENDOR_ID, usersOfAccount, type DemoDatabase, type DemoRole } from './data';
+import { accountMembers } from './accountMembers';
 import { by, given, insert, isoNow, remove, update, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import {
@@ -28,7 +29,7 @@ import {
 } from './teamAdmin';
 
 const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) =>
-  roleItem(role, usersOfAccount(db, tenantId).filter((u) => demoRolesOf(db, u).includes(role)).length);
+  roleItem(role, accountMembers(db, tenantId).filter((u) => demoRolesOf(db, u).includes(role)).length);
 
 const permissionsList = (db: DemoDatabase, tenantId: string) =>
   [...PERMISSIONS.values()]

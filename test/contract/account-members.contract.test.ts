@@ -134,6 +134,22 @@ for (const [name, factory] of BACKENDS) {
       assert.ok(preview.body.includes(emailOf('owner-a')), preview.body);
     });
 
+    test("a role's user count and the security centre count invitees of another account, as memberships", async () => {
+      await signUp('counted');
+      await invite('A', 'counted', [roles.Editor!]);
+      const listed = await target.call('GET', `${API}/roles/v2?_limit=50`, { token: owners.A.token });
+      const editor = listed.body.items.find((r: { key: string }) => r.key === 'Editor');
+      assert.equal(editor.usersCount, 1);
+      const insights = await target.call('GET', '/security-center/resources/insights/v1', {
+        token: owners.A.token,
+      });
+      const usage = insights.body.insights.items.find(
+        (i: { code: string }) => i.code === 'PARTIAL_MFA_USAGE',
+      );
+      // The owner, the first case's newcomer (who joined A and B), the groups' invitee and this one.
+      assert.equal(usage?.metadata?.totalUsers, 4);
+    });
+
     test('the caller holds the roles of their membership in an account that is not their active one', async () => {
       await invite('B', 'owner-a', [roles.Admin!]);
       await joinAndGoHome('B', 'owner-a', owners.A);
