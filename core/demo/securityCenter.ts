@@ -8,7 +8,6 @@
  */
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
-import { takeSlot } from '../domain/attempts';
 import type { DemoDatabase } from './data';
 import { accountMembers } from './accountMembers';
 import { state } from './mfaRepository';
@@ -41,7 +40,7 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
     // Nothing is sent: the campaign answers how many would have been.
     sendPasswordReset: async () => {},
     // The account's campaigns count in the demo's attempt counters, under the server's key and limit.
-    countUse: (key, limit) => takeSlot(demoAttemptCounters(db, now), { key, limit }),
+    counters: demoAttemptCounters(db, now),
   };
 }
 

@@ -20,7 +20,7 @@ import { SIGN_IN_LIMITS } from './passwordless';
 const MAX_FAILURES_PER_IP = 100;
 
 /** A counter's key and the uses its window allows. */
-export interface AttemptKey {
+interface AttemptKey {
   key: string;
   limit: number;
 }
@@ -111,10 +111,8 @@ export const limitSend = (counters: AttemptCounters, email: string): Promise<voi
   refuseOverLimit(counters, [{ key: sendKey(email), limit: SIGN_IN_LIMITS.sendsPerEmail }]);
 
 /** Counts one link sent to `email` as `limitSend` does; false, not a refusal, when it was over the limit. */
-export const sendAllowed = async (
-  take: (slot: AttemptKey) => Promise<number | null>,
-  email: string,
-): Promise<boolean> => (await take({ key: sendKey(email), limit: SIGN_IN_LIMITS.sendsPerEmail })) === null;
+export const sendAllowed = async (counters: AttemptCounters, email: string): Promise<boolean> =>
+  (await takeSlot(counters, { key: sendKey(email), limit: SIGN_IN_LIMITS.sendsPerEmail })) === null;
 
 /** Counts one MFA code sent for `userId` to `target` against the user's and the destination's keys. */
 export const limitCodeSend = (counters: AttemptCounters, userId: string, target: CodeDestination) =>

@@ -9,7 +9,7 @@
  */
 import { tooManyError } from '../contract/errors';
 import { assessSecurity, type SecurityCentre } from '../contract/securityCenter';
-import { sendAllowed, type AttemptKey } from './attempts';
+import { sendAllowed, takeSlot, type AttemptCounters } from './attempts';
 import { answer, type AreaHandlers } from './handlers';
 import { domainConfig, ipConfig, policyInForce, type SecurityPolicyPorts } from './security-policies';
 
@@ -37,11 +37,8 @@ export interface SecurityCentrePorts {
   failingAuditStreams(tenantId: string): Promise<Array<{ id: string; name: string; failingSince: string }>>;
   /** Sends the member a password-reset link. */
   sendPasswordReset(member: { id: string; email: string }): Promise<void>;
-  /**
-   * Counts one use of the counter `key` in its fixed window (core/domain/attempts.ts, a refused use
-   * too); the seconds until the window ends when it was used `limit` times already, else null.
-   */
-  countUse(key: string, limit: number): Promise<number | null>;
+  /** The attempt counters (core/domain/attempts.ts): the campaigns' and the sending limits'. */
+  counters: AttemptCounters;
 }
 
 /** Breached-password reset campaigns one account may start in one window (both backends). */
@@ -105,11 +102,10 @@ async function sendBreachedPasswordResets(
   tenantId: string,
 ): Promise<{ sent: number; skipped: number }> {
   const result = { sent: 0, skipped: 0 };
-  const take = ({ key, limit }: AttemptKey) => ports.countUse(key, limit);
   for (const member of await ports.members.breached(tenantId)) {
     // The link counts against the address's sending limit, as a forgotten-password request's does: a
     // member who already got that many in the window is skipped, so campaigns cannot flood an inbox.
-    if (!(await sendAllowed(take, member.email))) result.skipped += 1;
+    if (!(await sendAllowed(ports.counters, member.email))) result.skipped += 1;
     else {
       await ports.sendPasswordReset(member);
       result.sent += 1;
@@ -128,7 +124,8 @@ export const SECURITY_CENTRE_HANDLERS: AreaHandlers<SecurityCentrePorts> = {
   postUsersPasswordsBreachedResetBulk: async (p, { tenantId }) => {
     // A campaign sends an email per member: CAMPAIGNS_PER_ACCOUNT in the sign-in limits' window, so an
     // administrator's repeated clicks (or a script) cannot turn the server into a mailer.
-    const refusedFor = await p.countUse(`campaign:breached:${tenantId}`, CAMPAIGNS_PER_ACCOUNT);
+    const campaign = { key: `campaign:breached:${tenantId}`, limit: CAMPAIGNS_PER_ACCOUNT };
+    const refusedFor = await takeSlot(p.counters, campaign);
     if (refusedFor !== null) throw tooManyError('TOO_MANY_CAMPAIGNS', refusedFor);
     return answer(await sendBreachedPasswordResets(p, tenantId));
   },

@@ -54,13 +54,6 @@ export const countSend = (db: Database, email: string) => limitSend(attemptCount
 export const countCodeSend = (db: Database, userId: string, target: CodeDestination) =>
   limitCodeSend(attemptCounters(db), userId, target);
 
-/**
- * Counts one use of a rule's own counter `key` (the security centre's campaigns: the rule,
- * core/domain/security-center.ts, names the key, the limit and the refusal).
- */
-export const countUse = (db: Database, key: string, limit: number) =>
-  takeSlot(attemptCounters(db), { key, limit });
-
 /** Sign-ups accepted from one IP address in one window, unless the `signUpsPerIp` option says otherwise. */
 export const DEFAULT_SIGN_UPS_PER_IP = 10;
 

@@ -11,7 +11,7 @@ import { alertedStreams } from '../storage/audit-streams';
 import { securityCentreFacts } from '../storage/security-center';
 import { securityPolicyRepositories } from '../storage/security-policies';
 import { sendQuietly, type FlowContext } from './account-flows';
-import { countUse } from './attempts';
+import { attemptCounters } from '../storage/attempts';
 import { issueOneTimeToken } from './one-time-tokens';
 import { localeOfRecipient } from '../storage/locales';
 
@@ -26,7 +26,7 @@ export function securityCentrePorts(ctx: FlowContext, log: (message: string) => 
     policies: securityPolicyRepositories(ctx.db),
     ...securityCentreFacts(ctx.db),
     failingAuditStreams: (tenantId) => alertedStreams(ctx.db, tenantId),
-    countUse: (key, limit) => countUse(ctx.db, key, limit),
+    counters: attemptCounters(ctx.db),
     async sendPasswordReset(user) {
       const token = await issueOneTimeToken(ctx.db, {
         purpose: 'resetPassword',
