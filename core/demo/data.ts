@@ -18,6 +18,7 @@ import type { StoredNotification } from '../domain/notifications';
 import type { CustomLogin } from '../domain/custom-login';
 import type { DemoMembership, DemoTenant } from './subAccountsData';
 import { withEmail, withId } from './rows';
+import type { DemoTables } from './tables';
 
 /** Demo mode's data, kept in the page's storage; passwords are sample data too. */
 export interface DemoUser {
@@ -64,6 +65,8 @@ export interface DemoDatabase {
     impersonatorId?: string;
   } | null;
   // Below, absent means none or the defaults; "per account" is keyed by tenant id.
+  /** The rows of the tables the domain's repositories keep (core/domain/tables.ts), by table name. */
+  tables?: DemoTables;
   /** Who belongs to which account, with the ids of the roles held there (core/demo/subAccountsData.ts). */
   memberships?: DemoMembership[];
   /** Per account, its custom login as saved (core/demo/subAccountsRepository.ts). */

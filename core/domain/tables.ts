@@ -1,0 +1,113 @@
+/**
+ * The storage port the domain's repositories are written over (issue 25: "the demo becomes a
+ * storage adapter"). A repository written here, once, over `Tables` is the server's (SQL over
+ * PostgreSQL, server/storage/tables.ts) and the demo's (arrays in the page's storage,
+ * core/demo/tables.ts); only what a backend does that the other cannot (sealing secrets, a
+ * delivery queue) stays a port of its own.
+ *
+ * A table is declared once, as the SQL schema has it (server/storage/schema): its name and the
+ * columns a repository reads and writes, by field name (`tenantId` is the column `tenant_id`).
+ * Rows are plain JSON values: a timestamp is an ISO 8601 string, a `jsonb` column any JSON.
+ */
+
+/** A column's type, as the SQL schema declares it. `serial` is numbered by the store on insert. */
+export type ColumnType =
+  'text' | 'uuid' | 'int' | 'bool' | 'timestamptz' | 'jsonb' | 'text[]' | 'uuid[]' | 'serial';
+
+export interface TableSpec<R> {
+  /** The SQL table's name (the demo's key for its rows). */
+  name: string;
+  columns: { readonly [K in keyof R]-?: ColumnType };
+}
+
+/** Declares a table of rows `R`. */
+export const table = <R>(name: string, columns: TableSpec<R>['columns']): TableSpec<R> => ({
+  name,
+  columns,
+});
+
+/** A condition other than equality on one column (`oneOf`, `not`, `sameText`, `before`, `from`). */
+export class Condition<V> {
+  constructor(
+    readonly op: 'in' | 'not' | 'sameText' | 'before' | 'from',
+    readonly value: V | readonly V[],
+  ) {}
+}
+/** The column's value is one of `values` (none: no row matches). */
+export const oneOf = <V>(values: readonly V[]) => new Condition<V>('in', values);
+/** The column's value is not `value` (null: the column is set). */
+export const not = <V>(value: V) => new Condition<V>('not', value);
+/** The column's text equals `value` in any letter case. */
+export const sameText = (value: string) => new Condition<string>('sameText', value);
+/** The column's value is less than `value` (a timestamp: earlier). */
+export const before = <V>(value: V) => new Condition<V>('before', value);
+/** The column's value is `value` or more (a timestamp: then or later). */
+export const from = <V>(value: V) => new Condition<V>('from', value);
+
+/** Rows whose every named column matches: a value is equality (null: unset), or a `Condition`. */
+export type Where<R> = { [K in keyof R]?: R[K] | Condition<R[K]> };
+
+export interface Order<R> {
+  by: keyof R & string;
+  desc?: boolean;
+  /** Text compared in lower case. */
+  caseless?: boolean;
+}
+
+export interface Query<R> {
+  where?: Where<R>;
+  /** Rows one of `fields` of which contains `text`, in any letter case (empty text: every row). */
+  search?: { text: string; fields: Array<keyof R & string> };
+  /** In turn; nulls after values ascending, before them descending (PostgreSQL's order). */
+  orderBy?: Array<Order<R>>;
+  offset?: number;
+  limit?: number;
+}
+
+export interface Table<R> {
+  rows(query?: Query<R>): Promise<R[]>;
+  count(query?: Pick<Query<R>, 'where' | 'search'>): Promise<number>;
+  /** The first row matching `where`, or null. */
+  row(where: Where<R>, orderBy?: Array<Order<R>>): Promise<R | null>;
+  /** Adds the row (a `serial` column left out is numbered); the row as stored. */
+  insert(row: Omit<R, SerialKeys<R>> & Partial<R>): Promise<R>;
+  /** Writes `changes` to the rows matching `where`; the rows as stored. */
+  update(where: Where<R>, changes: Partial<R>): Promise<R[]>;
+  /** Removes the rows matching `where`; the rows removed. */
+  remove(where: Where<R>): Promise<R[]>;
+}
+
+/** The fields of `R` a store numbers (declared `serial`): typed as `number` rows by convention. */
+type SerialKeys<R> = { [K in keyof R]: K extends 'seq' ? K : never }[keyof R];
+
+export interface Tables {
+  of<R>(spec: TableSpec<R>): Table<R>;
+  /** Runs `fn` in one transaction (the demo answers one call at a time: `fn` simply runs). */
+  transaction<T>(fn: (tables: Tables) => Promise<T>): Promise<T>;
+  /** Holds writers of `key` apart until the transaction ends (the server's advisory lock). */
+  lock(key: string): Promise<void>;
+}
+
+/**
+ * The row matching `where` with `changes` written, or a new row `created()` when there is none:
+ * one writer at a time (the SQL's INSERT ... ON CONFLICT, over any store).
+ */
+export function saveRow<R>(
+  tables: Tables,
+  spec: TableSpec<R>,
+  where: Where<R>,
+  changes: Partial<R>,
+  created: () => Omit<R, SerialKeys<R>> & Partial<R>,
+): Promise<R> {
+  return tables.transaction(async (tx) => {
+    await tx.lock(`${spec.name}:${JSON.stringify(where)}`);
+    const [updated] = await tx.of(spec).update(where, changes);
+    return updated ?? tx.of(spec).insert(created());
+  });
+}
+
+/** `tenantId` as its SQL column, `tenant_id`. */
+export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** An ISO 8601 timestamp of `ms` (the clock's time as a row stores it). */
+export const stamp = (ms: number) => new Date(ms).toISOString();

@@ -1,0 +1,142 @@
+/**
+ * The domain's storage port (core/domain/tables.ts) over PostgreSQL: each call one statement,
+ * built from the table's declaration (its name and columns; a field `tenantId` is the column
+ * `tenant_id`) with every value a parameter. Timestamps are read as ISO strings, `jsonb` written
+ * as JSON text. Demo mode implements the same port over arrays (core/demo/tables.ts).
+ */
+import {
+  Condition,
+  columnName,
+  type ColumnType,
+  type Order,
+  type Query,
+  type Table,
+  type Tables,
+  type TableSpec,
+  type Where,
+} from '../../core/domain/tables';
+import type { Database } from './database';
+
+type Row = Record<string, unknown>;
+
+/** A statement's text with its parameters, written as they are added. */
+class Statement {
+  readonly params: unknown[] = [];
+  constructor(private readonly columns: Record<string, ColumnType>) {}
+
+  /** `$n` for a value of `field`, cast to its column's type (`asArray`: an array of it). */
+  param(field: string, value: unknown, asArray = false): string {
+    const type = this.columns[field]!;
+    const json = type === 'jsonb' && !asArray;
+    this.params.push(json ? JSON.stringify(value) : value);
+    const cast = type === 'serial' ? 'bigint' : type;
+    return `$${this.params.length}::${cast}${asArray ? '[]' : ''}`;
+  }
+
+  where<R>(where: Where<R> = {}, search?: Query<R>['search']): string {
+    const terms = Object.entries(where as Row).map(([field, condition]) => this.term(field, condition));
+    if (search?.text) {
+      const pattern = `%${search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      this.params.push(pattern);
+      const at = `$${this.params.length}::text`;
+      terms.push(`(${search.fields.map((f) => `${columnName(f)} ILIKE ${at}`).join(' OR ')})`);
+    }
+    return terms.length ? ` WHERE ${terms.join(' AND ')}` : '';
+  }
+
+  private term(field: string, condition: unknown): string {
+    const column = columnName(field);
+    if (!(condition instanceof Condition))
+      return condition === null ? `${column} IS NULL` : `${column} = ${this.param(field, condition)}`;
+    const { op, value } = condition;
+    if (op === 'in') return `${column} = ANY(${this.param(field, value, true)})`;
+    if (op === 'not')
+      return value === null
+        ? `${column} IS NOT NULL`
+        : `${column} IS DISTINCT FROM ${this.param(field, value)}`;
+    if (op === 'sameText') return `lower(${column}) = lower(${this.param(field, value)})`;
+    return `${column} ${op === 'before' ? '<' : '>='} ${this.param(field, value)}`;
+  }
+}
+
+const orderOf = <R>(orderBy: Array<Order<R>> = []) =>
+  orderBy.length
+    ? ` ORDER BY ${orderBy
+        .map(({ by, desc, caseless }) => {
+          const column = caseless ? `lower(${columnName(by)})` : columnName(by);
+          return `${column} ${desc ? 'DESC' : 'ASC'}`;
+        })
+        .join(', ')}`
+    : '';
+
+function sqlTable<R>(db: Database, spec: TableSpec<R>): Table<R> {
+  const columns = spec.columns as Record<string, ColumnType>;
+  const fields = Object.keys(columns);
+  const selected = fields
+    .map((f) => {
+      const column = columnName(f);
+      const read = columns[f] === 'serial' ? `${column}::float8` : column;
+      return read === f ? f : `${read} AS "${f}"`;
+    })
+    .join(', ');
+  /** A row as the domain reads it: timestamps as ISO strings. */
+  const rowOf = (row: Row): R => {
+    for (const f of fields) if (row[f] instanceof Date) row[f] = (row[f] as Date).toISOString();
+    return row as R;
+  };
+  const run = async (sql: string, statement: Statement) =>
+    (await db.query<Row>(sql, statement.params)).rows.map(rowOf);
+
+  const rows = async (query: Query<R> = {}) => {
+    const s = new Statement(columns);
+    const where = s.where(query.where, query.search);
+    let sql = `SELECT ${selected} FROM ${spec.name}${where}${orderOf(query.orderBy)}`;
+    if (query.limit !== undefined) sql += ` LIMIT ${Math.max(0, Math.trunc(query.limit))}`;
+    if (query.offset) sql += ` OFFSET ${Math.max(0, Math.trunc(query.offset))}`;
+    return run(sql, s);
+  };
+
+  return {
+    rows,
+    async count(query = {}) {
+      const s = new Statement(columns);
+      const sql = `SELECT count(*)::int AS n FROM ${spec.name}${s.where(query.where, query.search)}`;
+      const { rows } = await db.query<{ n: number }>(sql, s.params);
+      return rows[0]?.n ?? 0;
+    },
+    async row(where, orderBy) {
+      return (await rows({ where, ...(orderBy ? { orderBy } : {}), limit: 1 }))[0] ?? null;
+    },
+    async insert(row) {
+      const s = new Statement(columns);
+      const given = Object.entries(row as Row).filter(([f, v]) => v !== undefined && f in columns);
+      const values = given.map(([f, v]) => s.param(f, v));
+      const names = given.map(([f]) => columnName(f)).join(', ');
+      const sql = `INSERT INTO ${spec.name} (${names}) VALUES (${values.join(', ')}) RETURNING ${selected}`;
+      return (await run(sql, s))[0]!;
+    },
+    async update(where, changes) {
+      const s = new Statement(columns);
+      const set = Object.entries(changes as Row)
+        .filter(([f, v]) => v !== undefined && f in columns)
+        .map(([f, v]) => `${columnName(f)} = ${s.param(f, v)}`);
+      if (!set.length) return rows({ where });
+      return run(`UPDATE ${spec.name} SET ${set.join(', ')}${s.where(where)} RETURNING ${selected}`, s);
+    },
+    async remove(where) {
+      const s = new Statement(columns);
+      return run(`DELETE FROM ${spec.name}${s.where(where)} RETURNING ${selected}`, s);
+    },
+  };
+}
+
+/** The domain's `Tables` over `db`. */
+export function sqlTables(db: Database): Tables {
+  return {
+    of: (spec) => sqlTable(db, spec),
+    transaction: (fn) => db.transaction((tx) => fn(sqlTables(tx))),
+    lock: async (key) => {
+      await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+    },
+  };
+}
