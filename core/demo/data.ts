@@ -1,7 +1,6 @@
 import type { AccountSettingsUpdate } from '../api/accountSettings';
 import type { AuditRecord } from '../api/audits';
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
-import type { DemoSecurityPolicies } from './securityPolicies';
 import type { DemoConnectivity } from './connectivity';
 import type { DemoAuditStreams } from './auditStreams';
 import type { DemoBilling } from './billingStore';
@@ -81,7 +80,6 @@ export interface DemoDatabase {
   groups?: DemoGroup[];
   groupConfigurations?: Record<string, { enabled: boolean; rolesEnabled: boolean }>;
   apiTokens?: DemoApiToken[];
-  securityPolicies?: Record<string, DemoSecurityPolicies>;
   signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
   auditStreams?: Record<string, DemoAuditStreams>;
   connectivity?: Record<string, DemoConnectivity>;

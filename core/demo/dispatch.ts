@@ -18,6 +18,8 @@ import {
 } from '../domain/audit';
 import { DEMO_VENDOR_ID, tenantById, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { demoRoles } from './teamAdmin';
+import { EMAIL_DOMAINS, IP_RESTRICTIONS } from '../domain/security-policy-tables';
+import { storedRows } from './tables';
 
 type Json = Record<string, unknown>;
 
@@ -70,14 +72,13 @@ const KEPT_RECORDS = 500;
 
 /** What an id names in a record, by kind (core/domain/audit.ts; the server reads its tables). */
 async function nameOf(db: DemoDatabase, kind: AuditNameKind, id: string): Promise<string | undefined> {
-  const policies = Object.values(db.securityPolicies ?? {});
   const names: Partial<Record<AuditNameKind, () => string | undefined>> = {
     user: () => userById(db, id)?.email,
     role: () => demoRoles(db).find((r) => r.id === id)?.name,
     group: () => db.groups?.find((g) => g.id === id)?.name,
     token: () => db.apiTokens?.filter((t) => t.id === id).map((t) => t.description || 'untitled')[0],
-    ipRestriction: () => policies.flatMap((p) => p.ips ?? []).find((e) => e.id === id)?.ip,
-    emailDomain: () => policies.flatMap((p) => p.domains ?? []).find((d) => d.id === id)?.domain,
+    ipRestriction: () => storedRows(db.tables, IP_RESTRICTIONS).find((e) => e.id === id)?.ip,
+    emailDomain: () => storedRows(db.tables, EMAIL_DOMAINS).find((d) => d.id === id)?.domain,
     tenant: () => tenantById(db, id)?.name,
   };
   return names[kind]?.();

@@ -37,7 +37,7 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
     async emailDomainAllowed(tenantId, email) {
       // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
       const { demoSecurityPolicyPorts } = await import('./securityPolicies');
-      const ports = demoSecurityPolicyPorts(db.securityPolicies?.[tenantId] ?? {}, tenantId);
+      const ports = demoSecurityPolicyPorts(db, tools);
       // Demo mode keeps no list of public email providers: only the account's own list decides.
       return emailDomainAllowed(ports, tenantId, email, () => false);
     },

@@ -4,6 +4,7 @@
 // account's policy and, after the second factor, opens there. The password sign-in's case runs on
 // both backends (test/contract/mfa-rules.contract.test.ts); these need an IdP or a second account
 // on the server, so they are the demo's alone.
+import { MFA_POLICIES } from '../domain/security-policy-tables';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { generate } from 'otplib';
@@ -41,13 +42,8 @@ test("demo mode: a sign-in at an account's address asks for that account's MFA p
   membershipsOf(db);
   db.customLogin = { 'demo-europe': { enabled: true, loginAlias: 'eu-co' } };
   const at = '2026-02-01T00:00:00.000Z';
-  const mfa = {
-    id: 'mfa-policy-eu',
-    settings: { enforceMFAType: 'Force' as const },
-    createdAt: at,
-    updatedAt: at,
-  };
-  db.securityPolicies = { 'demo-europe': { policies: { mfa } } };
+  const mfa = { id: 'mfa-policy-eu', tenantId: 'demo-europe', enforce: true, exceptSaml: false };
+  db.tables = { [MFA_POLICIES.name]: [{ ...mfa, createdAt: at, updatedAt: at }] };
   storage.setItem(STORAGE_KEY, JSON.stringify(db));
   const backend = createDemoBackend({ storage, delay: () => 0 });
   const call = (path: string, body: Record<string, unknown>, alias?: string) =>

@@ -6,11 +6,13 @@
  * holds both to the same cases. Keys are the values themselves (sample data in the visitor's browser).
  */
 import { mfaFailureCounter } from '../domain/attempts';
-import { DEFAULT_MFA_POLICY } from '../domain/mfa-gate';
+import { DEFAULT_MFA_POLICY, enforceMfaTypeOf } from '../domain/mfa-gate';
+import { MFA_POLICIES } from '../domain/security-policy-tables';
 import type { MfaChallenge, MfaDevice, MfaPorts, StoredMfaPolicies } from '../domain/mfa-ports';
 import type { DemoDatabase } from './data';
 import { demoAttemptCounters } from './passwordlessPorts';
 import { given, isoNow, keep, remove, update, withId, type DemoClock } from './rows';
+import { storedRows } from './tables';
 
 /** A short-lived secret of core/domain/mfa-challenges.ts (the mfaToken, a one-time code), by its key. */
 type DemoLiveChallenge = MfaChallenge & { key: string; expiresAt: number; used: boolean };
@@ -31,14 +33,16 @@ export const state = (db: DemoDatabase): DemoMfaState =>
 
 /**
  * The policy rows of demo mode, as the server's gate reads them: the MFA policy the account saved on
- * its security page (the domain's record, core/demo/securityPolicies.ts), with the remember-device
+ * its security page (its row of `tenant_mfa_policies`, core/domain/security-policy-tables.ts), with the remember-device
  * settings the server's columns default to (the page saves none); the demo's "enforce MFA" switch is
  * the vendor's.
  */
 function demoMfaPolicies(db: DemoDatabase, tenantId: string | null): StoredMfaPolicies {
-  const saved = tenantId ? db.securityPolicies?.[tenantId]?.policies?.mfa?.settings : undefined;
+  const saved = storedRows(db.tables, MFA_POLICIES).find((row) => row.tenantId === tenantId);
   return {
-    account: saved ? { ...DEFAULT_MFA_POLICY, ...saved } : null,
+    account: saved
+      ? { ...DEFAULT_MFA_POLICY, enforceMFAType: enforceMfaTypeOf(saved.enforce, saved.exceptSaml) }
+      : null,
     vendorEnforceMFAType: db.settings?.mfaEnforced ? 'Force' : null,
   };
 }

@@ -15,6 +15,7 @@ import { loadDemoDeliveryTexts } from './delivery';
 import { accessRefusal, demoAudit, type DemoRequest, type Handler } from './dispatch';
 import { loginAliasOf } from './loginAlias';
 import type { DemoTokens } from './sessions';
+import { tablesWritten } from './tables';
 import { demoPermissionsOf } from './teamAdmin';
 
 type Json = Record<string, unknown>;
@@ -107,7 +108,7 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
       const recorded = audit(answer, now());
       // A call of the browser's session moves its last use (core/demo/sessions.ts), kept as the server's.
       const used = db.session?.lastUsedAt !== lastUse;
-      if (answer.save || route.method !== 'GET' || recorded || used) save(db);
+      if (answer.save || route.method !== 'GET' || recorded || used || tablesWritten(db.tables)) save(db);
       return { status: answer.status, body: answer.body };
     });
   }

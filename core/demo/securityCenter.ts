@@ -18,12 +18,13 @@ import { demoHandlers } from './shared';
 import { demoSsoConnections } from './ssoConfig';
 
 /** The centre's ports over the demo's data (reading only: the policies of an account that saved none stay unsaved). */
-function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => number): SecurityCentrePorts {
+function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, clock: DemoClock): SecurityCentrePorts {
+  const { now } = clock;
   // The account's memberships, as the server counts them (invitees of another account too).
   const members = accountMembers(db, tenantId);
   const { devices } = state(db);
   return {
-    policies: demoSecurityPolicyPorts(db.securityPolicies?.[tenantId] ?? {}, tenantId),
+    policies: demoSecurityPolicyPorts(db, clock),
     members: {
       facts: async () => ({
         totalUsers: members.length,
@@ -45,5 +46,5 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
 }
 
 /** The centre's routes (core/domain/security-center.ts) over the caller's account's data. */
-export const demoSecurityCenterRoutes = ({ now }: DemoClock) =>
-  demoHandlers(SECURITY_CENTRE_HANDLERS, (db, user) => demoSecurityCentrePorts(db, user.tenantId, now));
+export const demoSecurityCenterRoutes = (clock: DemoClock) =>
+  demoHandlers(SECURITY_CENTRE_HANDLERS, (db, user) => demoSecurityCentrePorts(db, user.tenantId, clock));

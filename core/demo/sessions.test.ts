@@ -1,5 +1,6 @@
 // Demo mode's sessions: every sign-in method ends in startSession, which refuses a user the lockout
 // policy locked, as the server's AuthService.startSession does (core/domain/security-policies.ts).
+import { SECURITY_POLICIES } from '../domain/security-policy-tables';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isContractError } from '../contract/errors';
@@ -33,9 +34,15 @@ test("demo refresh: the account's saved session policy ends a session idle or ol
   const db = seedDemoDatabase();
   const user = db.users[0]!;
   const settings = { sessionIdleTimeoutConfiguration: { isActive: true, timeout: 60 } };
-  db.securityPolicies = {
-    [user.tenantId]: { policies: { sessions: { id: 's', settings, createdAt: '', updatedAt: '' } } },
+  const saved = {
+    id: 's',
+    kind: 'sessions',
+    tenantId: user.tenantId,
+    settings,
+    createdAt: '',
+    updatedAt: '',
   };
+  db.tables = { [SECURITY_POLICIES.name]: [saved] };
   const request = { method: 'POST', path: '', body: {}, token: null, query: {}, params: {} };
   tokens.startSession(db, user);
   clock += 60_000;

@@ -11,7 +11,8 @@ import {
   LOGIN_SESSION_HANDLERS,
   type LoginSessionPorts,
 } from '../domain/login-sessions';
-import { refuseLockedSession } from '../domain/security-policies';
+import { refuseLockedSession, type SessionSettings } from '../domain/security-policies';
+import { SECURITY_POLICIES } from '../domain/security-policy-tables';
 import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../domain/session-timeout';
 import { accessTokenClaims, authResponseOf, type AuthResponse } from '../domain/session-tokens';
 import { toBase64Url } from '../domain/webauthn-crypto';
@@ -20,6 +21,7 @@ import { userById, type DemoDatabase, type DemoUser } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
 import { demoPermissionsOf, demoRolesOf } from './teamAdmin';
 import { isoNow } from './rows';
+import { storedRows } from './tables';
 
 /** Who issues the demo's tokens (and their audience). */
 export const DEMO_ISSUER = 'auth-elements-demo';
@@ -96,7 +98,10 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
    */
   function keepSession(db: DemoDatabase, user: DemoUser, refresh: boolean): boolean {
     const session = db.session!;
-    const policy = db.securityPolicies?.[user.tenantId]?.policies?.sessions?.settings ?? null;
+    const saved = storedRows(db.tables, SECURITY_POLICIES).find(
+      (row) => row.kind === 'sessions' && row.tenantId === user.tenantId,
+    );
+    const policy = (saved?.settings as Partial<SessionSettings> | undefined) ?? null;
     const idle = secondsSince(session.lastUsedAt ?? session.createdAt);
     if (sessionTimeoutOf(policy, secondsSince(session.createdAt), idle)) return false;
     if (refresh || idle > ACTIVITY_WRITE_INTERVAL_S) session.lastUsedAt = isoNow(now);

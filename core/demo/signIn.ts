@@ -37,7 +37,7 @@ import { appOrigin, demoLimits, rulesUser, type DemoRulesUser } from './password
 import { profileOf } from './profile';
 import type { DemoTokens } from './sessions';
 import { signInAddress } from '../domain/account-links';
-import { isoNow } from './rows';
+import { isoNow, type DemoClock } from './rows';
 
 interface SignInDeps {
   tokens: DemoTokens;
@@ -132,12 +132,12 @@ function signInSettingsPorts(
  * The lockout rule's ports (core/domain/security-policies.ts `recordFailedSignIn`) over the demo's
  * data: the count and the lock are kept on the stored user, the lock's record in the demo's audits.
  */
-const demoLockoutPorts = (db: DemoDatabase, now: () => number): LockoutPorts<DemoUser> => ({
+const demoLockoutPorts = (db: DemoDatabase, { now, random }: DemoClock): LockoutPorts<DemoUser> => ({
   async policyOf(user) {
     const tenantId = user?.tenantId ?? '';
     // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
     const { demoSecurityPolicyPorts } = await import('./securityPolicies');
-    const ports = demoSecurityPolicyPorts(db.securityPolicies?.[tenantId] ?? {}, tenantId, '', (p) => p);
+    const ports = demoSecurityPolicyPorts(db, { now, random });
     return { tenantId, policy: await policyInForce(ports, 'lockout', tenantId) };
   },
   async countFailure(user) {
@@ -162,7 +162,7 @@ const demoLockoutPorts = (db: DemoDatabase, now: () => number): LockoutPorts<Dem
 function passwordSignInPorts(
   db: DemoDatabase,
   request: DemoRequest,
-  { mfa, tokens, invitations, now }: SignInDeps,
+  { mfa, tokens, invitations, now, random }: SignInDeps,
 ): PasswordSignInPorts<DemoRulesUser> {
   const methods = demoSignInMethodPorts(db);
   const limits = demoLimits(db, now);
@@ -176,7 +176,7 @@ function passwordSignInPorts(
     userByEmail: async (email) => rulesUser(userByEmail(db, email)),
     verifyPassword: async (password, user) => user?.stored.password === password,
     countLockout: async (user) => {
-      await recordFailedSignIn(demoLockoutPorts(db, now), user?.stored ?? null);
+      await recordFailedSignIn(demoLockoutPorts(db, { now, random }), user?.stored ?? null);
     },
     async passwordMatched(email, user) {
       await limits.clearFailures(email);

@@ -64,7 +64,13 @@ function compare<R>(orderBy: Array<Order<R>>) {
 
 const copy = <T>(value: T): T => structuredClone(value);
 
-function memoryTable<R>(rows: Row[], spec: TableSpec<R>): Table<R> {
+/** The stores written to since they were read from the page's storage (each request reads anew). */
+const written = new WeakSet<DemoTables>();
+
+/** Whether a table of `store` was written to (a read that wrote: the data is stored after it too). */
+export const tablesWritten = (store: DemoTables | undefined): boolean => !!store && written.has(store);
+
+function memoryTable<R>(rows: Row[], spec: TableSpec<R>, wrote: () => void): Table<R> {
   const found = (query: Query<R> = {}) => {
     const hits = rows.filter(whereOf(query.where, query.search));
     if (query.orderBy) hits.sort(compare(query.orderBy));
@@ -80,16 +86,19 @@ function memoryTable<R>(rows: Row[], spec: TableSpec<R>): Table<R> {
       const stored: Row = { ...copy(row) };
       for (const key of serials) stored[key] ??= Math.max(0, ...rows.map((r) => Number(r[key]))) + 1;
       rows.push(stored);
+      wrote();
       return copy(stored) as R;
     },
     async update(where, changes) {
       const hits = found({ where });
       for (const row of hits) Object.assign(row, copy(changes));
+      if (hits.length) wrote();
       return copy(hits) as R[];
     },
     async remove(where) {
       const hits = found({ where });
       rows.splice(0, rows.length, ...rows.filter((row) => !hits.includes(row)));
+      if (hits.length) wrote();
       return hits as R[];
     },
   };
@@ -98,10 +107,14 @@ function memoryTable<R>(rows: Row[], spec: TableSpec<R>): Table<R> {
 /** The domain's `Tables` over the arrays of `store`, made as a table is first used. */
 export function memoryTables(store: DemoTables): Tables {
   const tables: Tables = {
-    of: (spec) => memoryTable((store[spec.name] ??= []), spec),
+    of: (spec) => memoryTable((store[spec.name] ??= []), spec, () => written.add(store)),
     transaction: (fn) => fn(tables),
     // The demo answers one call at a time (core/demo/pipeline.ts).
     lock: async () => {},
   };
   return tables;
 }
+
+/** The stored rows of `spec`, read as they are (the demo's session check, which cannot wait). */
+export const storedRows = <R>(store: DemoTables | undefined, spec: TableSpec<R>): readonly R[] =>
+  (store?.[spec.name] ?? []) as R[];

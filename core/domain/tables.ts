@@ -106,6 +106,12 @@ export function saveRow<R>(
   });
 }
 
+/** The time rows are written at and the ids of new rows (the server's UUIDs, the demo's own). */
+export interface RowClock {
+  now(): number;
+  newId(): string;
+}
+
 /** `tenantId` as its SQL column, `tenant_id`. */
 export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 

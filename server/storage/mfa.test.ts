@@ -73,8 +73,8 @@ repositorySuite<Fixture>(
           db.settings = { ...db.settings, mfaEnforced: true } as typeof db.settings;
         },
         async saveAccountPolicy(tenantId, enforceMFAType) {
-          const mine = ((db.securityPolicies ??= {})[tenantId] ??= {});
-          await demoSecurityPolicyPorts(mine, tenantId).policies.saveForAccount('mfa', tenantId, {
+          const clock = { now: () => now, random: () => randomUUID() };
+          await demoSecurityPolicyPorts(db, clock).policies.saveForAccount('mfa', tenantId, {
             enforceMFAType,
           });
         },

@@ -1,9 +1,10 @@
-// The security policies' repositories, one suite for both stores: the server's over PGlite
-// (server/storage/security-policies.ts) and demo mode's over its stored settings
+// The security policies' repositories (core/domain/security-policy-storage.ts), one suite for both
+// stores: over PGlite (server/storage/security-policies.ts) and over demo mode's stored tables
 // (core/demo/securityPolicies.ts). The rules in core/domain rely on what each case states.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { demoSecurityPolicyPorts, type DemoSecurityPolicies } from '../../core/demo/securityPolicies';
+import type { DemoDatabase } from '../../core/demo/data';
+import { demoSecurityPolicyPorts } from '../../core/demo/securityPolicies';
 import { POLICY_DEFAULTS, type SecurityPolicyPorts } from '../../core/domain/security-policies';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { securityPolicyRepositories } from './security-policies';
@@ -15,24 +16,13 @@ repositorySuite<Repositories>(
   {
     pglite: (db) => securityPolicyRepositories(db),
     demo: () => {
+      // Each call is a request at a later time (the demo backend builds the ports per request).
       let clock = Date.parse('2026-01-01T00:00:00Z');
       let sequence = 0;
-      const mine: DemoSecurityPolicies = {};
-      // Each call stands for a request at a later time, as the demo backend builds the ports per request.
-      const ports = () =>
-        demoSecurityPolicyPorts(mine, 'demo-tenant', new Date((clock += 1000)).toISOString(), (prefix) => {
-          sequence += 1;
-          return `${prefix}-${sequence}`;
-        });
-      const lazy = <K extends keyof Repositories>(key: K) =>
-        new Proxy({} as Repositories[K], {
-          get: (_target, method) => (ports()[key] as unknown as Record<PropertyKey, unknown>)[method],
-        });
-      return {
-        policies: lazy('policies'),
-        ipRestrictions: lazy('ipRestrictions'),
-        emailDomains: lazy('emailDomains'),
-      };
+      return demoSecurityPolicyPorts({} as DemoDatabase, {
+        now: () => (clock += 1000),
+        random: () => `row-${(sequence += 1)}`,
+      });
     },
   },
   (context) => {

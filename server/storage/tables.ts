@@ -4,11 +4,13 @@
  * `tenant_id`) with every value a parameter. Timestamps are read as ISO strings, `jsonb` written
  * as JSON text. Demo mode implements the same port over arrays (core/demo/tables.ts).
  */
+import { randomUUID } from 'node:crypto';
 import {
   Condition,
   columnName,
   type ColumnType,
   type Order,
+  type RowClock,
   type Query,
   type Table,
   type Tables,
@@ -140,3 +142,6 @@ export function sqlTables(db: Database): Tables {
     },
   };
 }
+
+/** The server's rows: written at the process's time, new ones named by random UUIDs. */
+export const SERVER_ROW_CLOCK: RowClock = { now: () => Date.now(), newId: () => randomUUID() };
