@@ -44,7 +44,7 @@ export const WEBHOOKS = table<WebhookRow>('webhooks', {
 });
 
 /** One attempt to deliver to a webhook, as the server's worker logs it. */
-export interface WebhookLogRow {
+interface WebhookLogRow {
   id: string;
   webhookId: string;
   tenantId: string;
@@ -139,7 +139,7 @@ const SLACK_SUBSCRIPTIONS = table<SlackSubscriptionRow>('slack_subscriptions', {
 });
 
 /** What the repositories take from their caller. */
-export interface ConnectivityStoreDeps {
+interface ConnectivityStoreDeps {
   /** A new row id (the server's uuid, the demo's random id). */
   newId(): string;
   /** The caller's clock, in milliseconds. */
