@@ -1,7 +1,6 @@
 import type { AccountSettingsUpdate } from '../api/accountSettings';
 import type { AuditRecord } from '../api/audits';
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
-import type { DemoConnectivity } from './connectivity';
 import type { DemoAuditStreams } from './auditStreams';
 import type { DemoBilling } from './billingStore';
 import type { VendorBillingSwitches } from '../billing/vendorRules';
@@ -82,7 +81,6 @@ export interface DemoDatabase {
   apiTokens?: DemoApiToken[];
   signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
   auditStreams?: Record<string, DemoAuditStreams>;
-  connectivity?: Record<string, DemoConnectivity>;
   billing?: Record<string, DemoBilling>;
   /** The vendor's billing switches (absent: spec 001 §9's defaults; tests switch them). */
   billingVendor?: Partial<VendorBillingSwitches>;

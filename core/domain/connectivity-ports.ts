@@ -1,7 +1,7 @@
 /**
- * The ports of the connectivity rules (./connectivity.ts): the repositories the server implements
- * over PostgreSQL (server/storage/connectivity.ts) and demo mode over the page's storage
- * (core/demo/connectivity.ts), and what else the rules need of the world around them.
+ * The ports of the connectivity rules (./connectivity.ts): the repositories, written once over the
+ * storage port (./connectivity-tables.ts) that the server and demo mode each give their store, and
+ * what else the rules need of the world around them (the outbox, the vendor, reaching a target).
  */
 import type { EmailSmsConfig, SlackChannel, SlackEvent, Webhook, WebhookLog } from '../api/connectivity';
 
@@ -34,16 +34,23 @@ export interface WebhookRepository {
   create(tenantId: string, fields: WebhookFields, secret: string): Promise<Webhook>;
   /** Null when the account has no such webhook; a `secret` replaces the stored one. */
   update(tenantId: string, id: string, fields: WebhookFields, secret: string | null): Promise<Webhook | null>;
-  /** Removes the webhook, its logs and its pending deliveries. */
+  /** Removes the webhook and its logs. */
   remove(tenantId: string, id: string): Promise<boolean>;
-  /** One page of the webhook's delivery log, newest first. */
+  /** One page of the webhook's delivery log, newest first (each row naming `vendorId`). */
   logs(
     tenantId: string,
     webhookId: string,
     page: { offset: number; limit: number },
+    vendorId: string,
   ): Promise<{ count: number; rows: WebhookLog[] }>;
+}
+
+/** The delivery outbox (the server's; demo mode delivers nothing). */
+export interface ConnectivityOutbox {
   /** Queues the logged delivery again; false when there is no such log or its webhook is gone. */
   retry(tenantId: string, logId: string): Promise<boolean>;
+  /** Drops the pending deliveries to a webhook that is gone. */
+  forget(webhookId: string): Promise<void>;
 }
 
 export interface NotificationRepository {
@@ -95,6 +102,7 @@ export interface ConnectivityPorts {
   webhooks: WebhookRepository;
   notifications: NotificationRepository;
   slack: SlackRepository;
+  outbox: ConnectivityOutbox;
   /** The vendor whose catalogue this is. */
   vendorId(): Promise<string>;
   /**

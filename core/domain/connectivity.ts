@@ -1,10 +1,11 @@
 /**
  * Connectivity settings (issue 16, spec 001 §4 and §5): the events catalogue, an account's
  * webhooks, email and SMS notifications and Slack channels and subscriptions; the rules, written
- * once over storage ports. The reference server runs them over PostgreSQL
- * (server/storage/connectivity.ts, wrapped by server/domain/connectivity.ts, which also records
- * events and delivers them) and demo mode over the page's storage (core/demo/connectivity.ts,
- * which delivers nothing). test/contract/connectivity.contract.test.ts drives both through HTTP and
+ * once over storage ports. Their repositories are written once over the domain's tables
+ * (./connectivity-tables.ts): the reference server runs them over PostgreSQL (its ports in
+ * server/domain/connectivity.ts, which also records events and delivers them) and demo mode over
+ * the page's stored tables (core/demo/connectivity.ts, which delivers nothing).
+ * test/contract/connectivity.contract.test.ts drives both through HTTP and
  * server/storage/connectivity.test.ts drives both repositories directly.
  *
  * - A webhook needs a display name that is not blank, known event keys and an http(s) URL (the
@@ -128,8 +129,10 @@ export async function updateWebhook(
   return { ...updated, secret };
 }
 
+/** DELETE /webhook/{id}: the webhook, its logs and its pending deliveries. */
 export async function deleteWebhook(ports: ConnectivityPorts, tenantId: string, id: string): Promise<object> {
   if (!(await ports.webhooks.remove(tenantId, id))) throw contractError('WEBHOOK_NOT_FOUND');
+  await ports.outbox.forget(id);
   return {};
 }
 
@@ -143,7 +146,7 @@ export async function webhookLogs(
     throw contractError('WEBHOOK_NOT_FOUND');
   const offset = Number(query.offset ?? 0);
   const limit = Number(query.limit ?? WEBHOOK_LOGS_PAGE_SIZE);
-  return ports.webhooks.logs(tenantId, query.id, { offset, limit });
+  return ports.webhooks.logs(tenantId, query.id, { offset, limit }, await ports.vendorId());
 }
 
 /** POST /webhook/test: the receiver's answer (spec 001 §4: the page counts 200 and 201 as success). */
@@ -158,6 +161,6 @@ export async function testWebhook(
 
 /** POST /webhook/logs/{id}/retries: queued again (spec 001 §4: a retry succeeds only on status 202). */
 export async function retryWebhookLog(ports: ConnectivityPorts, tenantId: string, logId: string) {
-  if (!(await ports.webhooks.retry(tenantId, logId))) throw contractError('WEBHOOK_LOG_NOT_FOUND');
+  if (!(await ports.outbox.retry(tenantId, logId))) throw contractError('WEBHOOK_LOG_NOT_FOUND');
   return { statusCode: WEBHOOK_RETRY_SUCCESS, body: 'Queued' };
 }

@@ -1,8 +1,9 @@
 /**
  * What the server does for connectivity (issue 16) beyond the rules: the rules themselves (webhooks,
  * email and SMS settings, Slack; the events catalogue) are core/domain/connectivity.ts over the
- * repositories of server/storage/connectivity.ts, which demo mode runs over its own storage. Here:
- * the server's ports (targets must resolve to public addresses; a test is really sent), and
+ * repositories of core/domain/connectivity-tables.ts, which the server runs over PostgreSQL and
+ * demo mode over its stored tables. Here: the server's ports (the outbox, sealing secrets; targets
+ * must resolve to public addresses; a test is really sent), and
  * `emitEvent`, which writes one outbox row per event and target (connectivity_deliveries) for the
  * worker (connectivity-worker.ts) to deliver, signed as below.
  *
@@ -12,16 +13,17 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ConnectivityPorts } from '../../core/domain/connectivity';
+import { connectivityRepositories } from '../../core/domain/connectivity-tables';
 import { assertPublicUrl, postJson } from '../delivery/outbound-http';
 import type { Database } from '../storage/database';
 import {
   actingAccount,
-  notificationRepository,
+  forgetWebhookDeliveries,
   recordEvent,
-  slackRepository,
+  requeueWebhookLog,
   vendorOf,
-  webhookRepository,
 } from '../storage/connectivity';
+import { sqlTables } from '../storage/tables';
 import type { SecretBox } from './mfa-crypto';
 
 const wakers = new Set<() => void>();
@@ -42,16 +44,19 @@ export function connectivityPorts(ctx: {
 }): ConnectivityPorts {
   const { db, secretBox } = ctx;
   const allowPrivate = ctx.connectivity.allowPrivateAddresses;
-  const webhooks = webhookRepository(db, secretBox);
+  const repositories = connectivityRepositories(sqlTables(db), {
+    newId: randomUUID,
+    now: Date.now,
+    seal: (value, binding) => secretBox.seal(value, binding),
+  });
   return {
-    webhooks: {
-      ...webhooks,
+    ...repositories,
+    outbox: {
       // A retry is delivered by this process's worker at once.
       retry: async (tenantId, logId) =>
-        (await webhooks.retry(tenantId, logId)) ? (wakeWorkers(), true) : false,
+        (await requeueWebhookLog(db, tenantId, logId)) ? (wakeWorkers(), true) : false,
+      forget: (webhookId) => forgetWebhookDeliveries(db, webhookId),
     },
-    notifications: notificationRepository(db),
-    slack: slackRepository(db, secretBox),
     vendorId: () => vendorOf(db),
     reachable: async (url) => (await assertPublicUrl(url.toString(), allowPrivate)).toString(),
     async sendTest(tenantId, { url, secret, payload }) {
