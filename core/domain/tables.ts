@@ -20,11 +20,17 @@ export interface TableSpec<R> {
   columns: { readonly [K in keyof R]-?: ColumnType };
 }
 
+const DECLARED: Array<TableSpec<unknown>> = [];
+
 /** Declares a table of rows `R`. */
-export const table = <R>(name: string, columns: TableSpec<R>['columns']): TableSpec<R> => ({
-  name,
-  columns,
-});
+export function table<R>(name: string, columns: TableSpec<R>['columns']): TableSpec<R> {
+  const spec = { name, columns };
+  DECLARED.push(spec as TableSpec<unknown>);
+  return spec;
+}
+
+/** Every table declared by the modules loaded so far (a test holds them to the SQL schema). */
+export const declaredTables = (): ReadonlyArray<TableSpec<unknown>> => DECLARED;
 
 /** A condition other than equality on one column (`oneOf`, `not`, `sameText`, `before`, `from`). */
 export class Condition<V> {
