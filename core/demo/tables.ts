@@ -6,6 +6,7 @@
  */
 import {
   Condition,
+  oneOf,
   type Order,
   type Query,
   type Table,
@@ -70,7 +71,12 @@ const written = new WeakSet<DemoTables>();
 /** Whether a table of `store` was written to (a read that wrote: the data is stored after it too). */
 export const tablesWritten = (store: DemoTables | undefined): boolean => !!store && written.has(store);
 
-function memoryTable<R>(rows: Row[], spec: TableSpec<R>, wrote: () => void): Table<R> {
+function memoryTable<R>(
+  rows: Row[],
+  spec: TableSpec<R>,
+  wrote: () => void,
+  tableOf: <C>(spec: TableSpec<C>) => Table<C>,
+): Table<R> {
   const found = (query: Query<R> = {}) => {
     const hits = rows.filter(whereOf(query.where, query.search));
     if (query.orderBy) hits.sort(compare(query.orderBy));
@@ -99,6 +105,10 @@ function memoryTable<R>(rows: Row[], spec: TableSpec<R>, wrote: () => void): Tab
       const hits = found({ where });
       rows.splice(0, rows.length, ...rows.filter((row) => !hits.includes(row)));
       if (hits.length) wrote();
+      // The schema's ON DELETE CASCADE, which PostgreSQL applies by itself.
+      const ids = hits.map((row) => row.id);
+      for (const { table, column } of spec.cascade)
+        if (ids.length) await tableOf(table).remove({ [column]: oneOf(ids) });
       return hits as R[];
     },
   };
@@ -107,7 +117,7 @@ function memoryTable<R>(rows: Row[], spec: TableSpec<R>, wrote: () => void): Tab
 /** The domain's `Tables` over the arrays of `store`, made as a table is first used. */
 export function memoryTables(store: DemoTables): Tables {
   const tables: Tables = {
-    of: (spec) => memoryTable((store[spec.name] ??= []), spec, () => written.add(store)),
+    of: (spec) => memoryTable((store[spec.name] ??= []), spec, () => written.add(store), tables.of),
     transaction: (fn) => fn(tables),
     // The demo answers one call at a time (core/demo/pipeline.ts).
     lock: async () => {},

@@ -14,35 +14,6 @@ import type {
 } from './connectivity-ports';
 import { stamp, saveRow, table, type Tables } from './tables';
 
-interface WebhookRow {
-  id: string;
-  tenantId: string;
-  displayName: string;
-  description: string;
-  url: string;
-  /** The signing secret, sealed by the caller bound to `webhook:<id>` (the worker opens it). */
-  secretSealed: string | null;
-  eventKeys: string[];
-  isActive: boolean;
-  /** Counted by the server's delivery worker. */
-  invocations: number;
-  createdAt: string;
-  updatedAt: string;
-}
-export const WEBHOOKS = table<WebhookRow>('webhooks', {
-  id: 'uuid',
-  tenantId: 'uuid',
-  displayName: 'text',
-  description: 'text',
-  url: 'text',
-  secretSealed: 'text',
-  eventKeys: 'text[]',
-  isActive: 'bool',
-  invocations: 'int',
-  createdAt: 'timestamptz',
-  updatedAt: 'timestamptz',
-});
-
 /** One attempt to deliver to a webhook, as the server's worker logs it. */
 interface WebhookLogRow {
   id: string;
@@ -67,6 +38,39 @@ export const WEBHOOK_LOGS = table<WebhookLogRow>('webhook_logs', {
   response: 'text',
   createdAt: 'timestamptz',
 });
+
+interface WebhookRow {
+  id: string;
+  tenantId: string;
+  displayName: string;
+  description: string;
+  url: string;
+  /** The signing secret, sealed by the caller bound to `webhook:<id>` (the worker opens it). */
+  secretSealed: string | null;
+  eventKeys: string[];
+  isActive: boolean;
+  /** Counted by the server's delivery worker. */
+  invocations: number;
+  createdAt: string;
+  updatedAt: string;
+}
+export const WEBHOOKS = table<WebhookRow>(
+  'webhooks',
+  {
+    id: 'uuid',
+    tenantId: 'uuid',
+    displayName: 'text',
+    description: 'text',
+    url: 'text',
+    secretSealed: 'text',
+    eventKeys: 'text[]',
+    isActive: 'bool',
+    invocations: 'int',
+    createdAt: 'timestamptz',
+    updatedAt: 'timestamptz',
+  },
+  [[WEBHOOK_LOGS, 'webhookId']],
+);
 
 /** An event's email or SMS switch; its subscriptions hold the recipients. */
 interface NotificationConfigRow {
@@ -191,9 +195,8 @@ function webhookRepository(tables: Tables, { newId, now, seal }: ConnectivitySto
       return row ? webhookOf(row) : null;
     },
     async remove(tenantId, id) {
+      // Its logs go with it (the schema's cascade).
       if (!(await webhooks.remove({ id, tenantId })).length) return false;
-      // Its logs go with it (in SQL the foreign key's cascade has removed them already).
-      await tables.of(WEBHOOK_LOGS).remove({ webhookId: id, tenantId });
       return true;
     },
     async logs(tenantId, webhookId, { offset, limit }, vendorId) {

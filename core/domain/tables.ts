@@ -18,13 +18,27 @@ export interface TableSpec<R> {
   /** The SQL table's name (the demo's key for its rows). */
   name: string;
   columns: { readonly [K in keyof R]-?: ColumnType };
+  /**
+   * The schema's `ON DELETE CASCADE` into this table's children: removing a row removes the rows
+   * of `table` whose `column` holds its `id`. PostgreSQL does it by itself; the demo's store does it
+   * from here (server/storage/tables-schema.test.ts holds the two to the schema).
+   */
+  cascade: ReadonlyArray<{ table: TableSpec<unknown>; column: string }>;
 }
 
 const DECLARED: Array<TableSpec<unknown>> = [];
 
-/** Declares a table of rows `R`. */
-export function table<R>(name: string, columns: TableSpec<R>['columns']): TableSpec<R> {
-  const spec = { name, columns };
+/** Declares a table of rows `R`; `cascade` names its children by their column holding its id. */
+export function table<R>(
+  name: string,
+  columns: TableSpec<R>['columns'],
+  cascade: Array<[child: TableSpec<unknown>, column: string]> = [],
+): TableSpec<R> {
+  const spec = {
+    name,
+    columns,
+    cascade: cascade.map(([child, column]) => ({ table: child, column })),
+  };
   DECLARED.push(spec as TableSpec<unknown>);
   return spec;
 }

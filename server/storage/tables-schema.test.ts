@@ -47,3 +47,25 @@ test('every declared table and column is in the SQL schema, of the declared type
   );
   assert.deepEqual(wrong, []);
 });
+
+test("each declared cascade is the schema's ON DELETE CASCADE, and each such key between declared tables is declared", async () => {
+  const { rows } = await server.db.query<{ child: string; column: string; parent: string; key: string }>(
+    `SELECT c.conrelid::regclass::text AS child, a.attname AS column, c.confrelid::regclass::text AS parent,
+            af.attname AS key
+       FROM pg_constraint c
+       JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+       JOIN pg_attribute af ON af.attrelid = c.confrelid AND af.attnum = c.confkey[1]
+      WHERE c.contype = 'f' AND c.confdeltype = 'c' AND cardinality(c.conkey) = 1`,
+  );
+  const declared = new Map(declaredTables().map((spec) => [spec.name, spec]));
+  const columnsOf = (name: string) => Object.keys(declared.get(name)?.columns ?? {}).map(columnName);
+  const inSchema = rows
+    .filter(
+      (r) => r.key === 'id' && columnsOf(r.parent).includes('id') && columnsOf(r.child).includes(r.column),
+    )
+    .map((r) => `${r.parent} -> ${r.child}.${r.column}`);
+  const inDeclarations = [...declared.values()].flatMap((spec) =>
+    spec.cascade.map(({ table, column }) => `${spec.name} -> ${table.name}.${columnName(column)}`),
+  );
+  assert.deepEqual(inDeclarations.sort(), [...new Set(inSchema)].sort());
+});
