@@ -15,10 +15,11 @@ import { demoAttemptCounters } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import { demoSecurityPolicyPorts } from './securityPolicies';
 import { demoHandlers } from './shared';
-import { demoSsoConnections } from './ssoConfig';
+import { demoSsoRepository } from './ssoConfig';
 
 /** The centre's ports over the demo's data (reading only: the policies of an account that saved none stay unsaved). */
-function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => number): SecurityCentrePorts {
+function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, clock: DemoClock): SecurityCentrePorts {
+  const { now } = clock;
   // The account's memberships, as the server counts them (invitees of another account too).
   const members = accountMembers(db, tenantId);
   const { devices } = state(db);
@@ -34,7 +35,7 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
       }),
       breached: async () => members.filter((m) => m.breachedPassword).map(({ id, email }) => ({ id, email })),
     },
-    ssoConfigured: async () => demoSsoConnections(db, tenantId, now).some((c) => c.enabled),
+    ssoConfigured: async () => (await demoSsoRepository(db, clock).list(tenantId)).some((c) => c.enabled),
     // Demo mode sends no audit stream anywhere (core/demo/auditStreams.ts records what it would send): none fails.
     failingAuditStreams: async () => [],
     // Nothing is sent: the campaign answers how many would have been.
@@ -45,5 +46,5 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
 }
 
 /** The centre's routes (core/domain/security-center.ts) over the caller's account's data. */
-export const demoSecurityCenterRoutes = ({ now }: DemoClock) =>
-  demoHandlers(SECURITY_CENTRE_HANDLERS, (db, user) => demoSecurityCentrePorts(db, user.tenantId, now));
+export const demoSecurityCenterRoutes = (clock: DemoClock) =>
+  demoHandlers(SECURITY_CENTRE_HANDLERS, (db, user) => demoSecurityCentrePorts(db, user.tenantId, clock));
