@@ -148,7 +148,7 @@ export interface SsoRoles {
   rolesOfKeys(tenantId: string, keys: string[]): Promise<Array<{ id: string; key: string }>>;
 }
 
-export interface SsoRepositoryDeps {
+interface SsoRepositoryDeps {
   roles: SsoRoles;
   /** A new row id (the server's a uuid). */
   newId(): string;
@@ -254,9 +254,9 @@ async function connectionsOf(
   const found = [...saml.map(samlFields), ...oidc.map(oidcFields)].sort(byAge);
   if (!found.length) return [];
   // One read of each joined table for every connection listed (its rows of the account).
-  const ids = found.map((c) => c.id);
+  const [first] = found as [ConnectionFields];
   const owned =
-    where.key === undefined ? { tenantId } : { tenantId, [ownerColumn(found[0]!.protocol)]: ids[0] };
+    where.key === undefined ? { tenantId } : { tenantId, [ownerColumn(first.protocol)]: first.id };
   const keys = [...new Set(found.flatMap((c) => c.roleKeys))];
   const [domains, groups, named] = await Promise.all([
     tables.of(DOMAINS).rows({ where: owned, orderBy: OLDEST_FIRST }),
