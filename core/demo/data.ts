@@ -5,7 +5,6 @@ import type { DemoAuditStreams } from './auditStreams';
 import type { DemoBilling } from './billingStore';
 import type { VendorBillingSwitches } from '../billing/vendorRules';
 import type { ScimConfiguration } from '../api/directory';
-import type { SsoConnectionRecord } from '../domain/sso-connections';
 import type { ApiTokenRecord, TokenKind } from '../domain/api-tokens';
 import type { StoredGroup } from '../domain/groups';
 import type { InviteLinkRecord } from '../domain/invitations';
@@ -85,7 +84,6 @@ export interface DemoDatabase {
   /** The vendor's billing switches (absent: spec 001 §9's defaults; tests switch them). */
   billingVendor?: Partial<VendorBillingSwitches>;
   directory?: Record<string, ScimConfiguration[]>;
-  ssoConnections?: Record<string, SsoConnectionRecord[]>;
   reports?: Record<string, StoredReport[]>;
   /** Each member's bell, by `tenantId/userId`, in the order written. */
   notifications?: Record<string, StoredNotification[]>;

@@ -15,7 +15,7 @@ import { demoAttemptCounters } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import { demoSecurityPolicyPorts } from './securityPolicies';
 import { demoHandlers } from './shared';
-import { demoSsoConnections } from './ssoConfig';
+import { demoSsoRepository } from './ssoConfig';
 
 /** The centre's ports over the demo's data (reading only: the policies of an account that saved none stay unsaved). */
 function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, clock: DemoClock): SecurityCentrePorts {
@@ -35,7 +35,7 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, clock: Demo
       }),
       breached: async () => members.filter((m) => m.breachedPassword).map(({ id, email }) => ({ id, email })),
     },
-    ssoConfigured: async () => demoSsoConnections(db, tenantId, now).some((c) => c.enabled),
+    ssoConfigured: async () => (await demoSsoRepository(db, clock).list(tenantId)).some((c) => c.enabled),
     // Demo mode sends no audit stream anywhere (core/demo/auditStreams.ts records what it would send): none fails.
     failingAuditStreams: async () => [],
     // Nothing is sent: the campaign answers how many would have been.

@@ -1,7 +1,8 @@
 /**
  * Demo mode's SSO connections (issue 16): the shared handlers (core/domain/sso-handlers.ts) and use
- * cases (core/domain/sso-connections.ts), the server's own, over a repository kept per account in
- * the page's storage, so the routes answer with the server's answers and refusals.
+ * cases (core/domain/sso-connections.ts) and repository (core/domain/sso-repository.ts), the
+ * server's own, over the demo's tables in the page's storage, so the routes answer with the
+ * server's answers and refusals.
  *
  * What demo mode cannot do, and does instead (docs/sso.md):
  * - no DNS: a domain validates at once, unless it begins with `unverified.` (then the server's
@@ -11,140 +12,87 @@
  * - no SAML signing key (signRequest is refused, as on a server without one), no stored OIDC secret;
  * - no sign-in through these connections (the demo has no identity provider).
  */
-import {
-  SsoConnections,
-  type SsoChanges,
-  type SsoConnectionRecord,
-  type SsoConnectionRepository,
-  type SsoServices,
-} from '../domain/sso-connections';
+import { SsoConnections, type SsoConnectionRepository, type SsoServices } from '../domain/sso-connections';
 import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, type SsoHandlerPorts } from '../domain/sso-handlers';
 import { LegacySso } from '../domain/sso-legacy';
+import { ssoConnectionRepository, type SsoRoles } from '../domain/sso-repository';
 import { DEMO_VENDOR_ID, type DemoDatabase, type DemoUser } from './data';
-import { given, insert, isoNow, remove, withId, type DemoClock } from './rows';
+import { by, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoMetadata';
-import { demoPermissionsOf, demoRoles, grantedBy, visibleRoles } from './teamAdmin';
+import { memoryTables } from './tables';
+import { demoPermissionsOf, grantedBy, visibleRoles } from './teamAdmin';
 
 const DEMO_SP = 'https://auth.demo.example/frontegg/identity/resources/auth/v1/sso/saml';
+const ORIGIN = globalThis.location?.origin ?? 'https://app.demo.example';
+/** The kit's OIDC callback, which OIDC connections register at their provider. */
+const OIDC_REDIRECT = `${ORIGIN}/account/oidc/callback`;
 
 const SAMPLE_TENANT = 'demo-tenant';
 
-/** The account's connections; the sample account starts with one (spec 001 §1: demo mode fills demo data). */
-export function demoSsoConnections(db: DemoDatabase, tenantId: string, now: () => number) {
-  db.ssoConnections ??= { [SAMPLE_TENANT]: [sampleConnection(now)] };
-  return (db.ssoConnections[tenantId] ??= []);
-}
-/** A connection as created: disabled, without IdP details, domains or groups. */
-const newConnection = (
-  id: string,
-  { protocol, type, verification, roleKeys }: Parameters<SsoConnectionRepository['insert']>[1],
-  at: string,
-): SsoConnectionRecord => ({
-  id,
-  key: `t-${id}`,
-  protocol,
-  enabled: false,
-  type,
-  generatedVerification: verification,
-  ssoEndpoint: '',
-  publicCertificate: '',
-  signRequest: false,
-  idpEntityId: '',
-  metadataUrl: '',
-  oidcClientId: '',
-  hasOidcSecret: false,
-  domains: [],
-  roleIds: roleKeys,
-  groups: [],
-  createdAt: at,
-  updatedAt: at,
-});
-const sampleConnection = (now: () => number): SsoConnectionRecord => ({
-  ...newConnection(
-    'demo-sso-okta',
-    {
-      protocol: 'saml',
-      type: 'okta',
-      verification: 'auth-elements-sso=demo-okta-verification',
-      roleKeys: [],
-    },
-    new Date(now() - 30 * 86_400_000).toISOString(),
-  ),
-  enabled: true,
-  ssoEndpoint: 'https://acme.okta.example/app/sso/saml',
-  publicCertificate: SAMPLE_CERTIFICATE,
-  idpEntityId: 'http://www.okta.example/exk-demo',
-  domains: [
-    { id: 'demo-sso-domain-1', domain: 'acme-sso.demo.example', validated: true },
-    { id: 'demo-sso-domain-2', domain: 'unverified.acme-sso.demo.example', validated: false },
-  ],
-});
-
-const recordOf = (db: DemoDatabase, c: SsoConnectionRecord): SsoConnectionRecord => ({
-  ...structuredClone(c),
-  // Default roles that are still roles (the server reads them through its roles table).
-  roleIds: demoRoles(db).flatMap((r) => (c.roleIds.includes(r.id) ? [r.id] : [])),
-});
-
-/** A change to a stored connection (the fields the use cases send for its protocol). */
-function applyChanges(c: SsoConnectionRecord, changes: SsoChanges, stamp: string): void {
-  const { roleKeys, certificates, sealedSecret, idpEntityId, metadataUrl, ...same } = changes;
-  Object.assign(c, given(same));
-  if (roleKeys !== undefined) c.roleIds = roleKeys;
-  if (certificates !== undefined) c.publicCertificate = certificates[0] ?? '';
-  if (idpEntityId !== undefined) c.idpEntityId = idpEntityId ?? '';
-  if (metadataUrl !== undefined) c.metadataUrl = metadataUrl ?? '';
-  if (sealedSecret !== undefined) c.hasOidcSecret = true;
-  c.updatedAt = stamp;
-}
-
-/** The connections' repository over the demo's storage (role keys are the demo's role ids). */
-export function demoSsoRepository(db: DemoDatabase, { now, random }: DemoClock): SsoConnectionRepository {
-  const mine = (tenantId: string) => demoSsoConnections(db, tenantId, now);
-  const all = () => Object.values(db.ssoConnections ?? {}).flat();
-  const live = (c: { id: string }) => all().find(withId(c.id))!;
-  const groupOf = (groupId: string) => {
-    const owner = all().find((c) => c.groups.some(withId(groupId)))!;
-    return { owner, group: owner.groups.find(withId(groupId))! };
-  };
+/** The account's roles of these ids or keys (the vendor's and its own), by name then id as the server's. */
+const demoSsoRoles = (db: DemoDatabase): SsoRoles => {
+  const roles = (tenantId: string, match: (r: { id: string; key: string }) => boolean) =>
+    visibleRoles(db, tenantId)
+      .filter(match)
+      .sort(
+        by(
+          (r) => r.name,
+          (r) => r.id,
+        ),
+      )
+      .map(({ id, key }) => ({ id, key }));
   return {
-    list: async (tenantId) => mine(tenantId).map((c) => recordOf(db, c)),
-    async find(tenantId, id) {
-      const found = mine(tenantId).find(withId(id));
-      return found && recordOf(db, found);
-    },
-    rolesOfIds: async (tenantId, ids) =>
-      visibleRoles(db, tenantId).flatMap((r) => (ids.includes(r.id) ? [{ id: r.id, key: r.id }] : [])),
-    insert: async (tenantId, fields) =>
-      insert(mine(tenantId), newConnection(random(), fields, isoNow(now))).id,
-    async update(tenantId, id, _protocol, changes) {
-      const c = mine(tenantId).find(withId(id));
-      if (c && Object.keys(changes).length) applyChanges(c, changes, isoNow(now));
-    },
-    remove: async (tenantId, c) => void remove(mine(tenantId), withId(c.id)),
-    // Undefined for a domain the connection has (the server's unique index).
-    addDomain: async (_tenantId, c, domain) =>
-      live(c).domains.some((d) => d.domain === domain)
-        ? undefined
-        : { ...insert(live(c).domains, { id: random(), domain, validated: false }) },
-    removeDomain: async (c, domainId) => void remove(live(c).domains, withId(domainId)),
-    async markValidated(c, domain) {
-      const taken = all().some(
-        (o) => o.id !== c.id && o.domains.some((d) => d.domain === domain.domain && d.validated),
-      );
-      if (taken) return false;
-      live(c).domains.find(withId(domain.id))!.validated = true;
-      return true;
-    },
-    addGroup: async (_tenantId, c, group, roleIds) => ({
-      ...insert(live(c).groups, { id: random(), group, roleIds }),
-    }),
-    updateGroup: async (groupId, group, roleIds) => ({
-      ...Object.assign(groupOf(groupId).group, { group, roleIds }),
-    }),
-    removeGroup: async (groupId) => void remove(groupOf(groupId).owner.groups, withId(groupId)),
+    rolesOfIds: async (tenantId, ids) => roles(tenantId, (r) => ids.includes(r.id)),
+    rolesOfKeys: async (tenantId, keys) => roles(tenantId, (r) => keys.includes(r.key)),
   };
+};
+
+/** The shared repository over the demo's tables, with the page's clock and ids. */
+const repositoryOver = (db: DemoDatabase, { now, random }: DemoClock) =>
+  ssoConnectionRepository(memoryTables((db.tables ??= {})), {
+    roles: demoSsoRoles(db),
+    newId: random,
+    now,
+    samlCallbacks: [`${ORIGIN}/account/saml/callback`],
+    oidcRedirects: [OIDC_REDIRECT],
+  });
+
+/**
+ * The sample account's connection (spec 001 §1: demo mode fills demo data), made a month ago by
+ * the repository itself: enabled, with one validated domain and one that is not.
+ */
+async function addSampleConnection(db: DemoDatabase, now: () => number): Promise<void> {
+  const ids = ['demo-sso-okta', 'demo-sso-domain-1', 'demo-sso-domain-2'];
+  const repo = repositoryOver(db, { now: () => now() - 30 * 86_400_000, random: () => ids.shift()! });
+  const id = await repo.insert(SAMPLE_TENANT, {
+    protocol: 'saml',
+    type: 'okta',
+    verification: 'auth-elements-sso=demo-okta-verification',
+    roleKeys: [],
+  });
+  await repo.update(SAMPLE_TENANT, id, 'saml', {
+    enabled: true,
+    ssoEndpoint: 'https://acme.okta.example/app/sso/saml',
+    certificates: [SAMPLE_CERTIFICATE],
+    idpEntityId: 'http://www.okta.example/exk-demo',
+  });
+  const sample = (await repo.find(SAMPLE_TENANT, id))!;
+  const validated = (await repo.addDomain(SAMPLE_TENANT, sample, 'acme-sso.demo.example'))!;
+  await repo.addDomain(SAMPLE_TENANT, sample, 'unverified.acme-sso.demo.example');
+  await repo.markValidated(sample, validated);
+}
+
+/** The connections' repository (core/domain/sso-repository.ts) over the demo's tables, the sample added on first use. */
+export function demoSsoRepository(db: DemoDatabase, clock: DemoClock): SsoConnectionRepository {
+  const fresh = db.tables?.saml_configurations === undefined;
+  const repo = repositoryOver(db, clock);
+  const sampled = fresh ? addSampleConnection(db, clock.now) : Promise.resolve();
+  const methods = Object.entries(repo).map(([name, method]: [string, (...args: never[]) => unknown]) => [
+    name,
+    async (...args: never[]) => (await sampled, method(...args)),
+  ]);
+  return Object.fromEntries(methods) as SsoConnectionRepository;
 }
 
 /** What demo mode does instead of the server's DNS, fetch, secrets and signing key. */
@@ -156,8 +104,7 @@ const demoSsoServices = (random: () => string): SsoServices => ({
   sealSecret: () => 'kept by the identity provider only',
   canSignRequests: false,
   samlBase: (key) => `${DEMO_SP}/${key}`,
-  // The kit's OIDC callback, which OIDC connections register at their provider.
-  oidcRedirect: `${globalThis.location?.origin ?? 'https://app.demo.example'}/account/oidc/callback`,
+  oidcRedirect: OIDC_REDIRECT,
 });
 
 /** The SSO routes' ports (core/domain/sso-handlers.ts) over the demo's storage, for one caller. */

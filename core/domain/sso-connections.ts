@@ -1,8 +1,8 @@
 /**
  * The SSO connections' use cases (issue 16; spec 001 §3 "SSO multi", §5 save rules, §6 default
  * roles and group mappings), written once for the reference server and demo mode over the ports
- * below: `SsoConnectionRepository` (SQL in server/storage/sso-connections.ts, the page's storage
- * in core/demo/ssoStore.ts) and `SsoServices`, what only the server does for real (DNS TXT lookup,
+ * below: `SsoConnectionRepository` (written once over the tables port in sso-repository.ts:
+ * SQL on the server, the page's storage in demo mode) and `SsoServices`, what only the server does for real (DNS TXT lookup,
  * fetching a metadata address, sealing an OIDC secret, a SAML signing key) and demo mode samples
  * (docs/sso.md). A refusal is a `contractError` of the catalogue, thrown before anything is
  * written. The field rules are core/domain/sso-config.ts, the metadata's sso-metadata.ts.

@@ -1,6 +1,7 @@
 // The SSO connections list (GET team/resources/sso/v1/configurations) reads every connection with its
-// domains, group mappings and default roles in one statement, whatever the number of connections, and
-// answers each as reading it alone does.
+// domains, group mappings and default roles in the same few statements (each table once: SAML and
+// OIDC connections, domains, group mappings, the default roles), whatever the number of
+// connections, and answers each as reading it alone does.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startTestServer } from '../../test/support/server';
@@ -41,7 +42,7 @@ before(async () => {
 });
 after(() => server.close());
 
-test('one statement for a list of connections with domains, groups and default roles', async () => {
+test('five statements for a list of connections with domains, groups and default roles', async () => {
   const roles = (
     await server.db.query<{ id: string }>(
       `SELECT r.id FROM roles r JOIN tenants t ON t.vendor_id = r.vendor_id WHERE t.id = $1 AND r.tenant_id IS NULL
@@ -50,15 +51,20 @@ test('one statement for a list of connections with domains, groups and default r
     )
   ).rows.map((r) => r.id);
   assert.equal(roles.length, 2, 'the seed has roles to map');
-  for (const [n, type] of (['saml', 'oidc', 'okta'] as const).entries()) {
+  const statementsOfList = async () => {
+    queries = 0;
+    const listed = await configs.list(tenantId);
+    return { listed, statements: queries };
+  };
+  for (const [n, type] of (['saml', 'oidc', 'okta', 'azure'] as const).entries()) {
     const { id } = await configs.create(tenantId, { type, roleIds: roles });
     await configs.addDomain(tenantId, id, `sso-list-${n}.example.com`);
     await configs.addGroup(tenantId, id, `group-${n}`, [roles[n % 2]!]);
+    if (n === 1) assert.equal((await statementsOfList()).statements, 5, 'each table read once');
   }
-  queries = 0;
-  const listed = await configs.list(tenantId);
-  assert.equal(queries, 1, 'one statement, not one per connection and detail');
-  assert.equal(listed.length, 3);
+  const { listed, statements } = await statementsOfList();
+  assert.equal(statements, 5, 'not one per connection and detail');
+  assert.equal(listed.length, 4);
   for (const connection of listed) {
     assert.equal(connection.domains.length, 1);
     assert.equal(connection.groups.length, 1);

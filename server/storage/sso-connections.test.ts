@@ -1,5 +1,6 @@
-// The SSO connections' repository (core/domain/sso-connections.ts) on both stores: the server's over
-// PGlite (storage/sso-connections.ts) and demo mode's over its stored data (core/demo/ssoConfig.ts).
+// The SSO connections' repository (core/domain/sso-repository.ts, written once over the tables port)
+// on both stores: the server's over PGlite (storage/sso-connections.ts) and demo mode's over its
+// stored data (core/demo/ssoConfig.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SsoConnectionRepository } from '../../core/domain/sso-connections';
@@ -13,6 +14,10 @@ interface Repos {
   repo: SsoConnectionRepository;
   /** A role the account may assign. */
   roleId: () => Promise<string>;
+  /** Two roles the account may assign, by name. */
+  twoRoles: () => Promise<Array<{ id: string; key: string }>>;
+  /** Makes the vendor route this domain itself (its own SSO). */
+  vendorRoutes: (domain: string) => Promise<void>;
 }
 
 let n = 0;
@@ -29,12 +34,32 @@ repositorySuite<Repos>(
       roleId: async () =>
         (await db.query<{ id: string }>('SELECT id FROM roles WHERE tenant_id IS NULL ORDER BY name LIMIT 1'))
           .rows[0]!.id,
+      twoRoles: async () =>
+        (
+          await db.query<{ id: string; key: string }>(
+            'SELECT id, key FROM roles WHERE tenant_id IS NULL ORDER BY name, id LIMIT 2',
+          )
+        ).rows,
+      vendorRoutes: async (domain) => {
+        await db.query(
+          `INSERT INTO sso_domains (domain, address, idp_type) VALUES ($1, 'https://idp.test', 'saml')`,
+          [domain],
+        );
+      },
     }),
     demo: () => {
       const db = seedDemoDatabase();
       return {
         repo: demoSsoRepository(db, { now: Date.now, random: unique }),
         roleId: async () => demoRoles(db)[0]!.id,
+        twoRoles: async () =>
+          demoRoles(db)
+            .toSorted((a, b) => (a.name < b.name ? -1 : 1))
+            .slice(0, 2)
+            .map(({ id, key }) => ({ id, key })),
+        vendorRoutes: async (domain) => {
+          ((db.tables ??= {}).sso_domains ??= []).push({ domain });
+        },
       };
     },
   },
@@ -100,6 +125,37 @@ repositorySuite<Repos>(
       assert.deepEqual((await repo.find(context.tenantId, id))?.roleIds, [roleId]);
       await repo.update(context.tenantId, id, 'saml', { roleKeys: [] });
       assert.deepEqual((await repo.find(context.tenantId, id))?.roleIds, []);
+    });
+
+    test('default roles are read by name, whatever order they were given in', async () => {
+      const { repo } = context.repos;
+      const [first, second] = await context.repos.twoRoles();
+      const id = await insert('oidc', [second!.key, first!.key]);
+      assert.deepEqual((await repo.find(context.tenantId, id))?.roleIds, [first!.id, second!.id]);
+    });
+
+    test('a domain the vendor routes is not validated; a removed connection’s domains go with it', async () => {
+      const { repo } = context.repos;
+      const first = (await repo.find(context.tenantId, await insert('saml')))!;
+      const second = (await repo.find(context.tenantId, await insert('oidc')))!;
+      const vendors = `${unique()}.example.com`;
+      await context.repos.vendorRoutes(vendors);
+      assert.equal(
+        await repo.markValidated(first, (await repo.addDomain(context.tenantId, first, vendors))!),
+        false,
+      );
+      const name = `${unique()}.example.com`;
+      assert.equal(
+        await repo.markValidated(first, (await repo.addDomain(context.tenantId, first, name))!),
+        true,
+      );
+      const other = (await repo.addDomain(context.tenantId, second, name))!;
+      assert.equal(await repo.markValidated(second, other), false);
+      await repo.remove(context.tenantId, first);
+      assert.equal(await repo.markValidated(second, other), true);
+      assert.deepEqual((await repo.find(context.tenantId, second.id))?.domains, [
+        { ...other, validated: true },
+      ]);
     });
 
     test('domains: once per connection; validated by one connection only; removed', async () => {
