@@ -3,18 +3,16 @@
  * the demo's users and memberships (a pending invitation is a user with `invitationPending` in their
  * active account, or a pending membership of another account: `accountMembers`) and its one-time
  * tokens; the invite link's repository is the server's (core/domain/invite-links.ts) over the
- * demo's stored tables.
+ * demo's stored tables (core/demo/inviteLinks.ts).
  */
 import type { createDemoAccountFlows } from './accountFlows';
 import type * as rules from '../domain/invitations';
 import { invitationAddress } from '../domain/account-links';
-import { inviteLinkRepository } from '../domain/invite-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
 import { appOrigin, demoOutbox } from './passwordlessPorts';
-import { DEMO_VENDOR_ID, tenantById, userById, type DemoDatabase } from './data';
+import { tenantById, userById, type DemoDatabase } from './data';
 import type { DemoClock } from './rows';
-import { memoryTables } from './tables';
 import { roleGrants } from './teamAdmin';
 
 /** The clock, ids, links, emails and password policy of core/demo/accountFlows.ts. */
@@ -101,19 +99,21 @@ export function demoAcceptancePorts(
   };
 }
 
-/** The invite link's ports (core/domain/invite-links.ts) over the demo's stored tables: it keeps the token as is. */
+/**
+ * The invite link's ports: the server's repository over the demo's stored tables
+ * (core/demo/inviteLinks.ts), loaded on first use (a back-office page's, or a sign-up with a link).
+ */
 export function demoInviteLinkPorts(
   db: DemoDatabase,
   tools: Pick<DemoInvitationTools, 'random' | 'now'>,
 ): rules.InviteLinkPorts {
-  return inviteLinkRepository(memoryTables((db.tables ??= {})), {
-    secrets: { hash: (token) => token, seal: (token) => token, open: (token) => token },
-    async account(tenantId) {
-      const tenant = tenantById(db, tenantId);
-      return tenant ? { name: tenant.name, vendorId: DEMO_VENDOR_ID } : null;
-    },
-    isUser: async (id) => userById(db, id) !== undefined,
-    newId: tools.random,
-    now: tools.now,
-  });
+  const stored = async () => (await import('./inviteLinks')).inviteLinkStore(db, tools);
+  return {
+    find: async (tenantId) => (await stored()).find(tenantId),
+    replace: async (tenantId, link) => (await stored()).replace(tenantId, link),
+    update: async (tenantId, patch) => (await stored()).update(tenantId, patch),
+    remove: async (tenantId) => (await stored()).remove(tenantId),
+    token: async (tenantId) => (await stored()).token(tenantId),
+    tenantOf: async (token) => (await stored()).tenantOf(token),
+  };
 }
