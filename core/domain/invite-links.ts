@@ -41,14 +41,14 @@ const INVITE_LINKS = table<InviteLinkRow>('invite_links', {
 });
 
 /** How a store keeps a link's token: a hash to find it by, a sealed copy (bound to the account) to show it. */
-export interface LinkSecrets {
+interface LinkSecrets {
   hash(token: string): string;
   seal(token: string, boundTo: string): string;
   open(sealed: string, boundTo: string): string;
 }
 
 /** What the invite links' repository reads besides its table. */
-export interface InviteLinkStoreTools {
+interface InviteLinkStoreTools {
   secrets: LinkSecrets;
   /** The account's name and vendor; null when it does not exist (or was deleted). */
   account(tenantId: string): Promise<{ name: string; vendorId: string } | null>;

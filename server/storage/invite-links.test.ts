@@ -19,6 +19,8 @@ interface Fixture {
   clock: { now: number };
   userId(): Promise<string>;
   account(tenantId: string): Promise<{ name: string; vendorId: string }>;
+  /** Deletes the account (the server keeps its row, marked deleted; the demo drops it). */
+  deleteAccount(tenantId: string): Promise<void>;
 }
 
 const START = Date.parse('2026-05-01T10:00:00.000Z');
@@ -41,6 +43,9 @@ repositorySuite<Fixture>(
         links: inviteLinkPorts({ db, secretBox: new SecretBox(randomBytes(32)) }, () => clock.now),
         clock,
         account,
+        async deleteAccount(tenantId) {
+          await db.query('UPDATE tenants SET deleted_at = now() WHERE id = $1', [tenantId]);
+        },
         async userId() {
           const { rows } = await db.query<{ vendor_id: string }>('SELECT vendor_id FROM tenants LIMIT 1');
           const user = await insertUser(db, {
@@ -65,6 +70,9 @@ repositorySuite<Fixture>(
         account: async (tenantId) => {
           const tenant = tenantById(db, tenantId)!;
           return { name: tenant.name, vendorId: DEMO_VENDOR_ID };
+        },
+        deleteAccount: async (tenantId) => {
+          db.tenants = db.tenants.filter((t) => t.tenantId !== tenantId);
         },
       };
     },
@@ -156,6 +164,20 @@ repositorySuite<Fixture>(
       assert.equal(await links().token(tenantId), null);
       assert.equal(await links().tenantOf('second-token'), null);
       assert.equal(await links().remove(tenantId), false);
+    });
+
+    test("a deleted account's link leads nowhere", async () => {
+      const { tenantId } = context;
+      clock().now = START;
+      await links().replace(tenantId, {
+        token: 'third-token',
+        expiresInMinutes: 60,
+        shouldSendEmail: false,
+        createdBy: await context.repos.userId(),
+      });
+      assert.equal((await links().tenantOf('third-token'))?.tenantId, tenantId);
+      await context.repos.deleteAccount(tenantId);
+      assert.equal(await links().tenantOf('third-token'), null);
     });
   },
 );
