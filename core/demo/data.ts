@@ -7,7 +7,6 @@ import type { VendorBillingSwitches } from '../billing/vendorRules';
 import type { ScimConfiguration } from '../api/directory';
 import type { ApiTokenRecord, TokenKind } from '../domain/api-tokens';
 import type { StoredGroup } from '../domain/groups';
-import type { InviteLinkRecord } from '../domain/invitations';
 import type { RoleDto } from '../domain/roles';
 import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { StoredReport } from '../domain/reports';
@@ -98,8 +97,6 @@ export interface DemoDatabase {
   audits?: AuditRecord[];
   /** Failed sign-in attempts per email, like the server's attempt_counters. */
   attempts?: Record<string, { failures: number; startedAt: number }>;
-  /** One per account, with its token (shown again to those who may share it). */
-  inviteLinks?: Array<InviteLinkRecord & { token: string }>;
 }
 
 /** tenantId null: built in (the same in every account, read-only). Permissions by id (`perm-<key>`). */

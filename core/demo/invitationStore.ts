@@ -1,8 +1,9 @@
 /**
  * Demo mode's storage of invitations and invite links: the ports of core/domain/invitations.ts over
  * the demo's users and memberships (a pending invitation is a user with `invitationPending` in their
- * active account, or a pending membership of another account: `accountMembers`), its one-time
- * tokens and its invite links (the domain's records, one per account).
+ * active account, or a pending membership of another account: `accountMembers`) and its one-time
+ * tokens; the invite link's repository is the server's (core/domain/invite-links.ts) over the
+ * demo's stored tables (core/demo/inviteLinks.ts).
  */
 import type { createDemoAccountFlows } from './accountFlows';
 import type * as rules from '../domain/invitations';
@@ -10,8 +11,8 @@ import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
 import { appOrigin, demoOutbox } from './passwordlessPorts';
-import { DEMO_VENDOR_ID, tenantById, userById, type DemoDatabase } from './data';
-import { given, isoNow, type DemoClock, remove, update, upsert } from './rows';
+import { tenantById, userById, type DemoDatabase } from './data';
+import type { DemoClock } from './rows';
 import { roleGrants } from './teamAdmin';
 
 /** The clock, ids, links, emails and password policy of core/demo/accountFlows.ts. */
@@ -98,42 +99,21 @@ export function demoAcceptancePorts(
   };
 }
 
-type DemoInviteLink = NonNullable<DemoDatabase['inviteLinks']>[number];
-
-/** The invite link ports over the demo's stored links (the domain's records and their token), one per account. */
+/**
+ * The invite link's ports: the server's repository over the demo's stored tables
+ * (core/demo/inviteLinks.ts), loaded on first use (a back-office page's, or a sign-up with a link).
+ */
 export function demoInviteLinkPorts(
   db: DemoDatabase,
   tools: Pick<DemoInvitationTools, 'random' | 'now'>,
 ): rules.InviteLinkPorts {
-  const links = () => (db.inviteLinks ??= []);
-  const ofTenant = (tenantId: string) => (l: DemoInviteLink) => l.tenantId === tenantId;
-  const stored = (tenantId: string) => links().find(ofTenant(tenantId));
-  const expiresAt = (minutes: number) => new Date(tools.now() + minutes * 60_000).toISOString();
+  const stored = async () => (await import('./inviteLinks')).inviteLinkStore(db, tools);
   return {
-    find: async (tenantId) => stored(tenantId) ?? null,
-    async replace(tenantId, { token, expiresInMinutes, shouldSendEmail }) {
-      const at = isoNow(tools.now);
-      // The older link stops working: the new one takes its place (and keeps its id, as the server's row).
-      return upsert(links(), ofTenant(tenantId), {
-        ...{ id: stored(tenantId)?.id ?? tools.random(), tenantId, vendorId: DEMO_VENDOR_ID, token },
-        ...{ expiresInMinutes, expiresAt: expiresAt(expiresInMinutes), shouldSendEmail },
-        ...{ createdAt: at, updatedAt: at },
-      });
-    },
-    update: async (tenantId, { expiresInMinutes, shouldSendEmail }) => {
-      const lifetime =
-        expiresInMinutes === undefined ? {} : { expiresInMinutes, expiresAt: expiresAt(expiresInMinutes) };
-      const changes = { ...lifetime, ...given({ shouldSendEmail }), updatedAt: isoNow(tools.now) };
-      return update(links(), ofTenant(tenantId), changes) ?? null;
-    },
-    remove: async (tenantId) => remove(links(), ofTenant(tenantId)),
-    token: async (tenantId) => stored(tenantId)?.token ?? null,
-    async tenantOf(token) {
-      const link = links().find((l) => l.token === token && Date.parse(l.expiresAt) > tools.now());
-      const { tenantId, shouldSendEmail } = link ?? {};
-      return tenantId
-        ? { tenantId, name: demoTenantName(db, tenantId), shouldSendEmail: !!shouldSendEmail }
-        : null;
-    },
+    find: async (tenantId) => (await stored()).find(tenantId),
+    replace: async (tenantId, link) => (await stored()).replace(tenantId, link),
+    update: async (tenantId, patch) => (await stored()).update(tenantId, patch),
+    remove: async (tenantId) => (await stored()).remove(tenantId),
+    token: async (tenantId) => (await stored()).token(tenantId),
+    tenantOf: async (token) => (await stored()).tenantOf(token),
   };
 }

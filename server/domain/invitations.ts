@@ -11,7 +11,9 @@
  * in with their new password. An account that accepts without one gets an email to choose it (a
  * password-reset link, one hour), so it never stays one nobody can sign in to.
  */
+import { createHash, randomUUID } from 'node:crypto';
 import type { AcceptancePorts, InvitationPorts, InviteLinkPorts } from '../../core/domain/invitations';
+import { inviteLinkRepository } from '../../core/domain/invite-links';
 import { invitationAddress, resetPasswordAddress, signInAddress } from '../../core/domain/account-links';
 import { choosePasswordEmail, invitationEmail, joinedAccountEmail } from '../delivery/messages';
 import { emailDomainAllowed } from './email-domain-restrictions';
@@ -19,15 +21,15 @@ import { localeOfRecipient } from '../storage/locales';
 import { permissionKeysOfRoles } from '../storage/roles';
 import {
   addPendingMembership,
-  inviteLinkStore,
+  liveTenant,
   memberByEmail,
   membershipOf,
   pendingInvitations,
   pendingTenantName,
   startMembership,
-  tenantName,
   vendorOfTenant,
 } from '../storage/invitations';
+import { sqlTables } from '../storage/tables';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens';
 import { newPasswordProblem } from './password-rules';
@@ -38,8 +40,25 @@ import { emitEvent } from './connectivity';
 
 type Log = (message: string) => void;
 
-/** The invite link's ports on the server (the token sealed with the server's secret box). */
-export const inviteLinkPorts = (ctx: FlowContext): InviteLinkPorts => inviteLinkStore(ctx.db, ctx.secretBox);
+/**
+ * The invite link's ports on the server: its rows in SQL, the token found by its SHA-256 and sealed
+ * with the server's secret box (migration 26: older links have none to show).
+ */
+export const inviteLinkPorts = (
+  ctx: Pick<FlowContext, 'db' | 'secretBox'>,
+  now: () => number = Date.now,
+): InviteLinkPorts =>
+  inviteLinkRepository(sqlTables(ctx.db), {
+    secrets: {
+      hash: (token) => createHash('sha256').update(`inviteLink:${token}`).digest('hex'),
+      seal: (token, boundTo) => ctx.secretBox.seal(token, boundTo),
+      open: (sealed, boundTo) => ctx.secretBox.open(sealed, boundTo),
+    },
+    account: (tenantId) => liveTenant(ctx.db, tenantId),
+    isUser: async (id) => (await findUserById(ctx.db, id)) !== null,
+    newId: randomUUID,
+    now,
+  });
 
 /** Issues a fresh invitation link for the user in the account (older one retired) and emails it. */
 async function sendInvitation(
@@ -61,7 +80,7 @@ async function sendInvitation(
   const message = invitationEmail(
     user.email,
     invitationAddress(ctx.options.appUrl, user.id, token),
-    await tenantName(ctx.db, invitation.tenantId),
+    (await liveTenant(ctx.db, invitation.tenantId))?.name ?? '',
     inviter ? displayName(inviter) : null,
     await localeOfRecipient(ctx.db, user.id, invitation.tenantId),
   );

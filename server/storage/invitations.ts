@@ -1,12 +1,10 @@
 /**
- * The SQL of invitations and invite links (the rules: core/domain/invitations.ts; what only the
- * server does with them: server/domain/invitations.ts). An invitation is a membership with
- * `invitation_pending`; an invite link is one row per account whose token is kept as a SHA-256 (to
- * find it) and sealed (to show it again to those who may share it).
+ * The SQL of invitations (the rules: core/domain/invitations.ts; what only the server does with
+ * them: server/domain/invitations.ts). An invitation is a membership with `invitation_pending`: these
+ * statements read and write the memberships, users and accounts, whose storage is not the
+ * invitations' own. The invite link is written once over the storage port (core/domain/invite-links.ts).
  */
-import { createHash } from 'node:crypto';
-import type { InviteLinkPorts, InviteLinkRecord, PendingInvitation } from '../../core/domain/invitations';
-import type { SecretBox } from '../domain/mfa-crypto';
+import type { PendingInvitation } from '../../core/domain/invitations';
 import type { Database } from './database';
 
 /** The member of the account with this (normalised) address, pending or not; null when none. */
@@ -77,13 +75,16 @@ export async function addPendingMembership(
     );
 }
 
-/** The account's name ('' for one deleted). */
-export async function tenantName(db: Database, tenantId: string): Promise<string> {
-  const { rows } = await db.query<{ name: string }>(
-    'SELECT name FROM tenants WHERE id = $1 AND deleted_at IS NULL',
+/** The account's name and vendor; null when it does not exist or was deleted. */
+export async function liveTenant(
+  db: Database,
+  tenantId: string,
+): Promise<{ name: string; vendorId: string } | null> {
+  const { rows } = await db.query<{ name: string; vendor_id: string }>(
+    'SELECT name, vendor_id FROM tenants WHERE id = $1 AND deleted_at IS NULL',
     [tenantId],
   );
-  return rows[0]?.name ?? '';
+  return rows[0] ? { name: rows[0].name, vendorId: rows[0].vendor_id } : null;
 }
 
 /** The name of the account where `userId`'s invitation is pending; null when it is not (or the account is gone). */
@@ -134,97 +135,3 @@ export async function joinByLink(db: Database, userId: string, tenantId: string)
     tenantId,
   ]);
 }
-
-// ---- The invite link -------------------------------------------------------------------------
-
-interface InviteLinkRow {
-  id: string;
-  tenant_id: string;
-  vendor_id: string;
-  expires_in_minutes: number;
-  expires_at: Date;
-  should_send_email: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const LINK_COLUMNS =
-  'id, tenant_id, (SELECT vendor_id FROM tenants t WHERE t.id = tenant_id) AS vendor_id, expires_in_minutes, expires_at, should_send_email, created_at, updated_at';
-const hashInviteLink = (token: string) => createHash('sha256').update(`inviteLink:${token}`).digest('hex');
-const sealTo = (tenantId: string) => `inviteLink:${tenantId}`;
-
-const recordOf = (row: InviteLinkRow): InviteLinkRecord => ({
-  id: row.id,
-  tenantId: row.tenant_id,
-  vendorId: row.vendor_id,
-  expiresInMinutes: row.expires_in_minutes,
-  expiresAt: row.expires_at.toISOString(),
-  shouldSendEmail: row.should_send_email,
-  createdAt: row.created_at.toISOString(),
-  updatedAt: row.updated_at.toISOString(),
-});
-
-/** The invite link's ports in SQL; `box` seals the token (migration 26: older links have none to show). */
-export const inviteLinkStore = (db: Database, box: SecretBox): InviteLinkPorts => ({
-  async find(tenantId) {
-    const { rows } = await db.query<InviteLinkRow>(
-      `SELECT ${LINK_COLUMNS} FROM invite_links WHERE tenant_id = $1`,
-      [tenantId],
-    );
-    return rows[0] ? recordOf(rows[0]) : null;
-  },
-  // `createdBy` is kept when it names a user (a tenant API token does not).
-  async replace(tenantId, link) {
-    const { rows } = await db.query<InviteLinkRow>(
-      `INSERT INTO invite_links (tenant_id, token_hash, token_sealed, expires_in_minutes, expires_at, should_send_email, created_by)
-       VALUES ($1, $2, $6, $3, now() + make_interval(mins => $3), $4, (SELECT id FROM users WHERE id = $5))
-       ON CONFLICT (tenant_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, token_sealed = EXCLUDED.token_sealed,
-         expires_in_minutes = EXCLUDED.expires_in_minutes,
-         expires_at = EXCLUDED.expires_at, should_send_email = EXCLUDED.should_send_email, created_by = EXCLUDED.created_by,
-         created_at = now(), updated_at = now()
-       RETURNING ${LINK_COLUMNS}`,
-      [
-        tenantId,
-        hashInviteLink(link.token),
-        link.expiresInMinutes,
-        link.shouldSendEmail,
-        link.createdBy,
-        box.seal(link.token, sealTo(tenantId)),
-      ],
-    );
-    return recordOf(rows[0]!);
-  },
-  async update(tenantId, patch) {
-    const { rows } = await db.query<InviteLinkRow>(
-      `UPDATE invite_links SET
-          expires_in_minutes = COALESCE($2, expires_in_minutes),
-          expires_at = CASE WHEN $2::int IS NULL THEN expires_at ELSE now() + make_interval(mins => $2::int) END,
-          should_send_email = COALESCE($3, should_send_email),
-          updated_at = now()
-        WHERE tenant_id = $1 RETURNING ${LINK_COLUMNS}`,
-      [tenantId, patch.expiresInMinutes ?? null, patch.shouldSendEmail ?? null],
-    );
-    return rows[0] ? recordOf(rows[0]) : null;
-  },
-  async remove(tenantId) {
-    const { rows } = await db.query('DELETE FROM invite_links WHERE tenant_id = $1 RETURNING id', [tenantId]);
-    return rows.length > 0;
-  },
-  async token(tenantId) {
-    const { rows } = await db.query<{ token_sealed: string | null }>(
-      'SELECT token_sealed FROM invite_links WHERE tenant_id = $1',
-      [tenantId],
-    );
-    const sealed = rows[0]?.token_sealed;
-    return sealed ? box.open(sealed, sealTo(tenantId)) : null;
-  },
-  async tenantOf(token) {
-    const { rows } = await db.query<{ tenant_id: string; name: string; should_send_email: boolean }>(
-      `SELECT l.tenant_id, t.name, l.should_send_email FROM invite_links l JOIN tenants t ON t.id = l.tenant_id
-        WHERE l.token_hash = $1 AND l.expires_at > now() AND t.deleted_at IS NULL`,
-      [hashInviteLink(token)],
-    );
-    const row = rows[0];
-    return row ? { tenantId: row.tenant_id, name: row.name, shouldSendEmail: row.should_send_email } : null;
-  },
-});
