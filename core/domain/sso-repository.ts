@@ -96,26 +96,6 @@ const CONNECTION_COLUMNS = {
   updatedAt: 'timestamptz',
 } as const;
 
-const SAML_CONNECTIONS = table<SamlConnectionRow>('saml_configurations', {
-  ...CONNECTION_COLUMNS,
-  providerType: 'text',
-  entryPoint: 'text',
-  idpIssuer: 'text',
-  idpCertificates: 'text[]',
-  signRequests: 'bool',
-  metadataUrl: 'text',
-  callbackUrls: 'text[]',
-});
-
-const OIDC_CONNECTIONS = table<OidcConnectionRow>('sso_configurations', {
-  ...CONNECTION_COLUMNS,
-  protocol: 'text',
-  issuer: 'text',
-  clientId: 'text',
-  clientSecretEncrypted: 'text',
-  redirectUris: 'text[]',
-});
-
 const OF_CONNECTION = {
   id: 'uuid',
   tenantId: 'uuid',
@@ -136,6 +116,40 @@ const GROUPS = table<GroupRow>('sso_group_mappings', {
   groupName: 'text',
   roleIds: 'uuid[]',
 });
+
+const SAML_CONNECTIONS = table<SamlConnectionRow>(
+  'saml_configurations',
+  {
+    ...CONNECTION_COLUMNS,
+    providerType: 'text',
+    entryPoint: 'text',
+    idpIssuer: 'text',
+    idpCertificates: 'text[]',
+    signRequests: 'bool',
+    metadataUrl: 'text',
+    callbackUrls: 'text[]',
+  },
+  [
+    [DOMAINS, 'samlConfigurationId'],
+    [GROUPS, 'samlConfigurationId'],
+  ],
+);
+
+const OIDC_CONNECTIONS = table<OidcConnectionRow>(
+  'sso_configurations',
+  {
+    ...CONNECTION_COLUMNS,
+    protocol: 'text',
+    issuer: 'text',
+    clientId: 'text',
+    clientSecretEncrypted: 'text',
+    redirectUris: 'text[]',
+  },
+  [
+    [DOMAINS, 'ssoConfigurationId'],
+    [GROUPS, 'ssoConfigurationId'],
+  ],
+);
 
 /** The domains the vendor routes itself (its own SSO, not an account's connection). */
 const VENDOR_DOMAINS = table<{ domain: string }>('sso_domains', { domain: 'text' });
@@ -340,15 +354,10 @@ export function ssoConnectionRepository(tables: Tables, deps: SsoRepositoryDeps)
       if (!Object.keys(sets).length) return;
       await connections(protocol).update({ id, tenantId }, { ...sets, updatedAt: now() });
     },
-    // The server's foreign keys would remove the domains and mappings too; the demo's store has none.
-    remove: (tenantId, c) =>
-      tables.transaction(async (tx) => {
-        const owner = { [ownerColumn(c.protocol)]: c.id };
-        await tx.of(DOMAINS).remove(owner);
-        await tx.of(GROUPS).remove(owner);
-        const table = c.protocol === 'saml' ? tx.of(SAML_CONNECTIONS) : tx.of(OIDC_CONNECTIONS);
-        await table.remove({ id: c.id, tenantId });
-      }),
+    // Its domains and group mappings go with it (the schema's cascade).
+    remove: async (tenantId, c) => {
+      await connections(c.protocol).remove({ id: c.id, tenantId });
+    },
     // Once per connection (the server's unique index): one writer of the name at a time.
     addDomain: (tenantId, c, domain) =>
       tables.transaction(async (tx) => {
