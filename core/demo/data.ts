@@ -13,8 +13,6 @@ import type { StoredGroup } from '../domain/groups';
 import type { InviteLinkRecord } from '../domain/invitations';
 import type { RoleDto } from '../domain/roles';
 import type { PasswordlessPurpose } from '../domain/passwordless';
-import type { StoredReport } from '../domain/reports';
-import type { StoredNotification } from '../domain/notifications';
 import type { CustomLogin } from '../domain/custom-login';
 import type { DemoMembership, DemoTenant } from './subAccountsData';
 import { withEmail, withId } from './rows';
@@ -90,9 +88,6 @@ export interface DemoDatabase {
   billingVendor?: Partial<VendorBillingSwitches>;
   directory?: Record<string, ScimConfiguration[]>;
   ssoConnections?: Record<string, SsoConnectionRecord[]>;
-  reports?: Record<string, StoredReport[]>;
-  /** Each member's bell, by `tenantId/userId`, in the order written. */
-  notifications?: Record<string, StoredNotification[]>;
   /** Vendor settings tests switch the demo to. */
   settings?: {
     signUpRequiresActivation?: boolean;
