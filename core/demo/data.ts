@@ -1,9 +1,9 @@
 import type { AccountSettingsUpdate } from '../api/accountSettings';
 import type { AuditRecord } from '../api/audits';
+import type { AuditStreamAttempt } from '../contract/auditStreams';
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { DemoSecurityPolicies } from './securityPolicies';
 import type { DemoConnectivity } from './connectivity';
-import type { DemoAuditStreams } from './auditStreams';
 import type { DemoBilling } from './billingStore';
 import type { VendorBillingSwitches } from '../billing/vendorRules';
 import type { ScimConfiguration } from '../api/directory';
@@ -81,7 +81,8 @@ export interface DemoDatabase {
   apiTokens?: DemoApiToken[];
   securityPolicies?: Record<string, DemoSecurityPolicies>;
   signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
-  auditStreams?: Record<string, DemoAuditStreams>;
+  /** Per audit stream, the attempts a back-fill would have made, newest first (core/demo/auditStreams.ts). */
+  auditStreamAttempts?: Record<string, AuditStreamAttempt[]>;
   connectivity?: Record<string, DemoConnectivity>;
   billing?: Record<string, DemoBilling>;
   /** The vendor's billing switches (absent: spec 001 §9's defaults; tests switch them). */
