@@ -28,7 +28,7 @@ import {
 import { contractError } from '../contract/errors';
 import { stamp, table, type Tables } from './tables';
 
-export interface NewAuditStream {
+interface NewAuditStream {
   name: string;
   url: string;
   format: AuditStreamFormat;
@@ -51,7 +51,7 @@ export interface AuditStreamRepository {
 }
 
 /** A row of `audit_streams` (server/storage/schema/audit-streams.ts). */
-export interface AuditStreamRow {
+interface AuditStreamRow {
   id: string;
   tenantId: string;
   name: string;
