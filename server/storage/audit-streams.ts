@@ -26,7 +26,6 @@ export interface Sealer {
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const at = (ms: number) => new Date(ms).toISOString();
 /** The queue of one stream, waiting or retrying. */
 const QUEUED = `channel = 'audit_stream' AND target_id = $1 AND state = 'pending'`;
 
@@ -38,7 +37,7 @@ function auditStreamQueue(db: Database, now: () => number): AuditStreamQueue {
         state === 'paused'
           ? `UPDATE connectivity_deliveries SET next_attempt_at = 'infinity' WHERE ${QUEUED}`
           : `UPDATE connectivity_deliveries SET next_attempt_at = $2 WHERE ${QUEUED} AND next_attempt_at = 'infinity'`,
-        state === 'paused' ? [id] : [id, at(now())],
+        state === 'paused' ? [id] : [id, stamp(now())],
       );
     },
     async drop(id) {
@@ -102,7 +101,7 @@ function auditStreamQueue(db: Database, now: () => number): AuditStreamQueue {
            ON CONFLICT DO NOTHING
            RETURNING 1)
          SELECT count(*)::int AS n FROM queued`,
-        [tenantId, id, from.toISOString(), limit, at(now())],
+        [tenantId, id, from.toISOString(), limit, stamp(now())],
       );
       return rows[0]!.n;
     },
@@ -171,12 +170,12 @@ interface StreamAttemptRecord {
 
 /** Logs one attempt, and the stream's health: failing since when, delivered when. */
 export async function recordStreamAttempt(db: Database, a: StreamAttemptRecord): Promise<void> {
+  const when = stamp(a.at);
   await db.query(
     `INSERT INTO audit_stream_logs (stream_id, delivery_id, event_id, attempt, status_code, ok, response, duration_ms, created_at)
      SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9 WHERE EXISTS (SELECT 1 FROM audit_streams WHERE id = $1)`,
-    [a.streamId, a.deliveryId, a.eventId, a.attempt, a.status, a.ok, a.response, a.durationMs, at(a.at)],
+    [a.streamId, a.deliveryId, a.eventId, a.attempt, a.status, a.ok, a.response, a.durationMs, when],
   );
-  const when = stamp(a.at);
   if (a.ok)
     await streamsOf(db).update(
       { id: a.streamId },
@@ -206,7 +205,7 @@ export async function settleStreamDelivery(
       id,
       outcome.state,
       outcome.status,
-      outcome.retryAt === 'paused' ? 'infinity' : outcome.retryAt ? at(outcome.retryAt) : null,
+      outcome.retryAt === 'paused' ? 'infinity' : outcome.retryAt ? stamp(outcome.retryAt) : null,
     ],
   );
 }
