@@ -1,7 +1,7 @@
 import type { AccountSettingsUpdate } from '../api/accountSettings';
 import type { AuditRecord } from '../api/audits';
+import type { AuditStreamAttempt } from '../contract/auditStreams';
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
-import type { DemoAuditStreams } from './auditStreams';
 import type { DemoBilling } from './billingStore';
 import type { VendorBillingSwitches } from '../billing/vendorRules';
 import type { ScimConfiguration } from '../api/directory';
@@ -9,8 +9,6 @@ import type { ApiTokenRecord, TokenKind } from '../domain/api-tokens';
 import type { StoredGroup } from '../domain/groups';
 import type { RoleDto } from '../domain/roles';
 import type { PasswordlessPurpose } from '../domain/passwordless';
-import type { StoredReport } from '../domain/reports';
-import type { StoredNotification } from '../domain/notifications';
 import type { CustomLogin } from '../domain/custom-login';
 import type { DemoMembership, DemoTenant } from './subAccountsData';
 import { withEmail, withId } from './rows';
@@ -78,14 +76,12 @@ export interface DemoDatabase {
   groupConfigurations?: Record<string, { enabled: boolean; rolesEnabled: boolean }>;
   apiTokens?: DemoApiToken[];
   signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
-  auditStreams?: Record<string, DemoAuditStreams>;
+  /** Per audit stream, the attempts a back-fill would have made, newest first (core/demo/auditStreams.ts). */
+  auditStreamAttempts?: Record<string, AuditStreamAttempt[]>;
   billing?: Record<string, DemoBilling>;
   /** The vendor's billing switches (absent: spec 001 §9's defaults; tests switch them). */
   billingVendor?: Partial<VendorBillingSwitches>;
   directory?: Record<string, ScimConfiguration[]>;
-  reports?: Record<string, StoredReport[]>;
-  /** Each member's bell, by `tenantId/userId`, in the order written. */
-  notifications?: Record<string, StoredNotification[]>;
   /** Vendor settings tests switch the demo to. */
   settings?: {
     signUpRequiresActivation?: boolean;

@@ -1,9 +1,11 @@
 /**
  * Audit-log streaming (issue 28 item 16): a tenant administrator sends the account's audit records
- * to its own security tooling. The rules, written once over storage ports: the reference server
- * runs them over PostgreSQL (server/storage/audit-streams.ts; the delivery is the connectivity
- * worker's, server/domain/audit-stream-delivery.ts) and demo mode over the page's storage
- * (core/demo/auditStreams.ts, which cannot send over HTTP: it records what it would send).
+ * to its own security tooling. The rules and the streams' repository, written once: the streams
+ * are rows of `audit_streams` over the storage port (core/domain/tables.ts); the delivery queue and
+ * the attempts' log are a port of their own, the server's over its connectivity outbox
+ * (server/storage/audit-streams.ts; the delivery is the connectivity worker's,
+ * server/domain/audit-stream-delivery.ts), demo mode's a stand-in (core/demo/auditStreams.ts, which
+ * cannot send over HTTP: it records what it would send).
  *
  * - A stream is a name, an https address (plain http only to this machine, and only where the
  *   server lets tenants reach private addresses: tests and development), a body format and, for
@@ -24,8 +26,9 @@ import {
   type CreatedAuditStream,
 } from '../contract/auditStreams';
 import { contractError } from '../contract/errors';
+import { stamp, table, type Tables } from './tables';
 
-export interface NewAuditStream {
+interface NewAuditStream {
   name: string;
   url: string;
   format: AuditStreamFormat;
@@ -34,7 +37,7 @@ export interface NewAuditStream {
   signingSecret: string;
 }
 
-/** Where streams are kept. The repository seals the token and the secret (the server) or keeps them (the demo). */
+/** Where streams are kept (auditStreamRepository). */
 export interface AuditStreamRepository {
   list(tenantId: string): Promise<AuditStreamDto[]>;
   create(tenantId: string, stream: NewAuditStream): Promise<AuditStreamDto>;
@@ -45,6 +48,137 @@ export interface AuditStreamRepository {
   deliveries(tenantId: string, id: string, offset: number, count: number): Promise<AuditStreamDeliveries>;
   /** Queues the account's records created at or after `from` (at most `limit`); answers how many. */
   backfill(tenantId: string, id: string, from: Date, limit: number): Promise<number>;
+}
+
+/** A row of `audit_streams` (server/storage/schema/audit-streams.ts). */
+interface AuditStreamRow {
+  id: string;
+  tenantId: string;
+  name: string;
+  url: string;
+  format: AuditStreamFormat;
+  /** The token and the signing secret, sealed by the store's sealer, bound to the stream (STREAM_SEALS). */
+  tokenSealed: string | null;
+  secretSealed: string;
+  state: AuditStreamState;
+  /** The first failure since the last success. */
+  failingSince: string | null;
+  /** When the security centre's alert was raised. */
+  alertedAt: string | null;
+  lastDeliveredAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const auditStreamsTable = table<AuditStreamRow>('audit_streams', {
+  id: 'uuid',
+  tenantId: 'uuid',
+  name: 'text',
+  url: 'text',
+  format: 'text',
+  tokenSealed: 'text',
+  secretSealed: 'text',
+  state: 'text',
+  failingSince: 'timestamptz',
+  alertedAt: 'timestamptz',
+  lastDeliveredAt: 'timestamptz',
+  createdAt: 'timestamptz',
+  updatedAt: 'timestamptz',
+});
+
+/** What a stream's sealed token and secret are bound to. */
+export const STREAM_SEALS = {
+  token: (id: string) => `audit-stream-token:${id}`,
+  secret: (id: string) => `audit-stream-secret:${id}`,
+};
+
+/** What the store cannot do over tables: the delivery queue (the server's outbox) and the attempts' log. */
+export interface AuditStreamQueue {
+  /** A paused stream's waiting records are held; a resumed one's held records are due at once. */
+  follow(streamId: string, state: AuditStreamState): Promise<void>;
+  /** Drops the stream's queue. */
+  drop(streamId: string): Promise<void>;
+  deliveries(streamId: string, offset: number, count: number): Promise<AuditStreamDeliveries>;
+  /** Queues the account's records created at or after `from` (at most `limit`) for its stream; answers how many. */
+  backfill(tenantId: string, streamId: string, from: Date, limit: number): Promise<number>;
+}
+
+/** The streams' storage: their table and the queue, a transaction's both at once. */
+export interface AuditStreamStore {
+  tables: Tables;
+  queue: AuditStreamQueue;
+  /** Runs `fn` in one transaction, with that transaction's store. */
+  transaction<T>(fn: (store: AuditStreamStore) => Promise<T>): Promise<T>;
+}
+
+const streamDto = (row: AuditStreamRow): AuditStreamDto => ({
+  id: row.id,
+  name: row.name,
+  url: row.url,
+  format: row.format,
+  state: row.state,
+  hasToken: row.tokenSealed !== null,
+  failingSince: row.failingSince,
+  alertedAt: row.alertedAt,
+  lastDeliveredAt: row.lastDeliveredAt,
+  createdAt: row.createdAt,
+});
+
+/**
+ * The streams' repository over `store`: a new stream's id is `newId()`, its token and secret kept
+ * as `seal` makes them (the server seals them at rest), times are `now()`.
+ */
+export function auditStreamRepository(
+  store: AuditStreamStore,
+  seal: (plain: string, boundTo: string) => string,
+  newId: () => string,
+  now: () => number,
+): AuditStreamRepository {
+  const streams = (tables: Tables) => tables.of(auditStreamsTable);
+  return {
+    list: async (tenantId) =>
+      (
+        await streams(store.tables).rows({
+          where: { tenantId },
+          orderBy: [{ by: 'createdAt' }, { by: 'id' }],
+        })
+      ).map(streamDto),
+    async create(tenantId, { name, url, format, token, signingSecret }) {
+      const [id, at] = [newId(), stamp(now())];
+      const row = await streams(store.tables).insert({
+        id,
+        tenantId,
+        name,
+        url,
+        format,
+        tokenSealed: token === null ? null : seal(token, STREAM_SEALS.token(id)),
+        secretSealed: seal(signingSecret, STREAM_SEALS.secret(id)),
+        state: 'active',
+        failingSince: null,
+        alertedAt: null,
+        lastDeliveredAt: null,
+        createdAt: at,
+        updatedAt: at,
+      });
+      return streamDto(row);
+    },
+    // The stream's row and its queue change together: a pause and a resume at once leave both alike.
+    setState: (tenantId, id, state) =>
+      store.transaction(async (tx) => {
+        const [row] = await streams(tx.tables).update({ tenantId, id }, { state, updatedAt: stamp(now()) });
+        if (!row) return null;
+        await tx.queue.follow(id, state);
+        return streamDto(row);
+      }),
+    remove: (tenantId, id) =>
+      store.transaction(async (tx) => {
+        const [row] = await streams(tx.tables).remove({ tenantId, id });
+        if (row) await tx.queue.drop(id);
+        return !!row;
+      }),
+    deliveries: (_tenantId, id, offset, count) => store.queue.deliveries(id, offset, count),
+    backfill: (tenantId, id, from, limit) => store.queue.backfill(tenantId, id, from, limit),
+  };
 }
 
 export interface AuditStreamPorts {

@@ -1,11 +1,12 @@
 /**
  * A member's notifications (spec 001 §7 "notifications GET, PUT /status, PUT pin status, POST
- * /status/mark-all-read", and the notifications entity of GET /metadata): the rules, written once
- * over a repository. The server keeps them in the `notifications` table
- * (server/storage/notifications.ts), demo mode in the page's storage (core/demo/notifications.ts).
- * What writes one: a report sent or scheduled (core/domain/reports.ts).
+ * /status/mark-all-read", and the notifications entity of GET /metadata): the rules and their
+ * repository, written once over the storage port (core/domain/tables.ts): the `notifications`
+ * table, SQL on the server, the page's stored rows in demo mode. What writes one: a report sent or
+ * scheduled (core/domain/reports.ts).
  */
 import { contractError } from '../contract/errors';
+import { not, stamp, table, type Tables } from './tables';
 
 export type NotificationStatus = 'read' | 'unread' | 'archived';
 export type NotificationSeverity = 'info' | 'warning' | 'critical';
@@ -51,6 +52,64 @@ export interface NotificationsRepository {
   ): Promise<boolean>;
   /** Every unread notification of the member in the account becomes read. */
   markAllRead(tenantId: string, userId: string): Promise<void>;
+}
+
+/** A row of the `notifications` table (server/storage/schema/reports.ts). */
+interface NotificationRow extends StoredNotification {
+  tenantId: string;
+  userId: string;
+  /** The order written. */
+  seq: number;
+}
+
+const notificationsTable = table<NotificationRow>('notifications', {
+  id: 'uuid',
+  tenantId: 'uuid',
+  userId: 'uuid',
+  key: 'text',
+  title: 'text',
+  body: 'text',
+  severity: 'text',
+  url: 'text',
+  status: 'text',
+  isPinned: 'bool',
+  createdAt: 'timestamptz',
+  seq: 'serial',
+});
+
+const storedOf = ({ tenantId: _t, userId: _u, seq: _s, ...stored }: NotificationRow): StoredNotification =>
+  stored;
+
+/** The repository over `tables`; a new notification's id is `newId()`, its time `now()`. */
+export function notificationsRepository(
+  tables: Tables,
+  newId: () => string,
+  now: () => number,
+): NotificationsRepository {
+  const notifications = tables.of(notificationsTable);
+  return {
+    list: async (tenantId, userId, { offset, count }) =>
+      (
+        await notifications.rows({
+          where: { tenantId, userId, status: not('archived') },
+          orderBy: [
+            { by: 'isPinned', desc: true },
+            { by: 'seq', desc: true },
+          ],
+          offset,
+          limit: count,
+        })
+      ).map(storedOf),
+    async add(n) {
+      const unread = { status: 'unread' as const, isPinned: false, createdAt: stamp(now()) };
+      await notifications.insert({ id: newId(), ...n, ...unread });
+    },
+    change: async (tenantId, userId, id, changes) =>
+      (await notifications.update({ tenantId, userId, id }, changes)).length > 0,
+    async markAllRead(tenantId, userId) {
+      await notifications.update({ tenantId, userId, status: 'unread' }, { status: 'read' });
+    },
+  };
 }
 
 /** The client SDK's IMessage. */

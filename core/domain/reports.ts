@@ -1,14 +1,16 @@
 /**
  * Reports (spec 001 §7 "GET tenant reports, GET by id, preview-report as html, pdf or image with
  * base64 dataFilters, POST schedule, POST send"): the built-in report templates, each account's
- * schedules, rendering and sending, written once over ports. The server keeps schedules in
- * `tenant_report_schedules` and reads members with SQL (server/storage/reports.ts); demo mode keeps
- * them in the page's storage (core/demo/reports.ts). Reports are rendered as HTML (an email gets the
- * same table as text); PDF and image are refused. A schedule is stored as the account sets it; no
- * worker runs it yet (docs/contract.md).
+ * schedules, rendering and sending, written once over ports. The schedules' repository is written
+ * here over the storage port (core/domain/tables.ts: the `tenant_report_schedules` table); the
+ * members a report lists are read by each backend (the server's SQL join in
+ * server/storage/reports.ts, demo mode's members in core/demo/reports.ts). Reports are rendered as
+ * HTML (an email gets the same table as text); PDF and image are refused. A schedule is stored as
+ * the account sets it; no worker runs it yet (docs/contract.md).
  */
 import { contractError } from '../contract/errors';
 import type { NewNotification } from './notifications';
+import { saveRow, stamp, table, type Tables } from './tables';
 
 export interface ReportSchedule {
   interval: 'daily' | 'weekly' | 'monthly' | 'custom';
@@ -41,6 +43,50 @@ export interface ReportPorts {
   save(tenantId: string, report: Omit<StoredReport, 'createdAt' | 'updatedAt'>): Promise<StoredReport>;
   members(tenantId: string): Promise<ReportMember[]>;
   now(): Date;
+}
+
+/** A row of `tenant_report_schedules` (server/storage/schema/reports.ts): an account's schedule of a template. */
+interface ReportScheduleRow extends StoredReport {
+  tenantId: string;
+}
+
+const reportSchedulesTable = table<ReportScheduleRow>('tenant_report_schedules', {
+  tenantId: 'uuid',
+  templateId: 'text',
+  schedule: 'jsonb',
+  status: 'text',
+  dataFilters: 'jsonb',
+  createdAt: 'timestamptz',
+  updatedAt: 'timestamptz',
+});
+
+/** The accounts' schedules over `tables`, written at `now()`. */
+export function reportSchedules(tables: Tables, now: () => number): Pick<ReportPorts, 'stored' | 'save'> {
+  const storedOf = ({ tenantId: _, ...stored }: ReportScheduleRow): StoredReport => stored;
+  return {
+    stored: async (tenantId) =>
+      (
+        await tables.of(reportSchedulesTable).rows({ where: { tenantId }, orderBy: [{ by: 'templateId' }] })
+      ).map(storedOf),
+    async save(tenantId, { templateId, ...report }) {
+      const at = stamp(now());
+      // One writer at a time: the SQL's INSERT ... ON CONFLICT (tenant_id, template_id).
+      const saved = await saveRow(
+        tables,
+        reportSchedulesTable,
+        { tenantId, templateId },
+        { ...report, updatedAt: at },
+        () => ({
+          tenantId,
+          templateId,
+          ...report,
+          createdAt: at,
+          updatedAt: at,
+        }),
+      );
+      return storedOf(saved);
+    },
+  };
 }
 
 /** Sending also needs a mailbox and the bell. */

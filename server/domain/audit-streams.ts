@@ -1,14 +1,15 @@
 /**
- * The server's ports for audit streams (core/domain/audit-streams.ts): the PostgreSQL repository,
- * the server's SecretBox for the token and the signing secret, and the outbound-address check
+ * The server's ports for audit streams (core/domain/audit-streams.ts): the domain's repository over
+ * the server's store (server/storage/audit-streams.ts), the server's SecretBox sealing the token and
+ * the signing secret, and the outbound-address check
  * webhooks apply (delivery/outbound-http.ts: resolved, private ranges refused unless the server
  * allows them, which also allows plain http to this machine: tests and development).
  */
-import { randomBytes } from 'node:crypto';
-import type { AuditStreamPorts } from '../../core/domain/audit-streams';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { auditStreamRepository, type AuditStreamPorts } from '../../core/domain/audit-streams';
 import type { AppContext } from '../context';
 import { assertPublicUrl } from '../delivery/outbound-http';
-import { auditStreamRepository } from '../storage/audit-streams';
+import { auditStreamStore } from '../storage/audit-streams';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,7 +17,13 @@ export function auditStreamPorts(
   ctx: Pick<AppContext, 'db' | 'secretBox' | 'connectivity'>,
 ): AuditStreamPorts {
   const now = ctx.connectivity.now ?? Date.now;
-  const sql = auditStreamRepository(ctx.db, ctx.secretBox, now);
+  const box = ctx.secretBox;
+  const sql = auditStreamRepository(
+    auditStreamStore(ctx.db, now),
+    (plain, to) => box.seal(plain, to),
+    randomUUID,
+    now,
+  );
   // An id that is not a uuid names no stream (404, as in demo mode), rather than a database error.
   const known = (id: string) => UUID.test(id);
   return {

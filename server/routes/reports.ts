@@ -1,30 +1,36 @@
 /**
  * Reports and notifications (issue 28 item 4) on the client SDK's paths (`@frontegg/rest-api` 3.1.18
  * `reports` and `notifications`): descriptors in core/contract/routes/reports.ts and
- * notifications.ts, the rules in core/domain/reports.ts and notifications.ts, SQL in
- * server/storage/reports.ts and notifications.ts. A report's email goes through the server's
+ * notifications.ts, the rules and repositories in core/domain/reports.ts and notifications.ts (over
+ * the storage port, server/storage/tables.ts), the members' join in server/storage/reports.ts. A report's email goes through the server's
  * delivery (the outbox in development). The handlers are core/domain/report-handlers.ts (demo mode
  * runs them too); the preview, an HTML answer, is registered here.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeNamed, type RouteName } from '../../core/contract/routes';
 import type { AppContext } from '../context';
-import { previewReport } from '../../core/domain/reports';
+import { previewReport, reportSchedules, type ReportPorts } from '../../core/domain/reports';
 import { NOTIFICATION_HANDLERS, REPORT_HANDLERS } from '../../core/domain/report-handlers';
 import type { AreaHandler } from '../../core/domain/handlers';
-import type { NotificationsRepository } from '../../core/domain/notifications';
+import { notificationsRepository, type NotificationsRepository } from '../../core/domain/notifications';
 import { isApiTokenAccess } from '../../core/domain/api-tokens';
 import { registerHandlers } from '../http/handlers';
 import { accountOf, callerOf } from '../http/route-table';
-import { notificationsRepository } from '../storage/notifications';
-import { reportStorage } from '../storage/reports';
+import { reportMembers } from '../storage/reports';
+import { sqlTables } from '../storage/tables';
 
 /** The nil uuid: no account has it. */
 const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const stored = reportStorage(ctx.db);
-  const notifications = notificationsRepository(ctx.db);
+  const tables = sqlTables(ctx.db);
+  const stored: ReportPorts = {
+    ...reportSchedules(tables, Date.now),
+    members: (tenantId) => reportMembers(ctx.db, tenantId),
+    now: () => new Date(),
+  };
+  const notifications = notificationsRepository(tables, randomUUID, Date.now);
   const { getPreviewReport: _html, ...shared } = REPORT_HANDLERS;
   registerHandlers(app, shared, (request) => {
     // An API token's caller is no member: nobody's bell to ring.
@@ -52,7 +58,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
  * notifications (the nil uuid matches none of theirs), so the call is not refused.
  */
 export async function notificationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const repo = notificationsRepository(ctx.db);
+  const repo = notificationsRepository(sqlTables(ctx.db), randomUUID, Date.now);
   for (const [name, handler] of Object.entries(NOTIFICATION_HANDLERS) as Array<
     [RouteName, AreaHandler<NotificationsRepository>]
   >) {

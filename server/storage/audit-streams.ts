@@ -1,17 +1,23 @@
 /**
- * Audit streams over PostgreSQL (the ports of core/domain/audit-streams.ts), and the queries the
- * delivery (server/domain/audit-stream-delivery.ts) and the security centre read. SQL only: the
- * rules are the domain's. The queue is the connectivity outbox (schema/audit-streams.ts).
+ * Audit streams on the server: the store of core/domain/audit-streams.ts (the `audit_streams`
+ * table over the storage port, server/storage/tables.ts, with the delivery queue in SQL: the
+ * connectivity outbox, schema/audit-streams.ts, and the attempts' log), and what the delivery
+ * (server/domain/audit-stream-delivery.ts) and the security centre read and write.
  */
-import { randomUUID } from 'node:crypto';
 import type {
   AuditStreamDeliveries,
-  AuditStreamDto,
   AuditStreamFormat,
   AuditStreamState,
 } from '../../core/contract/auditStreams';
-import type { AuditStreamRepository, NewAuditStream } from '../../core/domain/audit-streams';
+import {
+  auditStreamsTable,
+  STREAM_SEALS,
+  type AuditStreamQueue,
+  type AuditStreamStore,
+} from '../../core/domain/audit-streams';
+import { not, stamp } from '../../core/domain/tables';
 import type { Database } from './database';
+import { sqlTables } from './tables';
 
 /** Seals and opens secrets at rest, bound to what they belong to (the server's SecretBox). */
 export interface Sealer {
@@ -19,98 +25,29 @@ export interface Sealer {
   open(sealed: string, boundTo: string): string;
 }
 
-interface StreamRow {
-  id: string;
-  tenant_id: string;
-  name: string;
-  url: string;
-  format: AuditStreamFormat;
-  token_sealed: string | null;
-  secret_sealed: string;
-  state: AuditStreamState;
-  failing_since: Date | null;
-  alerted_at: Date | null;
-  last_delivered_at: Date | null;
-  created_at: Date;
-}
-
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const dto = (r: StreamRow): AuditStreamDto => ({
-  id: r.id,
-  name: r.name,
-  url: r.url,
-  format: r.format,
-  state: r.state,
-  hasToken: r.token_sealed !== null,
-  failingSince: iso(r.failing_since),
-  alertedAt: iso(r.alerted_at),
-  lastDeliveredAt: iso(r.last_delivered_at),
-  createdAt: iso(r.created_at)!,
-});
-
-const tokenTo = (id: string) => `audit-stream-token:${id}`;
-const secretTo = (id: string) => `audit-stream-secret:${id}`;
-const at = (ms: number) => new Date(ms).toISOString();
 /** The queue of one stream, waiting or retrying. */
 const QUEUED = `channel = 'audit_stream' AND target_id = $1 AND state = 'pending'`;
 
-export function auditStreamRepository(db: Database, box: Sealer, now: () => number): AuditStreamRepository {
+/** The streams' queue in the connectivity outbox, and the attempts' log. */
+function auditStreamQueue(db: Database, now: () => number): AuditStreamQueue {
   return {
-    async list(tenantId) {
-      const { rows } = await db.query<StreamRow>(
-        'SELECT * FROM audit_streams WHERE tenant_id = $1 ORDER BY created_at, id',
-        [tenantId],
+    async follow(id, state) {
+      await db.query(
+        state === 'paused'
+          ? `UPDATE connectivity_deliveries SET next_attempt_at = 'infinity' WHERE ${QUEUED}`
+          : `UPDATE connectivity_deliveries SET next_attempt_at = $2 WHERE ${QUEUED} AND next_attempt_at = 'infinity'`,
+        state === 'paused' ? [id] : [id, stamp(now())],
       );
-      return rows.map(dto);
     },
-    async create(tenantId, stream: NewAuditStream) {
-      const id = randomUUID();
-      const { rows } = await db.query<StreamRow>(
-        `INSERT INTO audit_streams (id, tenant_id, name, url, format, token_sealed, secret_sealed)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-        [
-          id,
-          tenantId,
-          stream.name,
-          stream.url,
-          stream.format,
-          stream.token === null ? null : box.seal(stream.token, tokenTo(id)),
-          box.seal(stream.signingSecret, secretTo(id)),
-        ],
+    async drop(id) {
+      // Its log goes with the stream's row (ON DELETE CASCADE).
+      await db.query(
+        `DELETE FROM connectivity_deliveries WHERE channel = 'audit_stream' AND target_id = $1`,
+        [id],
       );
-      return dto(rows[0]!);
     },
-    async setState(tenantId, id, state) {
-      return db.transaction(async (tx) => {
-        const { rows } = await tx.query<StreamRow>(
-          `UPDATE audit_streams SET state = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-          [tenantId, id, state],
-        );
-        if (!rows[0]) return null;
-        await tx.query(
-          state === 'paused'
-            ? `UPDATE connectivity_deliveries SET next_attempt_at = 'infinity' WHERE ${QUEUED}`
-            : `UPDATE connectivity_deliveries SET next_attempt_at = $2 WHERE ${QUEUED} AND next_attempt_at = 'infinity'`,
-          state === 'paused' ? [id] : [id, at(now())],
-        );
-        return dto(rows[0]);
-      });
-    },
-    async remove(tenantId, id) {
-      return db.transaction(async (tx) => {
-        const { rows } = await tx.query(
-          'DELETE FROM audit_streams WHERE tenant_id = $1 AND id = $2 RETURNING id',
-          [tenantId, id],
-        );
-        if (!rows[0]) return false;
-        await tx.query(
-          `DELETE FROM connectivity_deliveries WHERE channel = 'audit_stream' AND target_id = $1`,
-          [id],
-        );
-        return true;
-      });
-    },
-    async deliveries(_tenantId, id, offset, count): Promise<AuditStreamDeliveries> {
+    async deliveries(id, offset, count): Promise<AuditStreamDeliveries> {
       const [logs, totals] = await Promise.all([
         db.query<{
           id: string;
@@ -164,7 +101,7 @@ export function auditStreamRepository(db: Database, box: Sealer, now: () => numb
            ON CONFLICT DO NOTHING
            RETURNING 1)
          SELECT count(*)::int AS n FROM queued`,
-        [tenantId, id, from.toISOString(), limit, at(now())],
+        [tenantId, id, from.toISOString(), limit, stamp(now())],
       );
       return rows[0]!.n;
     },
@@ -177,6 +114,15 @@ async function logCount(db: Database, id: string): Promise<number> {
     [id],
   );
   return rows[0]!.n;
+}
+
+/** The streams' store over `db`: its table and its queue, in one transaction when asked. */
+export function auditStreamStore(db: Database, now: () => number): AuditStreamStore {
+  return {
+    tables: sqlTables(db),
+    queue: auditStreamQueue(db, now),
+    transaction: (fn) => db.transaction((tx) => fn(auditStreamStore(tx, now))),
+  };
 }
 
 /** What the delivery needs of a stream: null when it is gone. */
@@ -192,19 +138,21 @@ interface StreamTarget {
   alerted: boolean;
 }
 
+const streamsOf = (db: Database) => sqlTables(db).of(auditStreamsTable);
+
 export async function streamTarget(db: Database, box: Sealer, id: string): Promise<StreamTarget | null> {
-  const row = (await db.query<StreamRow>('SELECT * FROM audit_streams WHERE id = $1', [id])).rows[0];
+  const row = await streamsOf(db).row({ id });
   if (!row) return null;
   return {
     id,
-    tenantId: row.tenant_id,
+    tenantId: row.tenantId,
     url: row.url,
     format: row.format,
     state: row.state,
-    token: row.token_sealed === null ? null : box.open(row.token_sealed, tokenTo(id)),
-    secret: box.open(row.secret_sealed, secretTo(id)),
-    failingSince: row.failing_since ? new Date(row.failing_since).getTime() : null,
-    alerted: row.alerted_at !== null,
+    token: row.tokenSealed === null ? null : box.open(row.tokenSealed, STREAM_SEALS.token(id)),
+    secret: box.open(row.secretSealed, STREAM_SEALS.secret(id)),
+    failingSince: row.failingSince ? Date.parse(row.failingSince) : null,
+    alerted: row.alertedAt !== null,
   };
 }
 
@@ -222,26 +170,24 @@ interface StreamAttemptRecord {
 
 /** Logs one attempt, and the stream's health: failing since when, delivered when. */
 export async function recordStreamAttempt(db: Database, a: StreamAttemptRecord): Promise<void> {
+  const when = stamp(a.at);
   await db.query(
     `INSERT INTO audit_stream_logs (stream_id, delivery_id, event_id, attempt, status_code, ok, response, duration_ms, created_at)
      SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9 WHERE EXISTS (SELECT 1 FROM audit_streams WHERE id = $1)`,
-    [a.streamId, a.deliveryId, a.eventId, a.attempt, a.status, a.ok, a.response, a.durationMs, at(a.at)],
+    [a.streamId, a.deliveryId, a.eventId, a.attempt, a.status, a.ok, a.response, a.durationMs, when],
   );
-  await db.query(
-    a.ok
-      ? `UPDATE audit_streams SET failing_since = NULL, alerted_at = NULL, last_delivered_at = $2 WHERE id = $1`
-      : `UPDATE audit_streams SET failing_since = COALESCE(failing_since, $2) WHERE id = $1`,
-    [a.streamId, at(a.at)],
-  );
+  if (a.ok)
+    await streamsOf(db).update(
+      { id: a.streamId },
+      { failingSince: null, alertedAt: null, lastDeliveredAt: when },
+    );
+  // Failing since the first failure after the last success.
+  else await streamsOf(db).update({ id: a.streamId, failingSince: null }, { failingSince: when });
 }
 
 /** Marks the alert raised; false when another process raised it first. */
 export async function markStreamAlerted(db: Database, id: string, now: number): Promise<boolean> {
-  const { rows } = await db.query(
-    'UPDATE audit_streams SET alerted_at = $2 WHERE id = $1 AND alerted_at IS NULL RETURNING id',
-    [id, at(now)],
-  );
-  return rows.length > 0;
+  return (await streamsOf(db).update({ id, alertedAt: null }, { alertedAt: stamp(now) })).length > 0;
 }
 
 /** Settles one queued row: delivered, given up, retried at `retryAt`, or (paused) left waiting. */
@@ -259,7 +205,7 @@ export async function settleStreamDelivery(
       id,
       outcome.state,
       outcome.status,
-      outcome.retryAt === 'paused' ? 'infinity' : outcome.retryAt ? at(outcome.retryAt) : null,
+      outcome.retryAt === 'paused' ? 'infinity' : outcome.retryAt ? stamp(outcome.retryAt) : null,
     ],
   );
 }
@@ -269,10 +215,9 @@ export async function alertedStreams(
   db: Database,
   tenantId: string,
 ): Promise<Array<{ id: string; name: string; failingSince: string }>> {
-  const { rows } = await db.query<{ id: string; name: string; failing_since: Date }>(
-    `SELECT id, name, failing_since FROM audit_streams
-      WHERE tenant_id = $1 AND alerted_at IS NOT NULL AND failing_since IS NOT NULL ORDER BY name, id`,
-    [tenantId],
-  );
-  return rows.map((r) => ({ id: r.id, name: r.name, failingSince: iso(r.failing_since)! }));
+  const rows = await streamsOf(db).rows({
+    where: { tenantId, alertedAt: not(null), failingSince: not(null) },
+    orderBy: [{ by: 'name' }, { by: 'id' }],
+  });
+  return rows.map((r) => ({ id: r.id, name: r.name, failingSince: r.failingSince! }));
 }

@@ -1,0 +1,100 @@
+// The audit streams' repository (core/domain/audit-streams.ts), one suite for both stores: over the
+// server's store on PGlite (the audit_streams table and its outbox queue) and over demo mode's
+// stored rows with a queue that holds nothing. The queue itself is the server's alone
+// (server/routes/audit-streams.test.ts drives it).
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { test } from 'node:test';
+import { memoryTables } from '../../core/demo/tables';
+import {
+  auditStreamRepository,
+  type AuditStreamRepository,
+  type AuditStreamStore,
+} from '../../core/domain/audit-streams';
+import { repositorySuite } from '../../test/support/repository-suite';
+import { auditStreamStore } from './audit-streams';
+
+const NOW = Date.parse('2026-11-27T12:00:00Z');
+/** What the suite's sealer made of each secret, by what it is bound to. */
+const sealed = new Map<string, string>();
+const seal = (plain: string, boundTo: string) => {
+  sealed.set(boundTo, plain);
+  return `sealed:${boundTo}`;
+};
+
+function memoryStore(): AuditStreamStore {
+  const store: AuditStreamStore = {
+    tables: memoryTables({}),
+    queue: {
+      follow: async () => {},
+      drop: async () => {},
+      deliveries: async () => ({ items: [], total: 0, pending: 0, delivered: 0, failed: 0 }),
+      backfill: async () => 0,
+    },
+    transaction: (fn) => fn(store),
+  };
+  return store;
+}
+
+const stream = (name: string, token: string | null = null) => ({
+  name,
+  url: 'https://siem.example.com/in',
+  format: token ? ('splunk-hec' as const) : ('json' as const),
+  token,
+  signingSecret: `whsec_${name}`,
+});
+
+repositorySuite<AuditStreamRepository>(
+  'audit streams repository',
+  {
+    pglite: (db) =>
+      auditStreamRepository(
+        auditStreamStore(db, () => NOW),
+        seal,
+        randomUUID,
+        () => NOW,
+      ),
+    demo: () => auditStreamRepository(memoryStore(), seal, randomUUID, () => NOW),
+  },
+  (context) => {
+    test('a stream is created active, its token and secret sealed to it; listed in the order made', async () => {
+      const repo = context.repos;
+      const first = await repo.create(context.tenantId, stream('first', 'hec-token'));
+      assert.deepEqual(
+        { ...first, id: undefined },
+        {
+          id: undefined,
+          name: 'first',
+          url: 'https://siem.example.com/in',
+          format: 'splunk-hec',
+          state: 'active',
+          hasToken: true,
+          failingSince: null,
+          alertedAt: null,
+          lastDeliveredAt: null,
+          createdAt: new Date(NOW).toISOString(),
+        },
+      );
+      assert.equal(sealed.get(`audit-stream-token:${first.id}`), 'hec-token');
+      assert.equal(sealed.get(`audit-stream-secret:${first.id}`), 'whsec_first');
+      const second = await repo.create(context.tenantId, stream('second'));
+      assert.equal(second.hasToken, false);
+      const ids = (await repo.list(context.tenantId)).map((s) => s.id);
+      assert.deepEqual(ids, [first.id, second.id].sort());
+      assert.deepEqual(await repo.list(randomUUID()), []);
+    });
+
+    test('paused and resumed, removed; another account can do neither', async () => {
+      const repo = context.repos;
+      const made = await repo.create(context.tenantId, stream('third'));
+      assert.equal(await repo.setState(randomUUID(), made.id, 'paused'), null);
+      assert.equal((await repo.setState(context.tenantId, made.id, 'paused'))?.state, 'paused');
+      assert.equal((await repo.list(context.tenantId)).find((s) => s.id === made.id)?.state, 'paused');
+      assert.equal((await repo.setState(context.tenantId, made.id, 'active'))?.state, 'active');
+      assert.equal(await repo.remove(randomUUID(), made.id), false);
+      assert.equal(await repo.remove(context.tenantId, made.id), true);
+      assert.equal(await repo.remove(context.tenantId, made.id), false);
+      assert.equal(await repo.setState(context.tenantId, made.id, 'paused'), null);
+    });
+  },
+);
