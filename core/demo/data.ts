@@ -4,8 +4,6 @@ import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { DemoSecurityPolicies } from './securityPolicies';
 import type { DemoConnectivity } from './connectivity';
 import type { DemoAuditStreams } from './auditStreams';
-import type { DemoBilling } from './billingStore';
-import type { VendorBillingSwitches } from '../billing/vendorRules';
 import type { ScimConfiguration } from '../api/directory';
 import type { SsoConnectionRecord } from '../domain/sso-connections';
 import type { ApiTokenRecord, TokenKind } from '../domain/api-tokens';
@@ -85,9 +83,6 @@ export interface DemoDatabase {
   signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
   auditStreams?: Record<string, DemoAuditStreams>;
   connectivity?: Record<string, DemoConnectivity>;
-  billing?: Record<string, DemoBilling>;
-  /** The vendor's billing switches (absent: spec 001 §9's defaults; tests switch them). */
-  billingVendor?: Partial<VendorBillingSwitches>;
   directory?: Record<string, ScimConfiguration[]>;
   ssoConnections?: Record<string, SsoConnectionRecord[]>;
   reports?: Record<string, StoredReport[]>;
