@@ -67,12 +67,8 @@ export function demoBillingPorts(
     return customerId;
   };
   return {
+    ...store,
     now: clock.now,
-    plans: store.plans,
-    switches: store.switches,
-    subscriptions: store.subscriptions,
-    configuration: store.configuration,
-    methods: store.methods,
     payments: {
       // The development provider confirms a card when it is saved, never afterwards.
       confirmSetup: async () => false,
@@ -85,8 +81,6 @@ export function demoBillingPorts(
       setCancelAtPeriodEnd: async () => {},
     },
     caller: { name: user.name, email: user.email },
-    vendorId: async () => (await store.vendor()).id,
-    invoices: store.invoices,
     cards: {
       ...store.cards,
       async startSetup(tenantId, contact) {

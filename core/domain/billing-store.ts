@@ -193,13 +193,14 @@ function invoiceRepository(tables: Tables): InvoiceRepository {
   };
 }
 
-/** Billing's stores over `tables`: what both backends' ports are made of. */
+/** Billing's stores over `tables`: what both backends' ports (`BillingHandlerPorts`) are made of. */
 export function billingStore(tables: Tables, clock: BillingStoreClock) {
   const cards = cardStore(tables, clock);
   const configurations = configurationStore(tables, clock);
   return {
     plans: planRepository(tables),
     vendor: () => billingVendor(tables),
+    vendorId: async () => (await billingVendor(tables)).id,
     switches: async () => (await billingVendor(tables)).switches,
     subscriptions: subscriptionRepository(tables, clock),
     configuration: configurations.of,

@@ -74,16 +74,10 @@ export function billingHandlerPorts(
   const { db, provider } = deps;
   const store = serverBillingStore(db);
   return {
+    ...store,
     now: () => Date.now(),
-    plans: store.plans,
-    switches: store.switches,
-    subscriptions: store.subscriptions,
-    configuration: store.configuration,
-    methods: store.methods,
     payments: paymentPort(deps, store),
     ...call,
-    vendorId: async () => (await store.vendor()).id,
-    invoices: store.invoices,
     cards: cardsPort(deps, store.cards),
     provider: provider && {
       name: provider.name === 'stripe' ? 'Stripe' : 'development',

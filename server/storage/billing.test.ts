@@ -1,5 +1,6 @@
-// Billing's repositories, one suite for both stores: the server's over PGlite (server/storage/billing.ts)
-// and demo mode's over its stored data (core/demo/billingStore.ts). The rules in core/domain/billing.ts
+// Billing's repositories, written once over the tables port (core/domain/billing-store.ts), one suite
+// for both stores: the server's ports over PGlite (server/domain/billing.ts) and demo mode's over its
+// stored data (core/demo/billingStore.ts). The rules in core/domain/billing.ts
 // rely on what each case states.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
