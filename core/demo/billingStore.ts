@@ -29,18 +29,22 @@ function newUuid(): string {
 
 /** The catalogue's rows and the vendor's, as the server's migrations write them, once. */
 function seedBilling(store: DemoTables): void {
-  const plans: PlanRow[] = PLAN_CATALOGUE.map((entry, i) => ({
-    ...entry,
-    features: [...entry.features],
-    id: newUuid(),
-    currency: 'usd',
-    position: i + 1,
-    externalId: null,
-    externalPriceId: null,
-  }));
-  const vendor = { id: DEMO_VENDOR_ID, name: DEMO_VENDOR_NAME, ...DEFAULT_BILLING_SWITCHES };
-  if (!store[BILLING_PLANS.name]?.length) store[BILLING_PLANS.name] = plans as unknown as DemoTables[string];
-  if (!store[BILLING_VENDOR.name]?.length) store[BILLING_VENDOR.name] = [vendor];
+  if (!store[BILLING_PLANS.name]?.length) {
+    const plans: PlanRow[] = PLAN_CATALOGUE.map((entry, i) => ({
+      ...entry,
+      features: [...entry.features],
+      id: newUuid(),
+      currency: 'usd',
+      position: i + 1,
+      externalId: null,
+      externalPriceId: null,
+    }));
+    store[BILLING_PLANS.name] = plans as unknown as DemoTables[string];
+  }
+  if (!store[BILLING_VENDOR.name]?.length)
+    store[BILLING_VENDOR.name] = [
+      { id: DEMO_VENDOR_ID, name: DEMO_VENDOR_NAME, ...DEFAULT_BILLING_SWITCHES },
+    ];
 }
 
 /**
