@@ -9,7 +9,12 @@ import type { DemoDatabase } from '../../core/demo/data';
 import { memoryTables } from '../../core/demo/tables';
 import type { Card } from '../../core/domain/billing';
 import type { BillingHandlerPorts } from '../../core/domain/billing-handlers';
-import { BILLING_PAYMENT_METHODS, FEATURES, TENANT_FEATURES } from '../../core/domain/billing-tables';
+import {
+  BILLING_PAYMENT_METHODS,
+  configurationStore,
+  FEATURES,
+  TENANT_FEATURES,
+} from '../../core/domain/billing-tables';
 import { stamp, type Tables } from '../../core/domain/tables';
 import { billingHandlerPorts } from '../domain/billing';
 import { repositorySuite } from '../../test/support/repository-suite';
@@ -106,11 +111,16 @@ repositorySuite<Store>(
       });
     });
 
-    test("the account's configuration keeps one id, not managed elsewhere", async () => {
+    test("the account's configuration keeps one id, not managed elsewhere, no customer until one is saved", async () => {
       const first = await context.repos.ports.configuration(context.tenantId);
       const again = await context.repos.ports.configuration(context.tenantId);
       assert.equal(again.id, first.id);
       assert.deepEqual([first.tenantId, first.externallyManaged], [context.tenantId, false]);
+      // No customer at the provider until one is made; its id then kept (TenantCreatedAction).
+      const configurations = configurationStore(context.repos.tables, { newId: uuid });
+      assert.equal(first.mappingId, null);
+      await configurations.saveCustomerId(context.tenantId, 'cus_suite');
+      assert.deepEqual(await configurations.of(context.tenantId), { ...first, mappingId: 'cus_suite' });
     });
 
     test('a trial starts once; a save keeps every field and bumps the version', async () => {
