@@ -4,21 +4,20 @@
  * and an invoice's PDF drawn in the browser (the server's is server/billing/invoice-pdf.ts). What
  * a call changed is kept, also when it ends in a refusal (a trial that ended on the way stays
  * ended, a card whose confirmation failed stays dropped, as on the server). What the demo leaves
- * out: entitlements from the plan (no bundle) and Stripe's own calls (customers answer the
- * development provider's id).
+ * out: Stripe's own calls (customers are the development provider's ids) and the plan's features
+ * in a bundle (the rules write them, but demo mode's stored data has no features to hold).
  */
 import { ok } from '../contract/answer';
 import { BILLING_HANDLERS, DEVELOPMENT_CARD_HANDLERS } from '../domain/billing-handlers';
 import { invoiceOf, invoiceSheet } from '../domain/billing-invoices';
+import { billingVendor } from '../domain/billing-tables';
 import { demoBillingPorts } from './billingStore';
 import { tenantById, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import type { DemoClock } from './rows';
 import type { UserHandler } from './sessions';
 import { demoHandlers, mapRoutes } from './shared';
-
-/** The vendor's name on demo mode's invoices. */
-const DEMO_VENDOR_NAME = 'Auth Elements demo';
+import { memoryTables } from './tables';
 
 /** A one-page PDF with the invoice's lines (Helvetica, no library: the demo runs in the browser). */
 function invoicePdf(lines: string[]): Blob {
@@ -61,10 +60,11 @@ export function demoBillingRoutes(clock: DemoClock): DemoRoutes<UserHandler> {
     getSubscriptionsBillingInvoicesByIdPdf: async (db, user, { params }) => {
       const invoice = await invoiceOf(ports(db, user).invoices, user.tenantId, params.id!);
       const tenant = tenantById(db, user.tenantId)?.name ?? '';
-      const sheet = invoiceSheet(invoice, { vendor: DEMO_VENDOR_NAME, tenant });
-      const { vendor, title, details, item, total, card } = sheet;
+      const { name: vendor } = await billingVendor(memoryTables(db.tables!));
+      const sheet = invoiceSheet(invoice, { vendor, tenant });
+      const { title, details, item, total, card } = sheet;
       const lines = [
-        vendor,
+        sheet.vendor,
         title,
         ...details,
         `${item}: ${total}`,

@@ -2,8 +2,6 @@ import type { AccountSettingsUpdate } from '../api/accountSettings';
 import type { AuditRecord } from '../api/audits';
 import type { AuditStreamAttempt } from '../contract/auditStreams';
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
-import type { DemoBilling } from './billingStore';
-import type { VendorBillingSwitches } from '../billing/vendorRules';
 import type { ScimConfiguration } from '../api/directory';
 import type { ApiTokenRecord, TokenKind } from '../domain/api-tokens';
 import type { StoredGroup } from '../domain/groups';
@@ -78,9 +76,6 @@ export interface DemoDatabase {
   signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
   /** Per audit stream, the attempts a back-fill would have made, newest first (core/demo/auditStreams.ts). */
   auditStreamAttempts?: Record<string, AuditStreamAttempt[]>;
-  billing?: Record<string, DemoBilling>;
-  /** The vendor's billing switches (absent: spec 001 §9's defaults; tests switch them). */
-  billingVendor?: Partial<VendorBillingSwitches>;
   directory?: Record<string, ScimConfiguration[]>;
   /** Vendor settings tests switch the demo to. */
   settings?: {

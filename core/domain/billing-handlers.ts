@@ -2,8 +2,9 @@
  * Billing's routes (core/contract/routes/billing.ts), written once for the server and demo mode
  * (core/domain/handlers.ts) over `BillingHandlerPorts`: the subscription rules' ports
  * (core/domain/billing.ts) and what the routes read beside them (invoices, saved cards, the payment
- * provider's calls). The server's: server/routes/billing.ts over server/storage/billing*.ts and its
- * provider; demo mode's: core/demo/billingStore.ts (no money moves). Server-only: an invoice's PDF
+ * provider's calls). The server's: server/routes/billing.ts over server/domain/billing.ts (the
+ * stores of billing-store.ts over PostgreSQL) and its provider; demo mode's:
+ * core/demo/billingStore.ts (the same stores over its stored data; no money moves). Server-only: an invoice's PDF
  * (a download with its headers) and Stripe's webhook; the development provider's card step
  * (`DEVELOPMENT_CARD_HANDLERS`) is the server's only with that provider.
  */

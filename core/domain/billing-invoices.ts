@@ -1,7 +1,7 @@
 /**
  * Billing's invoices (issue 17; docs/billing.md), written once: one record per charge, as both
- * stores keep it (server/storage/billing-records.ts over `billing_invoices`, demo mode's
- * core/demo/billingStore.ts), the invoice as the client SDK reads it, and what its PDF says (the
+ * stores keep it (`billing_invoices`, core/domain/billing-store.ts, over PostgreSQL and over demo
+ * mode's stored data), the invoice as the client SDK reads it, and what its PDF says (the
  * server lays it out with pdfkit, server/billing/invoice-pdf.ts; demo mode draws it in the browser,
  * core/demo/billing.ts).
  */

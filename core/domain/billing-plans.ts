@@ -1,7 +1,7 @@
 /**
  * The vendor's plans (issue 17; spec 001 §9: a monthly price, features in the tenant's bundle), written
  * once: the starting catalogue (the server's migration writes it into `billing_plans`, which the vendor
- * then edits; demo mode reads it as it is), a plan as the client SDK reads it, and the choices the
+ * then edits; demo mode writes the same rows on first use), a plan as the client SDK reads it, and the choices the
  * subscription rules make among the plans (core/domain/billing.ts).
  */
 import { contractError } from '../contract/errors';
@@ -33,7 +33,7 @@ export interface PlanRepository {
   byId(id: string): Promise<Plan>;
 }
 
-/** The starting catalogue, in order (the migration's rows; demo mode's plans `plan-<slug>`). */
+/** The starting catalogue, in order (the migration's rows; demo mode's, core/demo/billingStore.ts). */
 export const PLAN_CATALOGUE: ReadonlyArray<
   Pick<Plan, 'slug' | 'name' | 'description' | 'amount' | 'features' | 'isDefault'>
 > = [

@@ -1,18 +1,22 @@
-// The subscription rules of core/domain/billing.ts over demo mode's store (core/demo/billingStore.ts,
-// held to the server's cases by server/storage/billing.test.ts), with a clock the tests move: the ends
+// The subscription rules of core/domain/billing.ts over demo mode's store (core/demo/billingStore.ts:
+// billing's tables in memory, held to the server's cases by server/storage/billing.test.ts), with a clock the tests move: the ends
 // of trials and periods, which the HTTP suites cannot wait for.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { formatAmount } from '../billing/cards';
-import { demoBillingOf, demoBillingPorts } from '../demo/billingStore';
+import { demoBillingPorts } from '../demo/billingStore';
 import type { DemoDatabase } from '../demo/data';
+import { memoryTables } from '../demo/tables';
 import { cancelSubscription, changePlan, currentSubscription } from './billing';
 import { invoiceDto, invoiceSheet } from './billing-invoices';
+import { BILLING_INVOICES, BILLING_PAYMENT_METHODS, BILLING_SUBSCRIPTIONS } from './billing-tables';
+import { stamp } from './tables';
 
 const DAY = 86_400_000;
+const CARD_ID = '00000000-0000-4000-8000-0000000000c1';
 
 function account() {
-  const db = {} as DemoDatabase;
+  const db = { tables: {} } as DemoDatabase;
   let clock = Date.parse('2026-03-01T00:00:00Z');
   let sequence = 0;
   const ports = demoBillingPorts(
@@ -23,63 +27,63 @@ function account() {
       random: () => `r${(sequence += 1)}`,
     },
   );
-  const mine = demoBillingOf(db, 't1');
-  const card = () => {
-    mine.methods.push({
-      id: 'pm-1',
-      type: 'card',
-      externalId: 'seti_1',
-      status: 'succeeded',
-      brand: 'visa',
-      last4: '4242',
-      expMonth: 12,
-      expYear: 2040,
-      isDefault: false,
-      name: '',
-      email: null,
-      address: {},
+  const tables = memoryTables(db.tables!);
+  const card = async (setupStatus: 'succeeded' | 'pending' = 'succeeded') => {
+    await tables.of(BILLING_PAYMENT_METHODS).insert({
+      ...{ id: CARD_ID, tenantId: 't1', externalId: 'seti_1', type: 'card', brand: 'visa', last4: '4242' },
+      ...{ expMonth: 12, expYear: 2040, isDefault: false, billingName: '', billingEmail: null },
+      ...{ billingAddress: {}, setupStatus, createdAt: stamp(clock) },
     });
-    return 'pm-1';
+    return CARD_ID;
   };
-  return { ports, mine, card, later: (days: number) => (clock += days * DAY) };
+  /** The account's invoices, newest first, with their idempotency keys. */
+  const invoices = () =>
+    tables
+      .of(BILLING_INVOICES)
+      .rows({ where: { tenantId: 't1' }, orderBy: [{ by: 'paymentDate', desc: true }] });
+  const setCard = (paymentMethodId: string | null) =>
+    tables.of(BILLING_SUBSCRIPTIONS).update({ tenantId: 't1' }, { paymentMethodId });
+  const plan = async (slug: string) => (await ports.plans.find(slug))!.id;
+  return { ports, tables, card, invoices, setCard, plan, later: (days: number) => (clock += days * DAY) };
 }
 
 describe('billing rules: the end of a trial and of a period', () => {
   test('a new account trials the first paid plan for 14 days', async () => {
-    const { ports } = account();
+    const { ports, plan } = account();
     const sub = await currentSubscription(ports, 't1');
     assert.deepEqual(
       [sub.status, sub.planId, sub.trialEnd],
-      ['trialing', 'plan-pro', '2026-03-15T00:00:00.000Z'],
+      ['trialing', await plan('pro'), '2026-03-15T00:00:00.000Z'],
     );
   });
 
   test('a paid period that ends renews on the saved card: charged once, the next month from the end', async () => {
-    const { ports, mine, card, later } = account();
+    const { ports, card, invoices, plan, later } = account();
     const sub = await currentSubscription(ports, 't1');
-    await changePlan(ports, 't1', sub.id, { planId: 'plan-business', paymentMethodId: card() });
+    await changePlan(ports, 't1', sub.id, { planId: await plan('business'), paymentMethodId: await card() });
     const paid = await currentSubscription(ports, 't1');
-    assert.equal(mine.invoices.length, 1);
+    assert.equal((await invoices()).length, 1);
     later(40);
     const renewed = await currentSubscription(ports, 't1');
     assert.deepEqual(
       [renewed.status, renewed.currentPeriodStart, renewed.currentPeriodEnd],
       ['active', paid.currentPeriodEnd, '2026-05-01T00:00:00.000Z'],
     );
-    assert.equal(mine.invoices.length, 2);
-    assert.equal(mine.invoices[0]!.key, `renew:${sub.id}:${paid.currentPeriodEnd}`);
+    const [latest, ...rest] = await invoices();
+    assert.equal(rest.length, 1);
+    assert.equal(latest!.idempotencyKey, `renew:${sub.id}:${paid.currentPeriodEnd}`);
     await currentSubscription(ports, 't1');
-    assert.equal(mine.invoices.length, 2, 'read again: not charged twice');
+    assert.equal((await invoices()).length, 2, 'read again: not charged twice');
   });
 
   test('cancelled at period end: canceled when the period ends, nothing charged', async () => {
-    const { ports, mine, card, later } = account();
+    const { ports, card, invoices, plan, later } = account();
     const sub = await currentSubscription(ports, 't1');
-    await changePlan(ports, 't1', sub.id, { planId: 'plan-pro', paymentMethodId: card() });
+    await changePlan(ports, 't1', sub.id, { planId: await plan('pro'), paymentMethodId: await card() });
     await cancelSubscription(ports, 't1', sub.id);
     later(40);
     assert.equal((await currentSubscription(ports, 't1')).status, 'canceled');
-    assert.equal(mine.invoices.length, 1);
+    assert.equal((await invoices()).length, 1);
   });
 
   test('a free plan rolls on; a paid plan without a card ends incomplete', async () => {
@@ -93,44 +97,50 @@ describe('billing rules: the end of a trial and of a period', () => {
 
     const unpaid = account();
     const trial = await currentSubscription(unpaid.ports, 't1');
-    await changePlan(unpaid.ports, 't1', trial.id, { planId: 'plan-pro', paymentMethodId: unpaid.card() });
-    unpaid.mine.subscription!.paymentMethodId = null;
+    const pro = await unpaid.plan('pro');
+    await changePlan(unpaid.ports, 't1', trial.id, { planId: pro, paymentMethodId: await unpaid.card() });
+    await unpaid.setCard(null);
     unpaid.later(40);
     assert.equal((await currentSubscription(unpaid.ports, 't1')).status, 'incomplete');
   });
 
   test('a trial that ends with a saved card charges its plan (TrialEndAction does not apply)', async () => {
-    const { ports, mine, card, later } = account();
+    const { ports, tables, card, invoices, setCard, plan, later } = account();
     await currentSubscription(ports, 't1');
-    mine.subscription!.paymentMethodId = card();
+    await setCard(await card());
     later(15);
     const ended = await currentSubscription(ports, 't1');
-    assert.deepEqual([ended.status, ended.planId, ended.trialEnd], ['active', 'plan-pro', null]);
+    assert.deepEqual([ended.status, ended.planId, ended.trialEnd], ['active', await plan('pro'), null]);
     assert.deepEqual(
-      mine.invoices.map((i) => [i.totalAmount, i.cardBrand, i.cardLast4, i.key]),
-      [[2900, 'visa', '4242', `trial-end:${ended.id}`]],
+      (await invoices()).map((i) => [
+        i.totalAmount,
+        i.cardBrand,
+        i.cardLast4,
+        i.idempotencyKey,
+        i.receiptNumber,
+      ]),
+      [[2900, 'visa', '4242', `trial-end:${ended.id}`, 'R-1001']],
     );
-    assert.equal(mine.methods[0]!.isDefault, true);
+    assert.equal((await tables.of(BILLING_PAYMENT_METHODS).row({ id: CARD_ID }))!.isDefault, true);
   });
 
   test('a card not confirmed yet: the provider is asked, and the plan is charged once it confirmed', async () => {
-    const { ports, mine, card } = account();
+    const { ports, card, invoices, plan } = account();
     const sub = await currentSubscription(ports, 't1');
-    const id = card();
-    mine.methods[0]!.status = 'pending';
-    const change = () => changePlan(ports, 't1', sub.id, { planId: 'plan-pro', paymentMethodId: id });
+    const id = await card('pending');
+    const pro = await plan('pro');
+    const change = () => changePlan(ports, 't1', sub.id, { planId: pro, paymentMethodId: id });
     await assert.rejects(change(), { codes: ['CARD_NOT_CONFIRMED'] });
-    await assert.rejects(
-      changePlan(ports, 't1', sub.id, { planId: 'plan-pro', paymentMethodId: 'pm-none' }),
-      { codes: ['PAYMENT_METHOD_NOT_FOUND'] },
-    );
+    await assert.rejects(changePlan(ports, 't1', sub.id, { planId: pro, paymentMethodId: 'pm-none' }), {
+      codes: ['PAYMENT_METHOD_NOT_FOUND'],
+    });
     const asked: string[] = [];
     ports.payments.confirmSetup = async (_tenantId, method) => {
       asked.push(method.externalId);
       return true;
     };
     await change();
-    assert.deepEqual([asked, mine.invoices.length], [['seti_1'], 1]);
+    assert.deepEqual([asked, (await invoices()).length], [['seti_1'], 1]);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * Billing's subscription rules (issue 17; spec 001 §3 "Billing", §4 subscription rules, §9), written
- * once over ports: the reference server runs them over PostgreSQL and its payment provider
- * (server/storage/billing.ts, server/domain/billing.ts), demo mode over the page's storage and a
- * provider that moves no money (core/demo/billingStore.ts). test/contract/billing.contract.test.ts
- * drives both through HTTP; server/storage/billing.test.ts holds both stores to the same cases.
+ * once over ports. Its repositories are written once too, over the tables port (billing-store.ts):
+ * the reference server runs them over PostgreSQL with its payment provider (server/domain/billing.ts),
+ * demo mode over the page's storage with a provider that moves no money (core/demo/billingStore.ts).
+ * test/contract/billing.contract.test.ts drives both through HTTP; server/storage/billing.test.ts
+ * holds both stores to the same cases.
  *
  * - A tenant's subscription is made when billing is first read: a 14-day trial of the first paid
  *   plan. A trial that ends with a payment method charges the first period; without one (or

@@ -1,10 +1,13 @@
 /**
  * The tenant's customer at the payment provider (issue 17; TenantCreatedAction create_customer).
- * Part of domain/billing.ts (docs/billing.md); the configuration's SQL is server/storage/billing.ts's.
+ * Part of domain/billing.ts (docs/billing.md); the configuration is core/domain/billing-tables.ts's.
  */
+import { randomUUID } from 'node:crypto';
+import { configurationStore } from '../../core/domain/billing-tables';
 import type { PaymentProvider } from '../billing/provider';
-import { saveCustomerId, tenantConfiguration, tenantName } from '../storage/billing';
+import { tenantName } from '../storage/billing';
 import type { Database } from '../storage/database';
+import { sqlTables } from '../storage/tables';
 
 /** The tenant's customer at the provider, created once (TenantCreatedAction create_customer). */
 export async function ensureCustomer(
@@ -13,13 +16,14 @@ export async function ensureCustomer(
   tenantId: string,
   contact: { name?: string; email: string },
 ): Promise<string> {
-  const config = await tenantConfiguration(db, tenantId);
+  const configurations = configurationStore(sqlTables(db), { newId: () => randomUUID() });
+  const config = await configurations.of(tenantId);
   if (config.mappingId) return config.mappingId;
   const customerId = await provider.createCustomer({
     tenantId,
     name: contact.name || (await tenantName(db, tenantId)) || tenantId,
     email: contact.email,
   });
-  await saveCustomerId(db, tenantId, customerId);
+  await configurations.saveCustomerId(tenantId, customerId);
   return customerId;
 }

@@ -1,22 +1,24 @@
 /**
  * The tenant's saved cards on the server (issue 17): the `cards` port of
- * core/domain/billing-handlers.ts over `billing_payment_methods` (SQL: storage/billing-records.ts)
- * and the payment provider (the setup intent, billing details, a card the provider confirmed).
- * Part of domain/billing.ts (docs/billing.md).
+ * core/domain/billing-handlers.ts over the cards' store written once (core/domain/billing-tables.ts)
+ * and the payment provider (the setup intent, billing details). Part of domain/billing.ts
+ * (docs/billing.md).
  */
 import { randomBytes } from 'node:crypto';
 import type { BillingHandlerPorts } from '../../core/domain/billing-handlers';
-import { cardOfRow, paymentMethodStore } from '../storage/billing-records';
+import type { cardStore } from '../../core/domain/billing-tables';
 import type { BillingDeps } from './billing';
 import { ensureCustomer } from './billing-customers';
 
-export function cardsPort(deps: BillingDeps): BillingHandlerPorts['cards'] {
-  const store = paymentMethodStore(deps.db);
+export function cardsPort(
+  deps: BillingDeps,
+  store: ReturnType<typeof cardStore>,
+): BillingHandlerPorts['cards'] {
   return {
-    confirmed: async (tenantId) => (await store.confirmed(tenantId)).map(cardOfRow),
+    confirmed: store.confirmed,
     async updateDetails(tenantId, found, details) {
       if (deps.provider) await deps.provider.updateBillingDetails(found.externalId, details);
-      await store.updateDetails(tenantId, found.id, details);
+      await store.updateDetails(tenantId, found, details);
     },
     async startSetup(tenantId, contact) {
       const provider = deps.provider!;
@@ -28,11 +30,8 @@ export function cardsPort(deps: BillingDeps): BillingHandlerPorts['cards'] {
       const paymentMethodId = await store.insertPending(tenantId, intent.id, contact);
       return { id: intent.id, paymentMethodId, setupIntentSecret: intent.clientSecret };
     },
-    recordCard: (tenantId, setupId, fields, status) => store.recordCard(tenantId, setupId, fields, status),
-    async setup(tenantId, setupId) {
-      const row = await store.setup(tenantId, setupId);
-      return row && { id: row.id, status: row.setup_status };
-    },
-    finish: (id, approve) => store.finish(id, approve),
+    recordCard: store.recordCard,
+    setup: store.setup,
+    finish: store.finish,
   };
 }

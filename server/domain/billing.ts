@@ -1,6 +1,7 @@
 /**
  * Billing on the server (issue 17; spec 001 §3 "Billing", §4, §9): the subscription rules of
- * core/domain/billing.ts over PostgreSQL (server/storage/billing.ts) and the payment provider
+ * core/domain/billing.ts over its tables in PostgreSQL (core/domain/billing-store.ts over
+ * server/storage/tables.ts) and the payment provider
  * (server/billing/provider.ts), which stays behind its interface here. What the rules decide is
  * written in core/domain/billing.ts and docs/billing.md; this file only says how money moves:
  * - a charge goes to the tenant's customer at the provider, with the plan's price there (Stripe
@@ -8,20 +9,15 @@
  *   the provider keeps too (Stripe's idempotency, the development ledger);
  * - without a provider, billing can read but not charge (PAYMENT_PROVIDER_NOT_CONFIGURED).
  */
-import type { BillingPorts, PaymentPort } from '../../core/domain/billing';
+import { randomUUID } from 'node:crypto';
+import type { PaymentPort } from '../../core/domain/billing';
 import type { BillingHandlerPorts } from '../../core/domain/billing-handlers';
+import { billingStore } from '../../core/domain/billing-store';
 import { contractError } from '../../core/contract/errors';
 import type { PaymentProvider } from '../billing/provider';
-import {
-  billingVendor,
-  paymentMethodPort,
-  planRepository,
-  subscriptionRepository,
-  tenantConfiguration,
-  vendorBillingSwitches,
-} from '../storage/billing';
-import { invoiceStore, paymentMethodStore } from '../storage/billing-records';
+import { nextReceiptNumber } from '../storage/billing';
 import type { Database } from '../storage/database';
+import { sqlTables } from '../storage/tables';
 import { ensureCustomer } from './billing-customers';
 import { cardsPort } from './billing-payment-methods';
 
@@ -31,18 +27,25 @@ export interface BillingDeps {
   provider: PaymentProvider | null;
 }
 
-function paymentPort(deps: BillingDeps): PaymentPort {
-  const { db, provider } = deps;
+/** Billing's stores on the server: its tables in PostgreSQL, ids from node:crypto. */
+export const serverBillingStore = (db: Database) =>
+  billingStore(sqlTables(db), {
+    now: () => Date.now(),
+    newId: () => randomUUID(),
+    receiptNumber: () => nextReceiptNumber(db),
+  });
+
+function paymentPort(deps: BillingDeps, store: ReturnType<typeof serverBillingStore>): PaymentPort {
+  const { provider } = deps;
   return {
     async confirmSetup(_tenantId, method) {
       const confirmed = provider && (await provider.confirmedSetup(method.externalId));
-      if (confirmed)
-        await paymentMethodStore(db).confirm(method.id, confirmed.paymentMethodId, confirmed.card);
+      if (confirmed) await store.cards.confirm(method.id, confirmed.paymentMethodId, confirmed.card);
       return !!confirmed;
     },
     async charge({ subscription, plan, method, key }) {
       if (!provider) throw contractError('PAYMENT_PROVIDER_NOT_CONFIGURED');
-      const config = await tenantConfiguration(db, subscription.tenantId);
+      const config = await store.configuration(subscription.tenantId);
       if (plan.amount > 0 && !plan.externalPriceId && provider.name === 'stripe')
         throw contractError('PLAN_PRICE_MISSING');
       const result = await provider.chargePlan({
@@ -63,32 +66,19 @@ function paymentPort(deps: BillingDeps): PaymentPort {
   };
 }
 
-/** Billing's ports on the server. */
-function billingPorts(deps: BillingDeps): BillingPorts {
-  const { db } = deps;
-  return {
-    now: () => Date.now(),
-    plans: planRepository(db),
-    switches: () => vendorBillingSwitches(db),
-    subscriptions: subscriptionRepository(db),
-    configuration: (tenantId) => tenantConfiguration(db, tenantId),
-    methods: paymentMethodPort(db),
-    payments: paymentPort(deps),
-  };
-}
-
 /** Billing's routes' ports on the server (core/domain/billing-handlers.ts) for one caller. */
 export function billingHandlerPorts(
   deps: BillingDeps,
   call: Pick<BillingHandlerPorts, 'caller' | 'idempotencyKey'>,
 ): BillingHandlerPorts {
   const { db, provider } = deps;
+  const store = serverBillingStore(db);
   return {
-    ...billingPorts(deps),
+    ...store,
+    now: () => Date.now(),
+    payments: paymentPort(deps, store),
     ...call,
-    vendorId: async () => (await billingVendor(db)).id,
-    invoices: invoiceStore(db),
-    cards: cardsPort(deps),
+    cards: cardsPort(deps, store.cards),
     provider: provider && {
       name: provider.name === 'stripe' ? 'Stripe' : 'development',
       publishableKey: provider.publishableKey,

@@ -24,11 +24,10 @@ import { invoicePdf } from '../billing/invoice-pdf';
 import type { PaymentProvider } from '../billing/provider';
 import { StripeProvider } from '../billing/stripe';
 import type { AppContext } from '../context';
-import { billingHandlerPorts, type BillingDeps } from '../domain/billing';
+import { billingHandlerPorts, serverBillingStore, type BillingDeps } from '../domain/billing';
 import { applyStripeEvent } from '../domain/billing-events';
 import { invoiceOf, invoiceSheet } from '../../core/domain/billing-invoices';
-import { billingVendor, tenantName } from '../storage/billing';
-import { invoiceStore } from '../storage/billing-records';
+import { tenantName } from '../storage/billing';
 import { contractError } from '../../core/contract/errors';
 import { registerHandlers } from '../http/handlers';
 import { accountOf, callerOf } from '../http/route-table';
@@ -66,10 +65,11 @@ function invoicePdfRoute(app: FastifyInstance, ctx: AppContext): void {
     '/subscriptions/resources/billing/invoices/v1/:id/pdf',
     async (request, reply) => {
       const tenantId = accountOf(request);
-      const invoice = await invoiceOf(invoiceStore(ctx.db), tenantId, request.params.id);
+      const store = serverBillingStore(ctx.db);
+      const invoice = await invoiceOf(store.invoices, tenantId, request.params.id);
       const pdf = await invoicePdf(
         invoiceSheet(invoice, {
-          vendor: (await billingVendor(ctx.db)).name,
+          vendor: (await store.vendor()).name,
           tenant: (await tenantName(ctx.db, tenantId)) ?? '',
         }),
       );

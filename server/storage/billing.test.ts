@@ -1,101 +1,87 @@
-// Billing's repositories, one suite for both stores: the server's over PGlite (server/storage/billing.ts)
-// and demo mode's over its stored data (core/demo/billingStore.ts). The rules in core/domain/billing.ts
+// Billing's repositories, written once over the tables port (core/domain/billing-store.ts), one suite
+// for both stores: the server's ports over PGlite (server/domain/billing.ts) and demo mode's over its
+// stored data (core/demo/billingStore.ts). The rules in core/domain/billing.ts
 // rely on what each case states.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { demoBillingPorts, demoBillingOf } from '../../core/demo/billingStore';
-import type { DemoDatabase, DemoUser } from '../../core/demo/data';
+import { demoBillingPorts } from '../../core/demo/billingStore';
+import type { DemoDatabase } from '../../core/demo/data';
+import { memoryTables } from '../../core/demo/tables';
 import type { Card } from '../../core/domain/billing';
 import type { BillingHandlerPorts } from '../../core/domain/billing-handlers';
-import { cardsPort } from '../domain/billing-payment-methods';
+import {
+  BILLING_PAYMENT_METHODS,
+  configurationStore,
+  FEATURES,
+  TENANT_FEATURES,
+} from '../../core/domain/billing-tables';
+import { stamp, type Tables } from '../../core/domain/tables';
+import { billingHandlerPorts } from '../domain/billing';
 import { repositorySuite } from '../../test/support/repository-suite';
 import type { Database } from './database';
-import {
-  paymentMethodPort,
-  planRepository,
-  subscriptionRepository,
-  tenantConfiguration,
-  vendorBillingSwitches,
-} from './billing';
-import { invoiceStore } from './billing-records';
 import { BILLING_STATEMENTS } from './schema/billing';
+import { sqlTables } from './tables';
 
 interface Store {
   ports: Pick<
     BillingHandlerPorts,
     'plans' | 'switches' | 'subscriptions' | 'configuration' | 'methods' | 'cards' | 'invoices'
   >;
-  /** A confirmed card of the account (what the card step leaves). */
-  addCard(tenantId: string, last4: string): Promise<string>;
-  /** A card waiting for the card step on setup `setupId` (what a setup intent leaves). */
-  addSetup(tenantId: string, setupId: string): Promise<void>;
+  tables: Tables;
 }
 
-/** How many cards the PGlite store's `addCard` has added (each a second newer than the last). */
+/** How many cards `addCard` has added (each a second newer than the last, so "the newest first" decides). */
 let cardsAdded = 0;
+const ids = { next: 0 };
+const uuid = () => `00000000-0000-4000-9000-${String((ids.next += 1)).padStart(12, '0')}`;
+
+/** A confirmed card of the account (what the card step leaves), written as both stores keep it. */
+async function addCard(tables: Tables, tenantId: string, last4: string): Promise<string> {
+  const row = await tables.of(BILLING_PAYMENT_METHODS).insert({
+    ...{ id: uuid(), tenantId, externalId: `pm_${last4}`, type: 'card', brand: 'visa', last4 },
+    ...{ expMonth: 12, expYear: 2040, isDefault: false, billingName: '', billingEmail: null },
+    ...{ billingAddress: {}, setupStatus: 'succeeded' },
+    createdAt: stamp(Date.now() + (cardsAdded += 1) * 1000),
+  });
+  return row.id;
+}
+
+/** A card waiting for the card step on setup `setupId` (what a setup intent leaves). */
+async function addSetup(tables: Tables, tenantId: string, setupId: string): Promise<void> {
+  await tables.of(BILLING_PAYMENT_METHODS).insert({
+    ...{ id: uuid(), tenantId, externalId: setupId, type: 'card', brand: '', last4: '' },
+    ...{ expMonth: 0, expYear: 0, isDefault: false, billingName: '', billingEmail: null },
+    ...{ billingAddress: {}, setupStatus: 'pending', createdAt: stamp(Date.now()) },
+  });
+}
+
+/** The plan features the account holds, by key, with their expiry. */
+async function held(tables: Tables, tenantId: string) {
+  const features = await tables.of(FEATURES).rows();
+  const rows = await tables.of(TENANT_FEATURES).rows({ where: { tenantId } });
+  return rows
+    .map((row) => [features.find((f) => f.id === row.featureId)?.key, row.expiresAt])
+    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+}
+
+const caller = { name: '', email: '' };
 
 repositorySuite<Store>(
   'billing repositories',
   {
     pglite: (db: Database) => ({
-      ports: {
-        plans: planRepository(db),
-        switches: () => vendorBillingSwitches(db),
-        subscriptions: subscriptionRepository(db),
-        configuration: (tenantId) => tenantConfiguration(db, tenantId),
-        methods: paymentMethodPort(db),
-        cards: cardsPort({ db, provider: null }),
-        invoices: invoiceStore(db),
-      },
-      async addSetup(tenantId, setupId) {
-        await db.query('INSERT INTO billing_payment_methods (tenant_id, external_id) VALUES ($1, $2)', [
-          tenantId,
-          setupId,
-        ]);
-      },
-      async addCard(tenantId, last4) {
-        // Each card a second after the one before: two inserts in one tick of the embedded
-        // database's clock would tie on created_at, and "the newest first" would not decide.
-        const { rows } = await db.query<{ id: string }>(
-          `INSERT INTO billing_payment_methods (tenant_id, external_id, brand, last4, setup_status, created_at)
-           VALUES ($1, $2, 'visa', $3, 'succeeded', now() + make_interval(secs => $4)) RETURNING id`,
-          [tenantId, `pm_${last4}`, last4, (cardsAdded += 1)],
-        );
-        return rows[0]!.id;
-      },
+      ports: billingHandlerPorts({ db, provider: null }, { caller }),
+      tables: sqlTables(db),
     }),
     demo: () => {
-      const db = {} as DemoDatabase;
+      const db = { tables: {} } as DemoDatabase;
       let sequence = 0;
-      const env = { now: () => Date.now(), random: () => `r${(sequence += 1)}` };
-      return {
-        ports: demoBillingPorts(db, { tenantId: 'demo-tenant' } as DemoUser, env),
-        async addSetup(tenantId, setupId) {
-          demoBillingOf(db, tenantId).methods.push({
-            ...{ id: `pm-${(sequence += 1)}`, type: 'card', externalId: setupId, status: 'pending' },
-            ...{ brand: '', last4: '', expMonth: 0, expYear: 0, isDefault: false },
-            ...{ name: '', email: null, address: {} },
-          });
-        },
-        async addCard(tenantId, last4) {
-          const id = `pm-${(sequence += 1)}`;
-          demoBillingOf(db, tenantId).methods.push({
-            id,
-            type: 'card',
-            externalId: `pm_${last4}`,
-            status: 'succeeded',
-            brand: 'visa',
-            last4,
-            expMonth: 12,
-            expYear: 2040,
-            isDefault: false,
-            name: '',
-            email: null,
-            address: {},
-          });
-          return id;
-        },
-      };
+      const clock = { now: () => Date.now(), random: () => `r${(sequence += 1)}` };
+      const tables = memoryTables(db.tables!);
+      // The server's migration writes these features; demo mode's data has none of its own.
+      const keys = ['sso', 'audits', 'scim', 'priority-support'];
+      db.tables!.features = keys.map((key) => ({ id: uuid(), key }));
+      return { ports: demoBillingPorts(db, { tenantId: 'demo-tenant', ...caller }, clock), tables };
     },
   },
   (context) => {
@@ -125,11 +111,16 @@ repositorySuite<Store>(
       });
     });
 
-    test("the account's configuration keeps one id, not managed elsewhere", async () => {
+    test("the account's configuration keeps one id, not managed elsewhere, no customer until one is saved", async () => {
       const first = await context.repos.ports.configuration(context.tenantId);
       const again = await context.repos.ports.configuration(context.tenantId);
       assert.equal(again.id, first.id);
       assert.deepEqual([first.tenantId, first.externallyManaged], [context.tenantId, false]);
+      // No customer at the provider until one is made; its id then kept (TenantCreatedAction).
+      const configurations = configurationStore(context.repos.tables, { newId: uuid });
+      assert.equal(first.mappingId, null);
+      await configurations.saveCustomerId(context.tenantId, 'cus_suite');
+      assert.deepEqual(await configurations.of(context.tenantId), { ...first, mappingId: 'cus_suite' });
     });
 
     test('a trial starts once; a save keeps every field and bumps the version', async () => {
@@ -155,6 +146,15 @@ repositorySuite<Store>(
         start: '2026-02-01T00:00:00.000Z',
       });
       assert.deepEqual(twice, started, 'a second start answers the first trial');
+      const { tables } = context.repos;
+      assert.deepEqual(
+        await held(tables, context.tenantId),
+        [
+          ['audits', trial.trialEnd],
+          ['sso', trial.trialEnd],
+        ],
+        "the trial's plan features, until the trial's end",
+      );
       const saved = await subscriptions.save(
         { ...started, status: 'active', trialEnd: null, cancellation: 'atPeriodEnd' },
         started.currentPeriodEnd,
@@ -167,12 +167,15 @@ repositorySuite<Store>(
         version: started.version + 1,
       });
       assert.deepEqual(await subscriptions.ofAccount(context.tenantId), saved);
+      const stale = await subscriptions.save({ ...started, externalId: 'sub_stale' }, null);
+      assert.equal(stale.version, saved.version + 1, 'a save of an older read still bumps the version');
+      await subscriptions.save({ ...saved, version: stale.version }, started.currentPeriodEnd);
     });
 
     test('a charge is recorded once per key, its card made the default', async () => {
       const { plans, subscriptions, methods } = context.repos.ports;
-      const first = await context.repos.addCard(context.tenantId, '4242');
-      const second = await context.repos.addCard(context.tenantId, '4444');
+      const first = await addCard(context.repos.tables, context.tenantId, '4242');
+      const second = await addCard(context.repos.tables, context.tenantId, '4444');
       assert.equal(await methods.find(context.tenantId, 'no-such-card'), null);
       const card = (await methods.find(context.tenantId, second)) as Card;
       assert.deepEqual(
@@ -203,6 +206,11 @@ repositorySuite<Store>(
         null,
         'the same key: no second charge',
       );
+      assert.deepEqual(
+        await held(context.repos.tables, context.tenantId),
+        ['audits', 'priority-support', 'scim', 'sso'].map((key) => [key, null]),
+        "the new plan's features, no expiry",
+      );
       await methods.makeDefault(context.tenantId, first);
       assert.equal((await subscriptions.ofAccount(context.tenantId))?.version, sub.version + 1);
     });
@@ -212,8 +220,8 @@ repositorySuite<Store>(
       const { tenantId } = context;
       // The cards of the case above, 4242 its default.
       const listed = async () => (await cards.confirmed(tenantId)).map((c) => c.last4).join(' ');
-      const old = await context.repos.addCard(tenantId, '1111');
-      await context.repos.addCard(tenantId, '2222');
+      const old = await addCard(context.repos.tables, tenantId, '1111');
+      await addCard(context.repos.tables, tenantId, '2222');
       assert.equal(await listed(), '4242 2222 1111 4444');
       await methods.makeDefault(tenantId, old);
       assert.equal(await listed(), '1111 2222 4444 4242');
@@ -226,14 +234,14 @@ repositorySuite<Store>(
       const changed = (await methods.find(tenantId, old))!;
       assert.deepEqual([changed.email, changed.address], ['pay@example.com', { city: 'Oslo' }]);
 
-      await context.repos.addSetup(tenantId, 'seti_a');
+      await addSetup(context.repos.tables, tenantId, 'seti_a');
       assert.equal(await cards.setup(tenantId, 'seti_unknown'), null);
       const fields = { brand: 'visa', last4: '3155', expMonth: 1, expYear: 2040, name: 'Ann' };
       const id = await cards.recordCard(tenantId, 'seti_a', fields, 'requires_confirmation');
       assert.deepEqual(await cards.setup(tenantId, 'seti_a'), { id, status: 'requires_confirmation' });
       await cards.finish(id!, false);
       assert.equal(await cards.setup(tenantId, 'seti_a'), null, 'dropped');
-      await context.repos.addSetup(tenantId, 'seti_b');
+      await addSetup(context.repos.tables, tenantId, 'seti_b');
       const kept = await cards.recordCard(tenantId, 'seti_b', fields, 'requires_confirmation');
       await cards.finish(kept!, true);
       assert.equal(await cards.recordCard(tenantId, 'seti_b', fields, 'succeeded'), null, 'once');
@@ -246,6 +254,7 @@ repositorySuite<Store>(
         [invoice!.subscriptionId, invoice!.totalAmount, invoice!.currency, invoice!.paid],
         [sub.id, 9900, 'usd', true],
       );
+      assert.match(invoice!.receiptNumber, /^R-1\d{3,}$/, "the receipt numbers' sequence, from 1001");
       assert.deepEqual(
         [invoice!.planName, invoice!.cardBrand, invoice!.cardLast4, invoice!.periodStart, invoice!.periodEnd],
         ['Business', 'visa', '4444', '2026-01-15T00:00:00.000Z', '2026-02-15T00:00:00.000Z'],

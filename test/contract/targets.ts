@@ -5,6 +5,9 @@ import { createDemoBackend, STORAGE_KEY } from '../../core/demo/backend';
 import { seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
 import { createMemoryStorage } from '../../core/test-support/memoryStorage';
 import type { VendorBillingSwitches } from '../../core/billing/vendorRules';
+import { memoryTables } from '../../core/demo/tables';
+import { BILLING_SUBSCRIPTIONS, BILLING_VENDOR } from '../../core/domain/billing-tables';
+import { not } from '../../core/domain/tables';
 import { assertMatchesOpenApi } from './openapi';
 
 export interface Answer {
@@ -85,14 +88,19 @@ export function demoTarget(): ContractTarget {
     },
     async setBillingVendor(switches) {
       const db: DemoDatabase = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') ?? seedDemoDatabase();
-      db.billingVendor = { ...db.billingVendor, ...switches };
+      // The vendor's row, written by the account's first billing call (core/demo/billingStore.ts).
+      const vendors = await memoryTables((db.tables ??= {}))
+        .of(BILLING_VENDOR)
+        .update({}, switches);
+      assert.equal(vendors.length, 1, 'a billing call before the switches');
       storage.setItem(STORAGE_KEY, JSON.stringify(db));
     },
     async endTrials() {
       const db: DemoDatabase = JSON.parse(storage.getItem(STORAGE_KEY)!);
       const past = new Date(Date.now() - 60_000).toISOString();
-      for (const billing of Object.values(db.billing ?? {}))
-        if (billing.subscription?.trialEnd) billing.subscription.trialEnd = past;
+      await memoryTables((db.tables ??= {}))
+        .of(BILLING_SUBSCRIPTIONS)
+        .update({ trialEnd: not(null) }, { trialEnd: past });
       storage.setItem(STORAGE_KEY, JSON.stringify(db));
     },
     async ageSessions(seconds) {
