@@ -11,9 +11,9 @@ import type { BillingHandlerPorts } from '../domain/billing-handlers';
 import { PLAN_CATALOGUE } from '../domain/billing-plans';
 import { billingStore } from '../domain/billing-store';
 import { BILLING_INVOICES, BILLING_PLANS, BILLING_VENDOR, type PlanRow } from '../domain/billing-tables';
-import { DEMO_VENDOR_ID, type DemoDatabase, type DemoUser } from './data';
+import { DEMO_VENDOR_ID, type DemoDatabase, type DemoTables, type DemoUser } from './data';
 import type { DemoClock } from './rows';
-import { memoryTables, type DemoTables } from './tables';
+import { memoryTables } from './tables';
 
 /** The vendor's name on demo mode's invoices. */
 const DEMO_VENDOR_NAME = 'Auth Elements demo';

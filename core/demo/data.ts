@@ -10,7 +10,7 @@ import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { CustomLogin } from '../domain/custom-login';
 import type { DemoMembership, DemoTenant } from './subAccountsData';
 import { withEmail, withId } from './rows';
-import type { DemoTables } from './tables';
+import type { TableSpec } from '../domain/tables';
 
 /** Demo mode's data, kept in the page's storage; passwords are sample data too. */
 export interface DemoUser {
@@ -203,3 +203,19 @@ export const usersOfAccount = (db: DemoDatabase, tenantId: string): DemoUser[] =
 /** The account of this id, if any. */
 export const tenantById = (db: DemoDatabase, tenantId: string): DemoTenant | undefined =>
   db.tenants.find((t) => t.tenantId === tenantId);
+
+/** Every table's rows, by table name (core/demo/tables.ts keeps the domain's tables there). */
+export type DemoTables = Record<string, Array<Record<string, unknown>>>;
+
+/** The stores written to since they were read from the page's storage (each request reads anew). */
+const written = new WeakSet<DemoTables>();
+
+/** Notes that a table of `store` was written to. */
+export const noteWritten = (store: DemoTables) => void written.add(store);
+
+/** Whether a table of `store` was written to (a read that wrote: the data is stored after it too). */
+export const tablesWritten = (store: DemoTables | undefined): boolean => !!store && written.has(store);
+
+/** The stored rows of `spec`, read as they are (where the demo cannot wait: its session check). */
+export const storedRows = <R>(store: DemoTables | undefined, spec: TableSpec<R>): readonly R[] =>
+  (store?.[spec.name] ?? []) as R[];

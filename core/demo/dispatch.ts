@@ -16,10 +16,17 @@ import {
   type AuditNameKind,
   type AuditRow,
 } from '../domain/audit';
-import { DEMO_VENDOR_ID, tenantById, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
+import {
+  DEMO_VENDOR_ID,
+  tenantById,
+  userByEmail,
+  userById,
+  type DemoDatabase,
+  type DemoUser,
+  storedRows,
+} from './data';
 import { demoRoles } from './teamAdmin';
 import { EMAIL_DOMAINS, IP_RESTRICTIONS } from '../domain/security-policy-tables';
-import { storedRows } from './tables';
 
 type Json = Record<string, unknown>;
 

@@ -9,10 +9,9 @@ import { mfaFailureCounter } from '../domain/attempts';
 import { DEFAULT_MFA_POLICY, enforceMfaTypeOf } from '../domain/mfa-gate';
 import { MFA_POLICIES } from '../domain/security-policy-tables';
 import type { MfaChallenge, MfaDevice, MfaPorts, StoredMfaPolicies } from '../domain/mfa-ports';
-import type { DemoDatabase } from './data';
+import { storedRows, type DemoDatabase } from './data';
 import { demoAttemptCounters } from './passwordlessPorts';
 import { given, isoNow, keep, remove, update, withId, type DemoClock } from './rows';
-import { storedRows } from './tables';
 
 /** A short-lived secret of core/domain/mfa-challenges.ts (the mfaToken, a one-time code), by its key. */
 type DemoLiveChallenge = MfaChallenge & { key: string; expiresAt: number; used: boolean };

@@ -10,12 +10,11 @@ import { fail, failWith, type Answer } from '../contract/answer';
 import { clientRequestBody, requestEntries } from '../contract/checkRequest';
 import { contractError, contractErrors, errorBody, isContractError } from '../contract/errors';
 import { matchRoute, routeName, type RouteName } from '../contract/routes';
-import type { DemoDatabase } from './data';
+import { tablesWritten, type DemoDatabase } from './data';
 import { loadDemoDeliveryTexts } from './delivery';
 import { accessRefusal, demoAudit, type DemoRequest, type Handler } from './dispatch';
 import { loginAliasOf } from './loginAlias';
 import type { DemoTokens } from './sessions';
-import { tablesWritten } from './tables';
 import { demoPermissionsOf } from './teamAdmin';
 
 type Json = Record<string, unknown>;

@@ -17,11 +17,10 @@ import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../domain/session-t
 import { accessTokenClaims, authResponseOf, type AuthResponse } from '../domain/session-tokens';
 import { toBase64Url } from '../domain/webauthn-crypto';
 import { demoHandlers, mapRoutes } from './shared';
-import { userById, type DemoDatabase, type DemoUser } from './data';
+import { userById, type DemoDatabase, type DemoUser, storedRows } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
 import { demoPermissionsOf, demoRolesOf } from './teamAdmin';
 import { isoNow } from './rows';
-import { storedRows } from './tables';
 
 /** Who issues the demo's tokens (and their audience). */
 export const DEMO_ISSUER = 'auth-elements-demo';

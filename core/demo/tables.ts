@@ -14,10 +14,9 @@ import {
   type TableSpec,
   type Where,
 } from '../domain/tables';
+import { noteWritten, type DemoTables } from './data';
 
 type Row = Record<string, unknown>;
-/** Every table's rows, by table name (the demo's stored data keeps them as `tables`). */
-export type DemoTables = Record<string, Row[]>;
 
 const same = (a: unknown, b: unknown) =>
   a === b || (a != null && b != null && typeof a === 'object' && JSON.stringify(a) === JSON.stringify(b));
@@ -65,12 +64,6 @@ function compare<R>(orderBy: Array<Order<R>>) {
 
 const copy = <T>(value: T): T => structuredClone(value);
 
-/** The stores written to since they were read from the page's storage (each request reads anew). */
-const written = new WeakSet<DemoTables>();
-
-/** Whether a table of `store` was written to (a read that wrote: the data is stored after it too). */
-export const tablesWritten = (store: DemoTables | undefined): boolean => !!store && written.has(store);
-
 function memoryTable<R>(
   rows: Row[],
   spec: TableSpec<R>,
@@ -117,14 +110,10 @@ function memoryTable<R>(
 /** The domain's `Tables` over the arrays of `store`, made as a table is first used. */
 export function memoryTables(store: DemoTables): Tables {
   const tables: Tables = {
-    of: (spec) => memoryTable((store[spec.name] ??= []), spec, () => written.add(store), tables.of),
+    of: (spec) => memoryTable((store[spec.name] ??= []), spec, () => noteWritten(store), tables.of),
     transaction: (fn) => fn(tables),
     // The demo answers one call at a time (core/demo/pipeline.ts).
     lock: async () => {},
   };
   return tables;
 }
-
-/** The stored rows of `spec`, read as they are (the demo's session check, which cannot wait). */
-export const storedRows = <R>(store: DemoTables | undefined, spec: TableSpec<R>): readonly R[] =>
-  (store?.[spec.name] ?? []) as R[];
