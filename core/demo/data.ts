@@ -12,7 +12,6 @@ import type { ApiTokenRecord, TokenKind } from '../domain/api-tokens';
 import type { StoredGroup } from '../domain/groups';
 import type { InviteLinkRecord } from '../domain/invitations';
 import type { RoleDto } from '../domain/roles';
-import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { StoredReport } from '../domain/reports';
 import type { StoredNotification } from '../domain/notifications';
 import type { CustomLogin } from '../domain/custom-login';
@@ -75,7 +74,6 @@ export interface DemoDatabase {
   accountSettings?: Record<string, Omit<AccountSettingsUpdate, 'name'>>;
   /** Emails and SMS the demo "sent", newest first (core/demo/accountFlows.ts). */
   outbox?: DemoMessage[];
-  oneTimeTokens?: DemoOneTimeToken[];
   /** Every role, built-in and the accounts' own (absent: the built-in ones; core/demo/teamAdmin.ts). */
   roles?: DemoRole[];
   groups?: DemoGroup[];
@@ -120,20 +118,6 @@ export interface DemoMessage {
   subject: string | null;
   text: string;
   createdAt: string;
-}
-
-export interface DemoOneTimeToken {
-  purpose: PasswordlessPurpose | 'resetPassword' | 'activation' | 'invitation';
-  userId: string;
-  token: string;
-  expiresAt: number;
-  used: boolean;
-  /** verifyPhoneSession: the number to set once the texted code comes back. */
-  phone?: string;
-  /** Wrong guesses of a code; burned at 5. */
-  failures?: number;
-  /** An invitation's account (the server's link data; core/demo/invitationStore.ts). */
-  tenantId?: string;
 }
 
 const DEMO_PASSWORD_MIN_LENGTH = 8;
