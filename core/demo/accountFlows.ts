@@ -86,9 +86,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       userByEmail: async (email) => rulesUser(userByEmail(db, email)),
       userById: async (id) => rulesUser(userById(db, id)),
       appUrl: appOrigin,
-      issueResetToken: (userId) => issueToken(db, 'resetPassword', userId),
-      consumeResetToken: async (userId, token) =>
-        !!(await demoSecrets(db, tools).consumeLink('resetPassword', token, userId)),
+      secrets: demoSecrets(db, tools),
       sendResetEmail: async (user, link) =>
         sendEmail(db, user.email, ...demoEmail(db, userById(db, user.id), 'resetPassword', { link })),
       newPasswordProblem: passwordProblem,
@@ -112,18 +110,13 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    * password policy), and the visitor's session.
    */
   function activationPorts(db: DemoDatabase): ActivationPorts {
-    const links = demoSecrets(db, tools);
     return {
       countSend: demoLimits(db, tools.now).countSend,
       appUrl: appOrigin,
       newPasswordProblem: passwordProblem,
       activationUser: async (id) => rulesUser(userById(db, id)),
       activationUserByEmail: async (email) => rulesUser(userByEmail(db, email)),
-      activationLinks: {
-        issue: (userId) => links.issue({ purpose: 'activation', userId, kind: 'link' }),
-        isLive: async (userId, token) => !!(await links.findLiveLink('activation', token, userId)),
-        consume: async (userId, token) => !!(await links.consumeLink('activation', token, userId)),
-      },
+      secrets: demoSecrets(db, tools),
       sendActivationEmail: async (user, link) =>
         sendEmail(db, user.email, ...demoEmail(db, userById(db, user.id), 'activation', { link })),
       activate: async (userId, password) => {

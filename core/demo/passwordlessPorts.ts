@@ -1,8 +1,8 @@
 /**
  * The ports of core/domain/passwordless.ts over demo mode's stored data: its users, its one-time
- * secrets (the domain's repository over its tables, plain: the demo has nothing to protect them from), its attempt
- * counters (per email: the demo knows no IP address) and its outbox (localStorage and the console,
- * as the demo's emails). The password flows' links (core/demo/accountFlows.ts) are these secrets
+ * secrets (the domain's repository over its tables, kept plain: the demo has nothing to protect
+ * them from), its attempt counters (per email: the demo knows no IP address) and its outbox
+ * (localStorage and the console, as the demo's emails). The password flows' links (core/demo/accountFlows.ts) are these secrets
  * too, and every flow counts with these counters. The handlers are core/demo/passwordless.ts.
  */
 import type { PasswordlessPorts } from '../domain/passwordless';

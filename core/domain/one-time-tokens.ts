@@ -16,13 +16,7 @@
  * - Issuing a new secret for a user and purpose retires their older unused ones: only the latest
  *   works (`retireScope`: only those whose data names the same value, one invitation per account).
  */
-import {
-  codeVerdict,
-  ONE_TIME_LIFETIME_SECONDS,
-  type CodeResult,
-  type LiveSecret,
-  type OneTimePurpose,
-} from './passwordless';
+import { codeVerdict, ONE_TIME_LIFETIME_SECONDS, type CodeResult, type OneTimePurpose } from './passwordless';
 import { from, oneOf, stamp, table, type Tables } from './tables';
 
 /** A row of `one_time_tokens`. */
@@ -58,6 +52,12 @@ export interface OneTimeTokenStore {
   newId(): string;
   /** The key kept for a secret of `purpose` (the server's SHA-256; demo mode's the secret itself). */
   keyOf(purpose: OneTimePurpose, secret: string): string;
+}
+
+/** A live secret's owner and the data stored with it (an invitation's account, a phone number). */
+export interface LiveSecret {
+  userId: string | null;
+  data: Record<string, unknown>;
 }
 
 /** Link tokens are exactly 43 base64url characters; anything else is refused before any query. */

@@ -2,9 +2,10 @@
  * What the server adds to passwordless sign-in and the phone-number flows. The rules (types, the
  * magic link, lifetimes, code attempts, the order of checks) are core/domain/passwordless.ts; here
  * are its ports over the server: users and their writes (server/storage/passwordless.ts), the
- * hashed single-use secrets (one-time-tokens.ts, over core/domain/one-time-tokens.ts), the attempt limits counted per email and per
- * client IP (attempts.ts: a forged magic link or an unknown reset token counts against the IP),
- * and delivery in the recipient's language, whose failure does not change the answer.
+ * hashed single-use secrets (one-time-tokens.ts, the repository of core/domain/one-time-tokens.ts),
+ * the attempt limits counted per email and per client IP (attempts.ts: a forged magic link or an
+ * unknown reset token counts against the IP), and delivery in the recipient's language, whose
+ * failure does not change the answer.
  */
 import {
   loginCodeEmail,
