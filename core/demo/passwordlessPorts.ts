@@ -6,10 +6,9 @@
  * too, and every flow counts with these counters. The handlers are core/demo/passwordless.ts.
  */
 import type { PasswordlessPorts } from '../domain/passwordless';
-import { oneTimeTokens } from '../domain/one-time-tokens';
+import type { OneTimeTokens } from '../domain/one-time-tokens';
 import { signInLimits, type AttemptCounters } from '../domain/attempts';
 import { DEMO_POLICY, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
-import { memoryTables } from './tables';
 import { demoEmail, demoSms } from './delivery';
 import { isoNow, update, withId, type DemoClock } from './rows';
 
@@ -64,14 +63,30 @@ export function demoOutbox(
 /**
  * The one-time secrets (core/domain/one-time-tokens.ts) over the demo's tables, kept plain (sample
  * data in the visitor's browser: the stored key is the secret itself, where the server keeps a hash).
+ * Loaded on first use: the demo's first chunk has a byte budget, and a password sign-in needs none.
  */
-export const demoSecrets = (db: DemoDatabase, clock: DemoClock) =>
-  oneTimeTokens({
-    tables: memoryTables((db.tables ??= {})),
-    now: clock.now,
-    newId: clock.random,
-    keyOf: (_purpose, secret) => secret,
-  });
+export function demoSecrets(db: DemoDatabase, clock: DemoClock): OneTimeTokens {
+  const stored = async () => {
+    const [{ oneTimeTokens }, { memoryTables }] = await Promise.all([
+      import('../domain/one-time-tokens'),
+      import('./tables'),
+    ]);
+    const tables = memoryTables((db.tables ??= {}));
+    return oneTimeTokens({
+      tables,
+      now: clock.now,
+      newId: clock.random,
+      keyOf: (_purpose, secret) => secret,
+    });
+  };
+  return {
+    issue: async (input) => (await stored()).issue(input),
+    findLiveLink: async (...link) => (await stored()).findLiveLink(...link),
+    consumeLink: async (...link) => (await stored()).consumeLink(...link),
+    checkCode: async (...code) => (await stored()).checkCode(...code),
+    newLinkToken: async () => (await stored()).newLinkToken(),
+  };
+}
 
 /**
  * A demo user as the shared rules read them (password sign-in, passwordless, the password flows,

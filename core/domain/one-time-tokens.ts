@@ -33,7 +33,7 @@ interface OneTimeTokenRow {
   createdAt: string;
 }
 
-export const ONE_TIME_TOKENS = table<OneTimeTokenRow>('one_time_tokens', {
+const ONE_TIME_TOKENS = table<OneTimeTokenRow>('one_time_tokens', {
   id: 'uuid',
   purpose: 'text',
   userId: 'uuid',
@@ -46,7 +46,7 @@ export const ONE_TIME_TOKENS = table<OneTimeTokenRow>('one_time_tokens', {
 });
 
 /** What the repository needs of its backend: its tables, clock, ids and how it keys a secret. */
-export interface OneTimeTokenStore {
+interface OneTimeTokenStore {
   tables: Tables;
   now(): number;
   newId(): string;
@@ -55,7 +55,7 @@ export interface OneTimeTokenStore {
 }
 
 /** A live secret's owner and the data stored with it (an invitation's account, a phone number). */
-export interface LiveSecret {
+interface LiveSecret {
   userId: string | null;
   data: Record<string, unknown>;
 }
@@ -185,7 +185,8 @@ export function oneTimeTokens(store: OneTimeTokenStore) {
           )
         : null,
     checkCode,
-    newLinkToken,
+    /** A link token stored nowhere (the answer to an unknown email). */
+    newLinkToken: async () => newLinkToken(),
   };
 }
 
