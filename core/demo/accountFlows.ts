@@ -39,14 +39,27 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     demoOutbox(db, tools.now, { channel: 'email', to, subject, text });
   /** A new link token of `purpose` for the user (their older ones of it, of the invitation's account, stop working). */
   const issueToken = (db: DemoDatabase, purpose: LinkPurpose, userId: string, tenantId?: string) =>
-    demoSecrets(db, tools).issueLink(purpose, userId, tenantId);
-  /** The user's live invitation link of this token (the acceptance marks it used). */
-  const invitationLink = (db: DemoDatabase, userId: string, token: string) =>
-    demoSecrets(db, tools).liveLink('invitation', token, userId);
+    demoSecrets(db, tools).issue({
+      purpose,
+      userId,
+      kind: 'link',
+      ...(tenantId ? { data: { tenantId }, retireScope: 'tenantId' } : {}),
+    });
+  /** The user's live invitation link of this token: the account it names, and `use` for the acceptance (once). */
+  const invitationLink = async (db: DemoDatabase, userId: string, token: string) => {
+    const secrets = demoSecrets(db, tools);
+    const link = await secrets.findLiveLink('invitation', token, userId);
+    return link
+      ? {
+          tenantId: typeof link.data.tenantId === 'string' ? link.data.tenantId : undefined,
+          use: async () => !!(await secrets.consumeLink('invitation', token, userId)),
+        }
+      : null;
+  };
 
   /** After an invitation accepted without a password: the link to choose one (the server's email). */
-  function sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string) {
-    const link = resetPasswordAddress(appOrigin(), user.id, issueToken(db, 'resetPassword', user.id));
+  async function sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string) {
+    const link = resetPasswordAddress(appOrigin(), user.id, await issueToken(db, 'resetPassword', user.id));
     sendEmail(db, user.email, ...demoEmail(db, user, 'choosePassword', { link, tenantName }));
   }
 
@@ -73,9 +86,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       userByEmail: async (email) => rulesUser(userByEmail(db, email)),
       userById: async (id) => rulesUser(userById(db, id)),
       appUrl: appOrigin,
-      issueResetToken: async (userId) => issueToken(db, 'resetPassword', userId),
-      consumeResetToken: async (userId, token) =>
-        !!demoSecrets(db, tools).consume('resetPassword', token, userId),
+      secrets: demoSecrets(db, tools),
       sendResetEmail: async (user, link) =>
         sendEmail(db, user.email, ...demoEmail(db, userById(db, user.id), 'resetPassword', { link })),
       newPasswordProblem: passwordProblem,
@@ -99,18 +110,13 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    * password policy), and the visitor's session.
    */
   function activationPorts(db: DemoDatabase): ActivationPorts {
-    const links = demoSecrets(db, tools);
     return {
       countSend: demoLimits(db, tools.now).countSend,
       appUrl: appOrigin,
       newPasswordProblem: passwordProblem,
       activationUser: async (id) => rulesUser(userById(db, id)),
       activationUserByEmail: async (email) => rulesUser(userByEmail(db, email)),
-      activationLinks: {
-        issue: async (userId) => links.issueLink('activation', userId),
-        isLive: async (userId, token) => !!links.liveLink('activation', token, userId),
-        consume: async (userId, token) => !!links.consume('activation', token, userId),
-      },
+      secrets: demoSecrets(db, tools),
       sendActivationEmail: async (user, link) =>
         sendEmail(db, user.email, ...demoEmail(db, userById(db, user.id), 'activation', { link })),
       activate: async (userId, password) => {

@@ -6,7 +6,6 @@ import type { ScimConfiguration } from '../api/directory';
 import type { ApiTokenRecord, TokenKind } from '../domain/api-tokens';
 import type { StoredGroup } from '../domain/groups';
 import type { RoleDto } from '../domain/roles';
-import type { PasswordlessPurpose } from '../domain/passwordless';
 import type { CustomLogin } from '../domain/custom-login';
 import type { DemoMembership, DemoTenant } from './subAccountsData';
 import { withEmail, withId } from './rows';
@@ -67,7 +66,6 @@ export interface DemoDatabase {
   accountSettings?: Record<string, Omit<AccountSettingsUpdate, 'name'>>;
   /** Emails and SMS the demo "sent", newest first (core/demo/accountFlows.ts). */
   outbox?: DemoMessage[];
-  oneTimeTokens?: DemoOneTimeToken[];
   /** Every role, built-in and the accounts' own (absent: the built-in ones; core/demo/teamAdmin.ts). */
   roles?: DemoRole[];
   groups?: DemoGroup[];
@@ -102,20 +100,6 @@ export interface DemoMessage {
   subject: string | null;
   text: string;
   createdAt: string;
-}
-
-export interface DemoOneTimeToken {
-  purpose: PasswordlessPurpose | 'resetPassword' | 'activation' | 'invitation';
-  userId: string;
-  token: string;
-  expiresAt: number;
-  used: boolean;
-  /** verifyPhoneSession: the number to set once the texted code comes back. */
-  phone?: string;
-  /** Wrong guesses of a code; burned at 5. */
-  failures?: number;
-  /** An invitation's account (the server's link data; core/demo/invitationStore.ts). */
-  tenantId?: string;
 }
 
 const DEMO_PASSWORD_MIN_LENGTH = 8;

@@ -47,7 +47,7 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
       const user = userById(db, userId);
       if (!user) return;
       // The link names its account, as the server's link data does (older links of that account retired).
-      const token = tools.issueToken(db, 'invitation', user.id, tenantId);
+      const token = await tools.issueToken(db, 'invitation', user.id, tenantId);
       const [subject, text] = demoEmail(db, user, 'invitation', {
         link: invitationAddress(appOrigin(), user.id, token),
         tenantName: demoTenantName(db, tenantId),
@@ -67,7 +67,7 @@ export function demoAcceptancePorts(
 ): rules.AcceptancePorts {
   /** The link and the account it invites to, while the user's membership there is pending. */
   const pendingLink = async (userId: string, token: string) => {
-    const link = tools.invitationLink(db, userId, token);
+    const link = await tools.invitationLink(db, userId, token);
     const tenantId = link?.tenantId ?? userById(db, userId)?.tenantId ?? '';
     const user = (await members()).accountMember(db, tenantId, userId);
     return link && user?.invitationPending ? { link, user, tenantId } : null;
@@ -85,7 +85,7 @@ export function demoAcceptancePorts(
       const found = await pendingLink(userId, token);
       const user = userById(db, userId);
       if (!found || found.tenantId !== tenantId || !user) return false;
-      found.link.used = true;
+      if (!(await found.link.use())) return false;
       (await members()).changeMember(db, tenantId, userId, { invitationPending: false });
       Object.assign(user, { verified: true }, password === null ? {} : { password });
       // The account becomes the user's active one, as on the server (the sub-accounts' module is a back-office area).
@@ -94,7 +94,7 @@ export function demoAcceptancePorts(
     },
     async sendChoosePassword(userId, invitation) {
       const user = userById(db, userId);
-      if (user) tools.sendChoosePassword(db, user, invitation.tenantName);
+      if (user) await tools.sendChoosePassword(db, user, invitation.tenantName);
     },
   };
 }

@@ -1,26 +1,14 @@
 /**
  * The ports of core/domain/passwordless.ts over demo mode's stored data: its users, its one-time
- * secrets (plain, in the page's storage: the demo has nothing to protect them from), its attempt
- * counters (per email: the demo knows no IP address) and its outbox (localStorage and the console,
- * as the demo's emails). The password flows' links (core/demo/accountFlows.ts) are these secrets
+ * secrets (the domain's repository over its tables, kept plain: the demo has nothing to protect
+ * them from), its attempt counters (per email: the demo knows no IP address) and its outbox
+ * (localStorage and the console, as the demo's emails). The password flows' links (core/demo/accountFlows.ts) are these secrets
  * too, and every flow counts with these counters. The handlers are core/demo/passwordless.ts.
  */
-import {
-  codeVerdict,
-  ONE_TIME_LIFETIME_SECONDS,
-  type LinkPurpose,
-  type OneTimePurpose,
-  type PasswordlessPorts,
-} from '../domain/passwordless';
+import type { PasswordlessPorts } from '../domain/passwordless';
+import type { OneTimeTokens } from '../domain/one-time-tokens';
 import { signInLimits, type AttemptCounters } from '../domain/attempts';
-import {
-  DEMO_POLICY,
-  userByEmail,
-  userById,
-  type DemoDatabase,
-  type DemoOneTimeToken,
-  type DemoUser,
-} from './data';
+import { DEMO_POLICY, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { demoEmail, demoSms } from './delivery';
 import { isoNow, update, withId, type DemoClock } from './rows';
 
@@ -73,75 +61,30 @@ export function demoOutbox(
 }
 
 /**
- * The one-time secrets in the demo's data, kept plain (sample data in the visitor's browser): the
- * shared rules' port (`port`, core/domain/passwordless.ts) and the password flows' links, which
- * the demo's invitations and activation read as they are (`issueLink`, `liveLink`, `consume`).
+ * The one-time secrets (core/domain/one-time-tokens.ts) over the demo's tables, kept plain (sample
+ * data in the visitor's browser: the stored key is the secret itself, where the server keeps a hash).
+ * Loaded on first use: the demo's first chunk has a byte budget, and a password sign-in needs none.
  */
-export function demoSecrets(db: DemoDatabase, clock: DemoClock) {
-  const tokens = () => (db.oneTimeTokens ??= []);
-  const live = (t: DemoOneTimeToken) => !t.used && t.expiresAt > clock.now();
-  const newLinkToken = () => `${clock.random()}${clock.random()}`;
-  /**
-   * A new secret for the user, a 6-digit code or a link token: their older ones of its purpose stop
-   * working (with `tenantId`, an invitation's account, only those of that account, as the server's).
-   */
-  function issue(input: {
-    purpose: OneTimePurpose;
-    userId: string;
-    kind: 'code' | 'link';
-    ttlSeconds: number;
-    data?: Record<string, unknown>;
-    tenantId?: string;
-  }) {
-    const { purpose, userId, kind, data, tenantId } = input;
-    for (const t of tokens())
-      if (t.userId === userId && t.purpose === purpose && (!tenantId || t.tenantId === tenantId))
-        t.used = true;
-    const bytes = crypto.getRandomValues(new Uint32Array(1))[0]!;
-    const token = kind === 'code' ? String(bytes % 1_000_000).padStart(6, '0') : newLinkToken();
-    const expiresAt = clock.now() + input.ttlSeconds * 1000;
-    const phone = typeof data?.phone === 'string' ? { phone: data.phone } : {};
-    tokens().push({ purpose, userId, token, expiresAt, used: false, failures: 0, ...phone, tenantId });
-    return token;
-  }
-  /** The live link of `purpose` and `token` (the user's, when `userId` is given). */
-  const liveLink = (purpose: OneTimePurpose, token: string, userId?: string) =>
-    tokens().find(
-      (t) =>
-        t.purpose === purpose &&
-        live(t) &&
-        t.token === token &&
-        (userId === undefined || t.userId === userId),
-    );
-  /** Uses a live link once. */
-  const consume = (purpose: OneTimePurpose, token: string, userId?: string) => {
-    const row = liveLink(purpose, token, userId);
-    if (row) row.used = true;
-    return row;
-  };
-  const secret = (row: DemoOneTimeToken | undefined) =>
-    row ? { userId: row.userId, data: row.phone ? { phone: row.phone } : {} } : null;
-  const port: PasswordlessPorts['secrets'] = {
-    issue: async (input) => issue(input),
-    findLiveLink: async (purpose, token, userId) => secret(liveLink(purpose, token, userId)),
-    consumeLink: async (purpose, token, userId) => secret(consume(purpose, token, userId)),
-    async checkCode(purpose, userId, code) {
-      const row = tokens().findLast((t) => t.purpose === purpose && t.userId === userId && live(t));
-      if (!row) return 'expired';
-      const verdict = codeVerdict(row.token === code, row.failures ?? 0);
-      row.failures = verdict.failures;
-      if (verdict.burn) row.used = true;
-      return verdict.result;
-    },
-    newLinkToken,
+export function demoSecrets(db: DemoDatabase, clock: DemoClock): OneTimeTokens {
+  const stored = async () => {
+    const [{ oneTimeTokens }, { memoryTables }] = await Promise.all([
+      import('../domain/one-time-tokens'),
+      import('./tables'),
+    ]);
+    const tables = memoryTables((db.tables ??= {}));
+    return oneTimeTokens({
+      tables,
+      now: clock.now,
+      newId: clock.random,
+      keyOf: (_purpose, secret) => secret,
+    });
   };
   return {
-    port,
-    /** A new link of `purpose` for the user (an invitation's names its account), for its purpose's lifetime. */
-    issueLink: (purpose: LinkPurpose, userId: string, tenantId?: string) =>
-      issue({ purpose, userId, kind: 'link', ttlSeconds: ONE_TIME_LIFETIME_SECONDS[purpose], tenantId }),
-    liveLink,
-    consume,
+    issue: async (input) => (await stored()).issue(input),
+    findLiveLink: async (...link) => (await stored()).findLiveLink(...link),
+    consumeLink: async (...link) => (await stored()).consumeLink(...link),
+    checkCode: async (...code) => (await stored()).checkCode(...code),
+    newLinkToken: async () => (await stored()).newLinkToken(),
   };
 }
 
@@ -174,7 +117,7 @@ export function demoPasswordlessPorts(db: DemoDatabase, clock: DemoClock): Passw
       markVerified: async (id) => void update(db.users, withId(id), { verified: true }),
       unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
     },
-    secrets: demoSecrets(db, clock).port,
+    secrets: demoSecrets(db, clock),
     limits: demoLimits(db, clock.now),
     deliver: async (user, sent) => {
       if (sent.channel === 'sms') {

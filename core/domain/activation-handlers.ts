@@ -14,6 +14,7 @@ import { contractError } from '../contract/errors';
 import { activationAddress } from './account-links';
 import { answer, type PublicHandlers } from './handlers';
 import { acceptInvitation, type AcceptancePorts } from './invitations';
+import type { OneTimeTokens } from './one-time-tokens';
 import type { PasswordFlowPorts } from './password-flows';
 
 /** A user as activation reads them. */
@@ -35,13 +36,8 @@ export interface ActivationPorts extends Pick<
 > {
   activationUser(id: string): Promise<ActivationUser | null>;
   activationUserByEmail(email: string): Promise<ActivationUser | null>;
-  /** The user's activation links: a new one (older ones stop working), whether one is live, its use. */
-  activationLinks: {
-    issue(userId: string): Promise<string>;
-    isLive(userId: string, token: string): Promise<boolean>;
-    /** Uses the link once: false when unknown, expired, used or another user's. */
-    consume(userId: string, token: string): Promise<boolean>;
-  };
+  /** The one-time links (core/domain/one-time-tokens.ts): a new activation link (older ones stop working), whether one is live, its use. */
+  secrets: Pick<OneTimeTokens, 'issue' | 'findLiveLink' | 'consumeLink'>;
   /** Emails the link; a failed delivery does not change the answer (it must not tell who has an account). */
   sendActivationEmail(user: ActivationUser, link: string): Promise<void>;
   /** Proves the user's address and, when given, stores `password` (hashed on the server). */
@@ -58,7 +54,11 @@ type P = ActivationPorts;
 
 /** Emails a fresh activation link to `user` (older links stop working). */
 export async function sendActivation(p: P, user: ActivationUser): Promise<void> {
-  const link = activationAddress(p.appUrl(), user.id, await p.activationLinks.issue(user.id));
+  const link = activationAddress(
+    p.appUrl(),
+    user.id,
+    await p.secrets.issue({ purpose: 'activation', userId: user.id, kind: 'link' }),
+  );
   await p.sendActivationEmail(user, link);
 }
 
@@ -70,7 +70,7 @@ async function isInviteeLink(p: P, user: ActivationUser, token: string): Promise
 /** Whether activating needs a password; 400 for a link that is not live. */
 async function activationStrategy(p: P, userId: string, token: string) {
   const user = await p.activationUser(userId);
-  if (user && !user.verified && (await p.activationLinks.isLive(user.id, token)))
+  if (user && !user.verified && (await p.secrets.findLiveLink('activation', token, user.id)))
     return { shouldSetPassword: !user.hasPassword };
   if (user && (await isInviteeLink(p, user, token))) return { shouldSetPassword: true };
   throw contractError('ACTIVATION_LINK_INVALID');
@@ -86,7 +86,7 @@ async function activateAccount(p: P, input: { userId: string; token: string; pas
   // A new invitee's invitation link: accepting it (with the password, always asked for) is the
   // activation; then the invitee is signed in, into the account that invited them.
   if (
-    !(await p.activationLinks.isLive(user.id, input.token)) &&
+    !(await p.secrets.findLiveLink('activation', input.token, user.id)) &&
     (await isInviteeLink(p, user, input.token))
   ) {
     await acceptInvitation(p.acceptance, input, false);
@@ -97,7 +97,7 @@ async function activateAccount(p: P, input: { userId: string; token: string; pas
     const problem = await p.newPasswordProblem(input.password);
     if (problem) throw problem;
   }
-  if (!(await p.activationLinks.consume(user.id, input.token)))
+  if (!(await p.secrets.consumeLink('activation', input.token, user.id)))
     throw contractError('ACTIVATION_LINK_INVALID');
   await p.activate(user.id, user.hasPassword ? null : input.password);
   return p.startSession(user.id);

@@ -8,6 +8,7 @@ import { contractError, type ContractError } from '../contract/errors';
 import { refuseWhileImpersonating } from './impersonation';
 import { resetPasswordAddress } from './account-links';
 import type { SignInLimits } from './attempts';
+import type { OneTimeTokens } from './one-time-tokens';
 import { answer, type AreaHandlers, type PublicHandlers } from './handlers';
 
 /** A user as the flows read them. */
@@ -25,10 +26,8 @@ export interface PasswordFlowPorts extends SignInLimits {
   userById(id: string): Promise<FlowUser | null>;
   /** The application's address, where emailed links point. */
   appUrl(): string;
-  /** A new reset link's token for `userId` (older ones stop working). */
-  issueResetToken(userId: string): Promise<string>;
-  /** Uses the reset link once: false when unknown, expired, used or another user's. */
-  consumeResetToken(userId: string, token: string): Promise<boolean>;
+  /** The one-time links (core/domain/one-time-tokens.ts): a new reset link (older ones stop working), its use. */
+  secrets: Pick<OneTimeTokens, 'issue' | 'consumeLink'>;
   /** Emails the reset link; a failed delivery does not change the answer (it must not tell who has an account). */
   sendResetEmail(user: FlowUser, link: string): Promise<void>;
   /** The password policy and the breach list. */
@@ -59,7 +58,11 @@ async function requestReset(p: PasswordFlowPorts, email: string): Promise<void> 
   await p.countSend(email);
   const user = await p.userByEmail(email);
   if (!user) return;
-  const link = resetPasswordAddress(p.appUrl(), user.id, await p.issueResetToken(user.id));
+  const link = resetPasswordAddress(
+    p.appUrl(),
+    user.id,
+    await p.secrets.issue({ purpose: 'resetPassword', userId: user.id, kind: 'link' }),
+  );
   await p.sendResetEmail(user, link);
 }
 
@@ -77,7 +80,8 @@ async function resetPassword(
   if (!user) throw contractError('RESET_LINK_INVALID');
   const reused = await p.reuseProblem(user, input.password);
   if (reused) throw reused;
-  if (!(await p.consumeResetToken(user.id, input.token))) throw contractError('RESET_LINK_INVALID');
+  if (!(await p.secrets.consumeLink('resetPassword', input.token, user.id)))
+    throw contractError('RESET_LINK_INVALID');
   await p.savePassword(user.id, input.password, {
     verified: true,
     keepSession: null,

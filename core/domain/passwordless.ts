@@ -21,6 +21,7 @@
 import { contractError } from '../contract/errors';
 import { maskPhone, normalizePhone } from '../contract/phone';
 import type { SignInLimits } from './attempts';
+import type { OneTimeTokens } from './one-time-tokens';
 
 export type PasswordlessType = 'Code' | 'MagicLink' | 'SmsCode';
 
@@ -126,12 +127,6 @@ export interface PasswordlessUser {
   verified: boolean;
 }
 
-/** A live secret's owner and the data stored with it (the number of a phone verification). */
-export interface LiveSecret {
-  userId: string | null;
-  data: Record<string, unknown>;
-}
-
 /** A message these rules send (each store words it in the recipient's language). */
 export type PasswordlessMessage =
   | { channel: 'email'; key: 'magicLink'; link: string }
@@ -147,23 +142,8 @@ export interface PasswordlessPorts<U extends PasswordlessUser = PasswordlessUser
     /** The application's switch: may a user whose email is not verified sign in? */
     unverifiedMaySignIn(): Promise<boolean>;
   };
-  secrets: {
-    /** A new secret (a 6-digit code or a link token), retiring the user's older ones of the purpose. */
-    issue(input: {
-      purpose: PasswordlessPurpose;
-      userId: string;
-      kind: 'code' | 'link';
-      ttlSeconds: number;
-      data?: Record<string, unknown>;
-    }): Promise<string>;
-    findLiveLink(purpose: PasswordlessPurpose, token: string, userId?: string): Promise<LiveSecret | null>;
-    /** Uses a live link once (null when unknown, expired, used or forged). */
-    consumeLink(purpose: PasswordlessPurpose, token: string, userId?: string): Promise<LiveSecret | null>;
-    /** Checks a code against the user's latest live one of the purpose, as `codeVerdict` says. */
-    checkCode(purpose: PasswordlessPurpose, userId: string, code: string): Promise<CodeResult>;
-    /** A link token stored nowhere (the answer to an unknown email). */
-    newLinkToken(): string;
-  };
+  /** The one-time secrets (core/domain/one-time-tokens.ts, over the backend's tables). */
+  secrets: OneTimeTokens;
   /** The attempt limits; `email` null: an attempt that names no account (the server counts its IP). */
   limits: SignInLimits;
   deliver(user: U, message: PasswordlessMessage): Promise<void>;
@@ -177,14 +157,7 @@ const issue = <U extends PasswordlessUser>(
   userId: string,
   kind: 'code' | 'link',
   data?: Record<string, unknown>,
-) =>
-  ports.secrets.issue({
-    purpose,
-    userId,
-    kind,
-    ttlSeconds: PASSWORDLESS_LIFETIME_SECONDS[purpose],
-    ...(data ? { data } : {}),
-  });
+) => ports.secrets.issue({ purpose, userId, kind, ...(data ? { data } : {}) });
 
 /** A code as typed: spaces do not count. */
 const typed = (code: string | null | undefined) => (code ?? '').replace(/\s+/g, '');

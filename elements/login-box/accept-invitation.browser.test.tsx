@@ -6,6 +6,8 @@ import '../login-box/login-box.define';
 import { mount, part, typeInto, unmountAll, waitFor } from '../test-support/fixtures';
 
 const here = `${location.pathname}${location.search}`;
+/** A live link's token (43 base64url characters, as every link's). */
+const TOKEN = 'L'.repeat(43);
 
 /** A demo database holding one invited member with a live invitation link. */
 function seedInvitation(): DemoDatabase {
@@ -21,15 +23,22 @@ function seedInvitation(): DemoDatabase {
     verified: false,
     invitationPending: true,
   });
-  db.oneTimeTokens = [
-    {
-      purpose: 'invitation',
-      userId: 'invited-1',
-      token: 'live-token',
-      expiresAt: Date.now() + 60_000,
-      used: false,
-    },
-  ];
+  // The demo keeps the link's token itself where the server keeps its hash (core/domain/one-time-tokens.ts).
+  db.tables = {
+    one_time_tokens: [
+      {
+        id: 'invitation-1',
+        purpose: 'invitation',
+        userId: 'invited-1',
+        tokenHash: TOKEN,
+        data: { tenantId: 'demo-tenant' },
+        failedAttempts: 0,
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        usedAt: null,
+        createdAt: new Date().toISOString(),
+      },
+    ],
+  };
   return db;
 }
 
@@ -51,7 +60,7 @@ describe('<auth-login-box> accept invitation (demo mode)', function () {
 
   it('validate shows the tenant name; a short password stays with its error; then success', async () => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(seedInvitation()));
-    history.replaceState(null, '', '/account/invitation/accept?userId=invited-1&token=live-token');
+    history.replaceState(null, '', `/account/invitation/accept?userId=invited-1&token=${TOKEN}`);
     const box = await mount('auth-login-box', { demo: '' });
     const tenant = await waitFor(() => part(box, 'invitation-tenant'), 5000);
     expect(tenant.textContent).to.equal('You are invited to join Demo Company.');
@@ -70,9 +79,9 @@ describe('<auth-login-box> accept invitation (demo mode)', function () {
 
   it('a used or forged token is invalid with the catalogue message', async () => {
     const db = seedInvitation();
-    db.oneTimeTokens![0]!.used = true;
+    db.tables!.one_time_tokens![0]!.usedAt = new Date().toISOString();
     localStorage.setItem(STORAGE_KEY, JSON.stringify(db));
-    history.replaceState(null, '', '/account/invitation/accept?userId=invited-1&token=live-token');
+    history.replaceState(null, '', `/account/invitation/accept?userId=invited-1&token=${TOKEN}`);
     const box = await mount('auth-login-box', { demo: '' });
     const alert = await waitFor(() => box.shadowRoot!.querySelector('[role="alert"]'), 5000);
     expect(alert.textContent).to.equal("We couldn't verify your invitation");

@@ -15,7 +15,7 @@ import { localeOfRecipient } from '../storage/locales';
 import { countSend } from './attempts';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { acceptancePorts } from './invitations';
-import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens';
+import { serverSecrets } from './one-time-tokens';
 import { newPasswordProblem } from './password-rules';
 import { updatePasswordHash } from './users';
 import { findUserByEmail, findUserById, type UserRow } from '../storage/users';
@@ -39,11 +39,7 @@ export function activationPorts(ctx: FlowContext, request: ActivationRequest): A
     newPasswordProblem: (password) => newPasswordProblem(db, password),
     activationUser: async (id) => activationUser(await findUserById(db, id)),
     activationUserByEmail: async (email) => activationUser(await findUserByEmail(db, email)),
-    activationLinks: {
-      issue: (userId) => issueOneTimeToken(db, { purpose: 'activation', userId, kind: 'link' }),
-      isLive: async (userId, token) => !!(await findLiveLink(db, 'activation', token, userId)),
-      consume: async (userId, token) => !!(await consumeLink(db, 'activation', token, userId)),
-    },
+    secrets: serverSecrets(db),
     sendActivationEmail: (user, link) =>
       sendQuietly(
         async () =>

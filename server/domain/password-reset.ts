@@ -11,7 +11,7 @@ import { signInLimitsOf } from './attempts';
 import { verifyCaptcha } from './captcha';
 import { emitEvent } from './connectivity';
 import { newPasswordProblem } from './password-rules';
-import { consumeLink, issueOneTimeToken } from './one-time-tokens';
+import { serverSecrets } from './one-time-tokens';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { passwordReuseProblem } from './security-policies';
 import { updatePasswordHash } from './users';
@@ -40,9 +40,7 @@ export function passwordFlowPorts(ctx: FlowContext, request: FlowRequest): Passw
     userByEmail: async (email) => flowUser(await findUserByEmail(ctx.db, email)),
     userById: async (id) => flowUser(await findUserById(ctx.db, id)),
     appUrl: () => ctx.options.appUrl,
-    issueResetToken: (userId) =>
-      issueOneTimeToken(ctx.db, { purpose: 'resetPassword', userId, kind: 'link' }),
-    consumeResetToken: async (userId, token) => !!(await consumeLink(ctx.db, 'resetPassword', token, userId)),
+    secrets: serverSecrets(ctx.db),
     sendResetEmail: (user, link) =>
       sendQuietly(
         async () =>

@@ -2,9 +2,10 @@
  * What the server adds to passwordless sign-in and the phone-number flows. The rules (types, the
  * magic link, lifetimes, code attempts, the order of checks) are core/domain/passwordless.ts; here
  * are its ports over the server: users and their writes (server/storage/passwordless.ts), the
- * hashed single-use secrets (one-time-tokens.ts), the attempt limits counted per email and per
- * client IP (attempts.ts: a forged magic link or an unknown reset token counts against the IP),
- * and delivery in the recipient's language, whose failure does not change the answer.
+ * hashed single-use secrets (one-time-tokens.ts, the repository of core/domain/one-time-tokens.ts),
+ * the attempt limits counted per email and per client IP (attempts.ts: a forged magic link or an
+ * unknown reset token counts against the IP), and delivery in the recipient's language, whose
+ * failure does not change the answer.
  */
 import {
   loginCodeEmail,
@@ -17,14 +18,11 @@ import type { PasswordlessMessage, PasswordlessPorts } from '../../core/domain/p
 import { sendQuietly, type FlowContext } from './account-flows';
 import { signInLimitsOf } from './attempts';
 import type { ClientInfo } from './auth';
-import { checkCode, consumeLink, findLiveLink, issueOneTimeToken, newLinkToken } from './one-time-tokens';
+import { serverSecrets } from './one-time-tokens';
 import { findUserByEmail, findUserById, type UserRow } from '../storage/users';
 import { getVendorSettings } from './vendor';
 import { localeOfRecipient } from '../storage/locales';
 import { passwordlessUserWrites } from '../storage/passwordless';
-
-const secret = (row: { user_id: string | null; data: Record<string, unknown> } | null) =>
-  row ? { userId: row.user_id, data: row.data } : null;
 
 async function send(ctx: FlowContext, user: UserRow, sent: PasswordlessMessage): Promise<void> {
   const locale = await localeOfRecipient(ctx.db, user.id);
@@ -53,18 +51,7 @@ export function passwordlessPorts(
       ...passwordlessUserWrites(ctx.db),
       unverifiedMaySignIn: async () => (await getVendorSettings(ctx.db)).allowNotVerifiedUsersLogin,
     },
-    secrets: {
-      issue: (input) => issueOneTimeToken(ctx.db, input),
-      findLiveLink: async (purpose, token, userId) =>
-        secret(await findLiveLink(ctx.db, purpose, token, userId)),
-      consumeLink: async (purpose, token, userId) =>
-        secret(await consumeLink(ctx.db, purpose, token, userId)),
-      checkCode: async (purpose, userId, code) => {
-        const check = await checkCode(ctx.db, purpose, userId, code);
-        return check.ok ? 'ok' : check.reason;
-      },
-      newLinkToken,
-    },
+    secrets: serverSecrets(ctx.db),
     // An attempt that names no account counts against the client's IP only.
     limits: signInLimitsOf(ctx.db, client.ip),
     deliver: (user, sent) => sendQuietly(() => send(ctx, user, sent), log),
