@@ -97,21 +97,43 @@ export interface SubscriptionRow extends Omit<Subscription, 'cancellation'> {
   cancellationPolicy: Subscription['cancellation'];
   updatedAt: string;
 }
-export const BILLING_SUBSCRIPTIONS = table<SubscriptionRow>('billing_subscriptions', {
+export const BILLING_INVOICES = table<InvoiceRow>('billing_invoices', {
   id: 'uuid',
   tenantId: 'uuid',
+  subscriptionId: 'uuid',
   planId: 'uuid',
   externalId: 'text',
-  status: 'text',
-  startDate: 'timestamptz',
-  currentPeriodStart: 'timestamptz',
-  currentPeriodEnd: 'timestamptz',
-  trialEnd: 'timestamptz',
-  cancellationPolicy: 'text',
-  paymentMethodId: 'uuid',
-  version: 'int',
-  updatedAt: 'timestamptz',
+  receiptNumber: 'text',
+  totalAmount: 'int',
+  currency: 'text',
+  paid: 'bool',
+  paymentDate: 'timestamptz',
+  periodStart: 'timestamptz',
+  periodEnd: 'timestamptz',
+  cardBrand: 'text',
+  cardLast4: 'text',
+  idempotencyKey: 'text',
 });
+
+export const BILLING_SUBSCRIPTIONS = table<SubscriptionRow>(
+  'billing_subscriptions',
+  {
+    id: 'uuid',
+    tenantId: 'uuid',
+    planId: 'uuid',
+    externalId: 'text',
+    status: 'text',
+    startDate: 'timestamptz',
+    currentPeriodStart: 'timestamptz',
+    currentPeriodEnd: 'timestamptz',
+    trialEnd: 'timestamptz',
+    cancellationPolicy: 'text',
+    paymentMethodId: 'uuid',
+    version: 'int',
+    updatedAt: 'timestamptz',
+  },
+  [[BILLING_INVOICES, 'subscriptionId']],
+);
 
 /** One row per charge, unique by its idempotency key. */
 export interface InvoiceRow {
@@ -131,31 +153,17 @@ export interface InvoiceRow {
   cardLast4: string;
   idempotencyKey: string;
 }
-export const BILLING_INVOICES = table<InvoiceRow>('billing_invoices', {
-  id: 'uuid',
-  tenantId: 'uuid',
-  subscriptionId: 'uuid',
-  planId: 'uuid',
-  externalId: 'text',
-  receiptNumber: 'text',
-  totalAmount: 'int',
-  currency: 'text',
-  paid: 'bool',
-  paymentDate: 'timestamptz',
-  periodStart: 'timestamptz',
-  periodEnd: 'timestamptz',
-  cardBrand: 'text',
-  cardLast4: 'text',
-  idempotencyKey: 'text',
-});
 
 /** The features table (entitlements), by key. */
-export const FEATURES = table<{ id: string; key: string }>('features', { id: 'uuid', key: 'text' });
-/** The account's bundle: a feature held until `expiresAt` (null: no expiry). */
 export const TENANT_FEATURES = table<{ tenantId: string; featureId: string; expiresAt: string | null }>(
   'tenant_features',
   { tenantId: 'uuid', featureId: 'uuid', expiresAt: 'timestamptz' },
 );
+
+export const FEATURES = table<{ id: string; key: string }>('features', { id: 'uuid', key: 'text' }, [
+  [TENANT_FEATURES, 'featureId'],
+]);
+/** The account's bundle: a feature held until `expiresAt` (null: no expiry). */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
