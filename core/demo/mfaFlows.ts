@@ -16,7 +16,7 @@ import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-metho
 import { webCryptoWebauthn } from '../domain/webauthn-crypto';
 import { userById, type DemoDatabase, type DemoUser } from './data';
 import { demoMfaCode } from './delivery';
-import { demoMfaRepository, state } from './mfaRepository';
+import { demoMfaRepository } from './mfaRepository';
 import { demoAttemptCounters, demoOutbox } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import type { DemoTokens } from './sessions';
@@ -64,7 +64,7 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
     // The browser's remember-device token is kept where the server keeps its cookie: with the browser.
     // As the server's: the session opens in the account the mfaToken keeps (a login alias's).
     async startSession(person, tenantId, remember) {
-      if (remember) state(db).browserToken = remember.token;
+      if (remember) db.rememberedBrowser = remember.token;
       const stored = user(person.id)!;
       // The sub-accounts' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
       if (tenantId && stored.tenantId !== tenantId)
@@ -98,7 +98,7 @@ export const gate = (
     { ...demoMfaRepository(db, t), vendor: async () => VENDOR },
     user,
     tenantId ?? user.tenantId,
-    state(db).browserToken,
+    db.rememberedBrowser,
     firstFactor,
   );
 

@@ -176,6 +176,23 @@ export async function checkRegistration(
   }
 }
 
+/** rsaEncryption's object identifier (1.2.840.113549.1.1.1) as DER: the SPKI of an RSA key names it. */
+const RSA_KEY_OID = [0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01];
+
+/**
+ * The COSE algorithm of a stored SPKI key. Registration accepts ES256 and RS256 only, so an RSA key
+ * is RS256 and any other ES256: a device keeps its public key alone, as the server's row does.
+ */
+export function keyAlgorithm(spki: string): number {
+  try {
+    const head = fromBase64Url(spki).subarray(0, 32);
+    const at = head.findIndex((_, i) => RSA_KEY_OID.every((byte, j) => head[i + j] === byte));
+    return at >= 0 ? COSE_RS256 : COSE_ES256;
+  } catch {
+    return COSE_ES256;
+  }
+}
+
 function importKey(spki: string, algorithm: number): Promise<CryptoKey> {
   const params =
     algorithm === COSE_ES256
@@ -261,7 +278,10 @@ export function webCryptoWebauthn(site: { rpId: string; rpName: string; origin: 
       const json = response as RegistrationJson;
       if (typeof json !== 'object' || json === null || typeof json.response !== 'object') return null;
       const credential = await checkRegistration(json, expected(challenge, false));
-      return credential && { ...credential, transports: [] };
+      if (!credential) return null;
+      // The key's algorithm is read from the key itself when it is used (`keyAlgorithm`).
+      const { algorithm: _algorithm, ...kept } = credential;
+      return { ...kept, transports: [] };
     },
     async authenticationOptions({ allow, timeoutMs }) {
       return {
@@ -279,7 +299,7 @@ export function webCryptoWebauthn(site: { rpId: string; rpName: string; origin: 
         json,
         {
           publicKey: device.publicKey ?? '',
-          algorithm: device.algorithm ?? COSE_ES256,
+          algorithm: keyAlgorithm(device.publicKey ?? ''),
           signCount: device.signCount,
         },
         expected(challenge, requireUserVerification),
