@@ -11,9 +11,9 @@ import { limitCodeSend } from '../domain/attempts';
 import { enrolDevice } from '../domain/mfa-devices';
 import { MFA_HANDLERS } from '../domain/mfa-handlers';
 import { MFA_SIGN_IN_HANDLERS } from '../domain/mfa-sign-in-handlers';
+import type { WebauthnCrypto } from '../domain/mfa-ports';
 import { mfaGateAnswer, type MfaHandlerPorts } from '../domain/mfa-steps';
 import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
-import { webCryptoWebauthn } from '../domain/webauthn-crypto';
 import { userById, type DemoDatabase, type DemoUser } from './data';
 import { demoMfaCode } from './delivery';
 import { demoMfaRepository } from './mfaRepository';
@@ -32,16 +32,34 @@ const VENDOR = {
 };
 const NAME = 'Auth Elements demo';
 
+/**
+ * WebAuthn's checks with WebCrypto on the page's own host (core/domain/webauthn-crypto.ts), loaded
+ * with the first ceremony: the sign-in page's demo chunk does not carry them.
+ */
+function lazyWebauthn(): WebauthnCrypto {
+  const site = {
+    rpId: globalThis.location?.hostname ?? '',
+    rpName: NAME,
+    origin: globalThis.location?.origin ?? '',
+  };
+  const checks = () => import('../domain/webauthn-crypto').then((m) => m.webCryptoWebauthn(site));
+  return {
+    rpId: site.rpId,
+    registrationOptions: async (input) => (await checks()).registrationOptions(input),
+    verifyRegistration: async (response, challenge) =>
+      (await checks()).verifyRegistration(response, challenge),
+    authenticationOptions: async (input) => (await checks()).authenticationOptions(input),
+    verifyAuthentication: async (response, device, input) =>
+      (await checks()).verifyAuthentication(response, device, input),
+  };
+}
+
 function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
   const store = demoMfaRepository(db, t);
   const user = (id: string) => userById(db, id) ?? null;
   return {
     ...store,
-    webauthn: webCryptoWebauthn({
-      rpId: globalThis.location?.hostname ?? '',
-      rpName: NAME,
-      origin: globalThis.location?.origin ?? '',
-    }),
+    webauthn: lazyWebauthn(),
     box: { seal: (secret) => secret, open: (secret) => secret },
     vendor: async () => VENDOR,
     user: async (id) => user(id),

@@ -14,7 +14,7 @@ import {
 import { refuseLockedSession } from '../domain/security-policies';
 import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../domain/session-timeout';
 import { accessTokenClaims, authResponseOf, type AuthResponse } from '../domain/session-tokens';
-import { toBase64Url } from '../domain/webauthn-crypto';
+import { toBase64Url } from '../domain/base64url';
 import { demoHandlers, mapRoutes } from './shared';
 import { userById, type DemoDatabase, type DemoUser } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';

@@ -118,7 +118,7 @@ const MFA_REMEMBERED_DEVICES = table<RememberedBrowserRow>('mfa_remembered_devic
 });
 
 /** The caller's clock (milliseconds) and ids. */
-export interface MfaStoreTools {
+interface MfaStoreTools {
   now: () => number;
   newId: () => string;
 }
@@ -144,7 +144,7 @@ export const deviceOf = (row: Omit<MfaDeviceRow, 'seq'>): MfaDevice => ({
 });
 
 /** Oldest first; devices added within one millisecond in the order they were added. */
-export const DEVICE_ORDER = [{ by: 'createdAt' as const }, { by: 'seq' as const }];
+const DEVICE_ORDER = [{ by: 'createdAt' as const }, { by: 'seq' as const }];
 
 function deviceRepository(tables: Tables, { now, newId }: MfaStoreTools): MfaDeviceRepository {
   const devices = tables.of(MFA_DEVICES);

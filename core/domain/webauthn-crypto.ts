@@ -6,28 +6,13 @@
  * server's is @simplewebauthn/server (server/domain/mfa-webauthn.ts), which also reads attestation
  * objects. Loaded only with the demo backend's lazy chunk.
  */
+import { fromBase64Url, toBase64Url } from './base64url';
 import type { MfaDevice, WebauthnCrypto } from './mfa-ports';
 
 export const COSE_ES256 = -7;
 export const COSE_RS256 = -257;
 
 const encoder = new TextEncoder();
-
-export function toBase64Url(bytes: Uint8Array): string {
-  let text = '';
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** Decodes base64url (padding optional); throws on anything else. */
-export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  if (typeof text !== 'string' || !/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw new Error('not base64url');
-  const plain = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(plain + '='.repeat((4 - (plain.length % 4)) % 4));
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) out[i] = binary.charCodeAt(i);
-  return out;
-}
 
 /** A fresh random challenge: 32 bytes from crypto.getRandomValues, base64url. */
 export function newChallenge(): string {
