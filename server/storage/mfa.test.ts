@@ -260,6 +260,19 @@ repositorySuite<Fixture>(
       assert.equal(await repo.challenges.find('otc', 'gone'), null, 'expired');
     });
 
+    test('challenges: wrong answers sent at once all count, each against the count it read', async () => {
+      const { repo } = context.repos;
+      const userId = await context.repos.user();
+      await repo.challenges.issue({ purpose: 'otc', userId, key: 'race', data: {}, ttlSeconds: 60 });
+      const read = (await repo.challenges.find('otc', 'race'))!;
+      const counts = await Promise.all([1, 2, 3].map(() => repo.challenges.fail(read, 5)));
+      assert.deepEqual(
+        counts.sort((a, b) => a - b),
+        [1, 2, 3],
+      );
+      assert.equal((await repo.challenges.find('otc', 'race'))?.failedAttempts, 3);
+    });
+
     test("challenges: the user's live one of a purpose, and all of them retired at once", async () => {
       const { repo } = context.repos;
       const userId = await context.repos.user();
