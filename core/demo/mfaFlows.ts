@@ -11,12 +11,12 @@ import { limitCodeSend } from '../domain/attempts';
 import { enrolDevice } from '../domain/mfa-devices';
 import { MFA_HANDLERS } from '../domain/mfa-handlers';
 import { MFA_SIGN_IN_HANDLERS } from '../domain/mfa-sign-in-handlers';
+import type { WebauthnCrypto } from '../domain/mfa-ports';
 import { mfaGateAnswer, type MfaHandlerPorts } from '../domain/mfa-steps';
 import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
-import { webCryptoWebauthn } from '../domain/webauthn-crypto';
 import { userById, type DemoDatabase, type DemoUser } from './data';
 import { demoMfaCode } from './delivery';
-import { demoMfaRepository, state } from './mfaRepository';
+import { demoMfaRepository } from './mfaRepository';
 import { demoAttemptCounters, demoOutbox } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import type { DemoTokens } from './sessions';
@@ -32,16 +32,34 @@ const VENDOR = {
 };
 const NAME = 'Auth Elements demo';
 
+/**
+ * WebAuthn's checks with WebCrypto on the page's own host (core/domain/webauthn-crypto.ts), loaded
+ * with the first ceremony: the sign-in page's demo chunk does not carry them.
+ */
+function lazyWebauthn(): WebauthnCrypto {
+  const site = {
+    rpId: globalThis.location?.hostname ?? '',
+    rpName: NAME,
+    origin: globalThis.location?.origin ?? '',
+  };
+  const checks = () => import('../domain/webauthn-crypto').then((m) => m.webCryptoWebauthn(site));
+  return {
+    rpId: site.rpId,
+    registrationOptions: async (input) => (await checks()).registrationOptions(input),
+    verifyRegistration: async (response, challenge) =>
+      (await checks()).verifyRegistration(response, challenge),
+    authenticationOptions: async (input) => (await checks()).authenticationOptions(input),
+    verifyAuthentication: async (response, device, input) =>
+      (await checks()).verifyAuthentication(response, device, input),
+  };
+}
+
 function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
   const store = demoMfaRepository(db, t);
   const user = (id: string) => userById(db, id) ?? null;
   return {
     ...store,
-    webauthn: webCryptoWebauthn({
-      rpId: globalThis.location?.hostname ?? '',
-      rpName: NAME,
-      origin: globalThis.location?.origin ?? '',
-    }),
+    webauthn: lazyWebauthn(),
     box: { seal: (secret) => secret, open: (secret) => secret },
     vendor: async () => VENDOR,
     user: async (id) => user(id),
@@ -64,7 +82,7 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
     // The browser's remember-device token is kept where the server keeps its cookie: with the browser.
     // As the server's: the session opens in the account the mfaToken keeps (a login alias's).
     async startSession(person, tenantId, remember) {
-      if (remember) state(db).browserToken = remember.token;
+      if (remember) db.rememberedBrowser = remember.token;
       const stored = user(person.id)!;
       // The sub-accounts' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
       if (tenantId && stored.tenantId !== tenantId)
@@ -98,7 +116,7 @@ export const gate = (
     { ...demoMfaRepository(db, t), vendor: async () => VENDOR },
     user,
     tenantId ?? user.tenantId,
-    state(db).browserToken,
+    db.rememberedBrowser,
     firstFactor,
   );
 

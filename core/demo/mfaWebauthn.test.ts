@@ -6,7 +6,8 @@ import { before, test } from 'node:test';
 import { createDemoBackend } from './backend';
 import { DEMO_ADMIN } from './data';
 import { createMemoryStorage } from '../test-support/memoryStorage';
-import { COSE_ES256, toBase64Url as b64 } from '../domain/webauthn-crypto';
+import { toBase64Url as b64 } from '../domain/base64url';
+import { COSE_ES256 } from '../domain/webauthn-crypto';
 
 const SITE = { hostname: 'demo.example', origin: 'https://demo.example' };
 const utf8 = (text: string) => new TextEncoder().encode(text);

@@ -8,14 +8,13 @@ import { ok } from '../contract/answer';
 import { customDataOf } from '../domain/custom-data';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
-import { state } from './mfaRepository';
+import { hasSecondFactor } from './mfaRepository';
 import type { createDemoPasswordless } from './passwordless';
 import type { UserHandler } from './sessions';
 import { demoHeldPermissions, demoRolesOf } from './teamAdmin';
 
-/** A second factor in the demo's MFA state; a passkey alone is a first factor. */
-export const mfaEnrolledOf = (db: DemoDatabase, user: DemoUser): boolean =>
-  state(db).devices.some((d) => d.userId === user.id && !d.passkey);
+/** A second factor among the demo's MFA devices; a passkey alone is a first factor. */
+export const mfaEnrolledOf = (db: DemoDatabase, user: DemoUser): boolean => hasSecondFactor(db, user.id);
 
 /** The profile of me (and of the users list's rows, core/demo/members.ts). */
 export function profileOf(db: DemoDatabase, user: DemoUser): User {

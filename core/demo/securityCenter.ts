@@ -10,7 +10,7 @@ import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
 import type { DemoDatabase } from './data';
 import { accountMembers } from './accountMembers';
-import { state } from './mfaRepository';
+import { hasSecondFactor } from './mfaRepository';
 import { demoAttemptCounters } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import { demoSecurityPolicyPorts } from './securityPolicies';
@@ -22,13 +22,12 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, clock: Demo
   const { now } = clock;
   // The account's memberships, as the server counts them (invitees of another account too).
   const members = accountMembers(db, tenantId);
-  const { devices } = state(db);
   return {
     policies: demoSecurityPolicyPorts(db, clock),
     members: {
       facts: async () => ({
         totalUsers: members.length,
-        mfaEnrolledUsers: members.filter((m) => devices.some((d) => d.userId === m.id && !d.passkey)).length,
+        mfaEnrolledUsers: members.filter((m) => hasSecondFactor(db, m.id)).length,
         breachedPasswordUsers: members.filter((m) => m.breachedPassword).length,
         inactiveUsers: members.filter((m) => isInactiveMember(m.lastLogin, now())).length,
         neverSignedInUsers: members.filter((m) => hasNeverSignedIn(m.lastLogin)).length,

@@ -15,7 +15,7 @@ import { refuseLockedSession, type SessionSettings } from '../domain/security-po
 import { SECURITY_POLICIES } from '../domain/security-policy-tables';
 import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../domain/session-timeout';
 import { accessTokenClaims, authResponseOf, type AuthResponse } from '../domain/session-tokens';
-import { toBase64Url } from '../domain/webauthn-crypto';
+import { toBase64Url } from '../domain/base64url';
 import { demoHandlers, mapRoutes } from './shared';
 import { userById, type DemoDatabase, type DemoUser, storedRows } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';

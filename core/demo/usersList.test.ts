@@ -35,23 +35,15 @@ test('demo users v3: MFA_UNENROLLED leaves out members with a second factor, not
   assert.ok(all.length >= 2 && all.every((u) => !u.mfaEnrolled));
   const [withSms, withPasskey] = all;
 
-  // Devices as the demo's MFA flows keep them (core/demo/mfaFlows.ts).
+  // Devices as the demo's MFA flows keep them: rows of the mfa_devices table (core/domain/mfa-store.ts).
   const db = JSON.parse(storage.getItem(STORAGE_KEY)!);
-  db.mfa = { devices: [], recovery: {}, tokens: [], codes: [], pending: {}, remembered: {} };
-  db.mfa.devices.push({
-    id: 'd1',
-    userId: withSms!.id,
-    kind: 'sms',
-    phone: '+15550100',
-    createdAt: new Date().toISOString(),
-  });
-  db.mfa.devices.push({
-    id: 'd2',
-    userId: withPasskey!.id,
-    kind: 'webauthn',
-    passkey: true,
-    createdAt: new Date().toISOString(),
-  });
+  const device = { name: null, secretEnc: null, lastTimeStep: null, phone: null, email: null };
+  const more = { credentialId: null, publicKey: null, signCount: 0, transports: [], deviceType: null };
+  const createdAt = new Date().toISOString();
+  (db.tables ??= {}).mfa_devices = [
+    { ...device, ...more, id: 'd1', userId: withSms!.id, kind: 'sms', phone: '+15550100', passkey: false },
+    { ...device, ...more, id: 'd2', userId: withPasskey!.id, kind: 'webauthn', passkey: true },
+  ].map((row, seq) => ({ ...row, createdAt, lastUsedAt: null, seq: seq + 1 }));
   storage.setItem(STORAGE_KEY, JSON.stringify(db));
 
   const unenrolled = (

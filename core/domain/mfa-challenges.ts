@@ -1,7 +1,7 @@
 /**
  * MFA's short-lived secrets, written once over the ports of mfa-ports.ts (issue 25): the reference
- * server (server/domain/mfa-base.ts, SQL in server/storage/mfa.ts) and demo mode
- * (core/demo/mfaFlows.ts over core/demo/mfaRepository.ts) both run these rules.
+ * server (server/domain/mfa-base.ts) and demo mode (core/demo/mfaFlows.ts) both run these rules, over
+ * the repositories of mfa-store.ts (SQL tables on the server, the page's stored tables in the demo).
  *
  * - The login `mfaToken` lives five minutes, is bound to the user who passed the first factor and
  *   is used up when the MFA step ends.
@@ -72,9 +72,12 @@ export const consumeChallenge = async (
 ): Promise<MfaChallenge | null> =>
   tokenShaped(token) ? ports.challenges.consume(purpose, ports.keyOf(purpose, token), userId) : null;
 
-/** Counts a wrong answer against a challenge; true when that burned it. */
-export const failChallenge = async (ports: Pick<MfaPorts, 'challenges'>, id: string): Promise<boolean> =>
-  (await ports.challenges.fail(id, MFA_LIMITS.attemptsPerToken)) >= MFA_LIMITS.attemptsPerToken;
+/** Counts a wrong answer against a challenge (as read); true when that burned it. */
+export const failChallenge = async (
+  ports: Pick<MfaPorts, 'challenges'>,
+  challenge: MfaChallenge,
+): Promise<boolean> =>
+  (await ports.challenges.fail(challenge, MFA_LIMITS.attemptsPerToken)) >= MFA_LIMITS.attemptsPerToken;
 
 /** What the login mfaToken stores: its purpose, user, account and lifetime. */
 const mfaTokenChallenge = (userId: string, tenantId: string | null) => ({
@@ -125,7 +128,7 @@ export async function wrongAnswer(
   userId: string,
   answer: ContractError,
 ): Promise<never> {
-  const burned = row ? await failChallenge(ports, row.id) : false;
+  const burned = row ? await failChallenge(ports, row) : false;
   const locked = await recordFailure(ports, userId);
   if (locked || burned) throw contractError('MFA_TOO_MANY_ATTEMPTS');
   throw answer.withStatus(400);
@@ -185,7 +188,7 @@ async function checkCode(
     if (!(await consumeChallenge(ports, 'otc', otcToken, userId))) return { ok: false, reason: 'expired' };
     return { ok: true, data: row.data };
   }
-  return { ok: false, reason: (await failChallenge(ports, row.id)) ? 'expired' : 'wrong' };
+  return { ok: false, reason: (await failChallenge(ports, row)) ? 'expired' : 'wrong' };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * MFA's storage ports (issue 25): what the rules of core/domain/mfa-devices.ts and mfa-gate.ts, and
- * the reference server's MFA service (server/domain/mfa.ts), ask of a store. The server implements
- * them in SQL (server/storage/mfa.ts), demo mode over the page's storage (core/demo/mfaRepository.ts);
+ * the reference server's MFA service (server/domain/mfa.ts), ask of a store. The repositories are
+ * written once over the storage port (core/domain/mfa-store.ts); the server's gate read is one SQL
+ * statement (server/storage/mfa.ts), demo mode's reads its stored data (core/demo/mfaRepository.ts);
  * server/storage/mfa.test.ts holds both to the same cases. Secrets and tokens reach a store as
  * `keys` (the server's SHA-256 of them, demo mode's the value itself): a store compares keys only.
  */
@@ -25,8 +26,6 @@ export interface MfaDevice {
   /** WebAuthn: the credential id and public key (base64url), its counter and transports. */
   credentialId: string | null;
   publicKey: string | null;
-  /** Demo mode's WebCrypto check needs the COSE algorithm beside an SPKI key; the server's COSE key carries it. */
-  algorithm?: number | undefined;
   signCount: number;
   transports: string[];
   deviceType: WebauthnDeviceType | null;
@@ -85,8 +84,8 @@ export interface ChallengeRepository {
   consume(purpose: string, key: string, userId?: string | null): Promise<MfaChallenge | null>;
   /** Uses a challenge up by id; false when it was used already. */
   consumeById(id: string): Promise<boolean>;
-  /** Counts a wrong answer; the `maxAttempts`-th uses it up. The count after it. */
-  fail(id: string, maxAttempts: number): Promise<number>;
+  /** Counts a wrong answer against the challenge as read; the `maxAttempts`-th uses it up. The count after it. */
+  fail(challenge: MfaChallenge, maxAttempts: number): Promise<number>;
   /** The user's newest live challenge of `purpose`. */
   latest(userId: string, purpose: string): Promise<MfaChallenge | null>;
   /** Uses up every live challenge of the user's of `purpose`. */
@@ -141,8 +140,6 @@ export interface MfaGateReader {
 export interface NewCredential {
   credentialId: string;
   publicKey: string;
-  /** The COSE algorithm beside an SPKI key (WebCrypto's port); a COSE key carries its own. */
-  algorithm?: number;
   signCount: number;
   transports: string[];
 }

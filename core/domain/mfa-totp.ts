@@ -72,7 +72,7 @@ export async function finishAuthenticatorEnrolment<R>(
   const secret = box.open(String(pending.data.secretEnc), userId);
   const step = await totpStep(secret, code);
   if (step === null) {
-    await failChallenge(ports, pending.id);
+    await failChallenge(ports, pending);
     return null;
   }
   if (!(await ports.challenges.consumeById(pending.id))) throw contractError('MFA_CODE_EXPIRED');

@@ -14,7 +14,7 @@ import { contractError } from '../contract/errors';
 import { securityKeyName } from './mfa';
 import { consumeChallenge, issueChallenge } from './mfa-challenges';
 import type { MfaDevice, MfaPorts, NewMfaDevice, WebauthnCrypto, WebauthnDeviceType } from './mfa-ports';
-import { fromBase64Url } from './webauthn-crypto';
+import { fromBase64Url } from './base64url';
 
 const TTL_SECONDS = 5 * 60;
 type Ports = Pick<MfaPorts, 'keyOf' | 'challenges' | 'devices'> & { webauthn: WebauthnCrypto };

@@ -12,12 +12,12 @@ import {
   COSE_RS256,
   checkRegistration,
   derToRaw,
-  fromBase64Url,
+  keyAlgorithm,
   newChallenge,
-  toBase64Url,
   verifyAssertion,
   type AuthenticationJson,
 } from './webauthn-crypto';
+import { fromBase64Url, toBase64Url } from './base64url';
 
 const RP_ID = 'demo.example';
 const ORIGIN = 'https://demo.example';
@@ -166,6 +166,11 @@ describe('verifyAssertion', () => {
         await verifyAssertion(key.assert({ challenge, counter: 3 }), key.credential, expected(challenge)),
         { signCount: 3 },
       );
+    });
+
+    test(`alg ${algorithm}: a stored key names its algorithm (a device keeps no algorithm beside it)`, async () => {
+      const key = await authenticator(algorithm);
+      assert.equal(keyAlgorithm(key.credential.publicKey), algorithm);
     });
 
     test(`alg ${algorithm}: a tampered signature, authenticator data or client data is refused`, async () => {

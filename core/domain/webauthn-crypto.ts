@@ -6,28 +6,13 @@
  * server's is @simplewebauthn/server (server/domain/mfa-webauthn.ts), which also reads attestation
  * objects. Loaded only with the demo backend's lazy chunk.
  */
+import { fromBase64Url, toBase64Url } from './base64url';
 import type { MfaDevice, WebauthnCrypto } from './mfa-ports';
 
 export const COSE_ES256 = -7;
 export const COSE_RS256 = -257;
 
 const encoder = new TextEncoder();
-
-export function toBase64Url(bytes: Uint8Array): string {
-  let text = '';
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** Decodes base64url (padding optional); throws on anything else. */
-export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  if (typeof text !== 'string' || !/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw new Error('not base64url');
-  const plain = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(plain + '='.repeat((4 - (plain.length % 4)) % 4));
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) out[i] = binary.charCodeAt(i);
-  return out;
-}
 
 /** A fresh random challenge: 32 bytes from crypto.getRandomValues, base64url. */
 export function newChallenge(): string {
@@ -176,6 +161,23 @@ export async function checkRegistration(
   }
 }
 
+/** rsaEncryption's object identifier (1.2.840.113549.1.1.1) as DER: the SPKI of an RSA key names it. */
+const RSA_KEY_OID = [0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01];
+
+/**
+ * The COSE algorithm of a stored SPKI key. Registration accepts ES256 and RS256 only, so an RSA key
+ * is RS256 and any other ES256: a device keeps its public key alone, as the server's row does.
+ */
+export function keyAlgorithm(spki: string): number {
+  try {
+    const head = fromBase64Url(spki).subarray(0, 32);
+    const at = head.findIndex((_, i) => RSA_KEY_OID.every((byte, j) => head[i + j] === byte));
+    return at >= 0 ? COSE_RS256 : COSE_ES256;
+  } catch {
+    return COSE_ES256;
+  }
+}
+
 function importKey(spki: string, algorithm: number): Promise<CryptoKey> {
   const params =
     algorithm === COSE_ES256
@@ -261,7 +263,10 @@ export function webCryptoWebauthn(site: { rpId: string; rpName: string; origin: 
       const json = response as RegistrationJson;
       if (typeof json !== 'object' || json === null || typeof json.response !== 'object') return null;
       const credential = await checkRegistration(json, expected(challenge, false));
-      return credential && { ...credential, transports: [] };
+      if (!credential) return null;
+      // The key's algorithm is read from the key itself when it is used (`keyAlgorithm`).
+      const { algorithm: _algorithm, ...kept } = credential;
+      return { ...kept, transports: [] };
     },
     async authenticationOptions({ allow, timeoutMs }) {
       return {
@@ -279,7 +284,7 @@ export function webCryptoWebauthn(site: { rpId: string; rpName: string; origin: 
         json,
         {
           publicKey: device.publicKey ?? '',
-          algorithm: device.algorithm ?? COSE_ES256,
+          algorithm: keyAlgorithm(device.publicKey ?? ''),
           signCount: device.signCount,
         },
         expected(challenge, requireUserVerification),

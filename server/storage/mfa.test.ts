@@ -1,5 +1,5 @@
-// MFA's repositories, one suite for both stores: the server's over PGlite (server/storage/mfa.ts)
-// and demo mode's over the page's storage (core/demo/mfaRepository.ts). The use cases of
+// MFA's repositories, one suite for both stores: core/domain/mfa-store.ts over PGlite (the server's,
+// server/storage/mfa.ts) and over the page's stored tables (demo mode's, core/demo/mfaRepository.ts). The use cases of
 // core/domain/mfa-devices.ts and mfa-gate.ts run over either; each case states what they rely on.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -251,12 +251,26 @@ repositorySuite<Fixture>(
       assert.equal(await repo.challenges.consumeById(row!.id), false);
       await issue('k2');
       const second = (await repo.challenges.find('otc', 'k2'))!;
-      for (const expected of [1, 2, 3, 4]) assert.equal(await repo.challenges.fail(second.id, 5), expected);
+      // The challenge as first read: each failure counted meanwhile is read again, none is lost.
+      for (const expected of [1, 2, 3, 4]) assert.equal(await repo.challenges.fail(second, 5), expected);
       assert.equal((await repo.challenges.find('otc', 'k2'))?.failedAttempts, 4);
-      assert.equal(await repo.challenges.fail(second.id, 5), 5);
+      assert.equal(await repo.challenges.fail(second, 5), 5);
       assert.equal(await repo.challenges.find('otc', 'k2'), null);
       await issue('gone', 0);
       assert.equal(await repo.challenges.find('otc', 'gone'), null, 'expired');
+    });
+
+    test('challenges: wrong answers sent at once all count, each against the count it read', async () => {
+      const { repo } = context.repos;
+      const userId = await context.repos.user();
+      await repo.challenges.issue({ purpose: 'otc', userId, key: 'race', data: {}, ttlSeconds: 60 });
+      const read = (await repo.challenges.find('otc', 'race'))!;
+      const counts = await Promise.all([1, 2, 3].map(() => repo.challenges.fail(read, 5)));
+      assert.deepEqual(
+        counts.sort((a, b) => a - b),
+        [1, 2, 3],
+      );
+      assert.equal((await repo.challenges.find('otc', 'race'))?.failedAttempts, 3);
     });
 
     test("challenges: the user's live one of a purpose, and all of them retired at once", async () => {

@@ -77,10 +77,11 @@ const FAILED = 'The passkey or security key could not be verified. Try again.';
 async function swapDemoPasskeyKey(page: Page, publicKey: string | null): Promise<string> {
   return page.evaluate(
     async ([key, replacement]) => {
+      // The demo's rows of the mfa_devices table (core/domain/mfa-store.ts).
       const db = JSON.parse(localStorage.getItem(key!)!) as {
-        mfa: { devices: Array<{ passkey?: boolean; publicKey?: string }> };
+        tables: { mfa_devices: Array<{ passkey: boolean; publicKey: string | null }> };
       };
-      const device = db.mfa.devices.find((d) => d.passkey)!;
+      const device = db.tables.mfa_devices.find((d) => d.passkey)!;
       const original = device.publicKey!;
       let next = replacement;
       if (!next) {
@@ -335,9 +336,9 @@ for (const backendName of BACKENDS) {
           (key) =>
             (
               JSON.parse(localStorage.getItem(key)!) as {
-                mfa: { devices: Array<{ passkey?: boolean; lastUsedAt?: string }> };
+                tables: { mfa_devices: Array<{ passkey: boolean; lastUsedAt: string | null }> };
               }
-            ).mfa.devices.find((d) => d.passkey),
+            ).tables.mfa_devices.find((d) => d.passkey),
           DEMO_KEY,
         );
         expect(stored?.lastUsedAt).toBeTruthy();
