@@ -8,8 +8,6 @@ import type { DemoBilling } from './billingStore';
 import type { VendorBillingSwitches } from '../billing/vendorRules';
 import type { ScimConfiguration } from '../api/directory';
 import type { SsoConnectionRecord } from '../domain/sso-connections';
-import type { ApiTokenRecord, TokenKind } from '../domain/api-tokens';
-import type { StoredGroup } from '../domain/groups';
 import type { InviteLinkRecord } from '../domain/invitations';
 import type { RoleDto } from '../domain/roles';
 import type { PasswordlessPurpose } from '../domain/passwordless';
@@ -78,9 +76,6 @@ export interface DemoDatabase {
   oneTimeTokens?: DemoOneTimeToken[];
   /** Every role, built-in and the accounts' own (absent: the built-in ones; core/demo/teamAdmin.ts). */
   roles?: DemoRole[];
-  groups?: DemoGroup[];
-  groupConfigurations?: Record<string, { enabled: boolean; rolesEnabled: boolean }>;
-  apiTokens?: DemoApiToken[];
   securityPolicies?: Record<string, DemoSecurityPolicies>;
   signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
   auditStreams?: Record<string, DemoAuditStreams>;
@@ -110,9 +105,6 @@ export interface DemoDatabase {
 
 /** tenantId null: built in (the same in every account, read-only). Permissions by id (`perm-<key>`). */
 export type DemoRole = RoleDto;
-export type DemoGroup = StoredGroup & { tenantId: string; roleIds: string[]; userIds: string[] };
-/** Without its secret: shown once, like the server's, and never needed again. */
-export type DemoApiToken = ApiTokenRecord & { userId: string | null; kind: TokenKind };
 
 export interface DemoMessage {
   channel: 'email' | 'sms';

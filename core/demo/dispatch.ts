@@ -18,6 +18,7 @@ import {
 } from '../domain/audit';
 import { DEMO_VENDOR_ID, tenantById, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { demoRoles } from './teamAdmin';
+import { groupName, tokenName } from './teamRows';
 
 type Json = Record<string, unknown>;
 
@@ -74,8 +75,8 @@ async function nameOf(db: DemoDatabase, kind: AuditNameKind, id: string): Promis
   const names: Partial<Record<AuditNameKind, () => string | undefined>> = {
     user: () => userById(db, id)?.email,
     role: () => demoRoles(db).find((r) => r.id === id)?.name,
-    group: () => db.groups?.find((g) => g.id === id)?.name,
-    token: () => db.apiTokens?.filter((t) => t.id === id).map((t) => t.description || 'untitled')[0],
+    group: () => groupName(db, id),
+    token: () => tokenName(db, id),
     ipRestriction: () => policies.flatMap((p) => p.ips ?? []).find((e) => e.id === id)?.ip,
     emailDomain: () => policies.flatMap((p) => p.domains ?? []).find((d) => d.id === id)?.domain,
     tenant: () => tenantById(db, id)?.name,

@@ -1,5 +1,5 @@
-// The API-token repository, one suite for both stores: the server's over PGlite
-// (server/storage/api-tokens.ts) and demo mode's over its stored tokens (core/demo/apiTokens.ts).
+// The API-token repository (core/domain/api-token-store.ts), one suite for both stores: over
+// PGlite (sqlTables) and over demo mode's stored tables (core/demo/apiTokens.ts).
 // The rules in core/domain/api-tokens.ts rely on what each case states.
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
@@ -10,7 +10,8 @@ import type { ApiTokenRepository, ApiTokenType, TokenKind } from '../../core/dom
 import { addMembership } from './tenants';
 import { insertUser } from './users';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { apiTokenRepository } from './api-tokens';
+import { apiTokenRepository } from '../../core/domain/api-token-store';
+import { sqlTables } from './tables';
 
 interface Owner {
   type: ApiTokenType;
@@ -38,7 +39,7 @@ repositorySuite<Fixture>(
   'API-token repository',
   {
     pglite: (db) => ({
-      repo: (owner) => apiTokenRepository(db, owner, hash),
+      repo: (owner) => apiTokenRepository(sqlTables(db), owner, hash, { newId: randomUUID, now: Date.now }),
       async member(tenantId) {
         const { rows } = await db.query<{ vendor_id: string }>(
           'SELECT vendor_id FROM tenants WHERE id = $1',

@@ -1,6 +1,6 @@
-// The groups repository, one suite for both stores: the server's over PGlite
-// (server/storage/groups.ts) and demo mode's over its stored groups (core/demo/teamGroups.ts). The
-// rules in core/domain/groups.ts rely on what each case states.
+// The groups repository (core/domain/group-store.ts), one suite for both stores: over PGlite
+// (sqlTables, with the roles and members of server/storage/groups.ts) and over demo mode's stored
+// tables (core/demo/teamGroups.ts). The rules in core/domain/groups.ts rely on what each case states.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
@@ -10,7 +10,9 @@ import type { GroupListPage, GroupRepository } from '../../core/domain/groups';
 import { addMembership } from './tenants';
 import { insertUser } from './users';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { groupRepository } from './groups';
+import { groupRepository } from '../../core/domain/group-store';
+import { groupDirectory } from './groups';
+import { sqlTables } from './tables';
 
 /** The repository, and what a case sets up in each store: a member of the account, a role it offers. */
 interface Fixture {
@@ -33,7 +35,11 @@ repositorySuite<Fixture>(
   'groups repository',
   {
     pglite: (db) => ({
-      repo: (tenantId) => groupRepository(db, tenantId),
+      repo: (tenantId) =>
+        groupRepository(sqlTables(db), tenantId, groupDirectory(db, tenantId), {
+          newId: randomUUID,
+          now: Date.now,
+        }),
       async member(tenantId, name) {
         const { rows } = await db.query<{ vendor_id: string }>(
           'SELECT vendor_id FROM tenants WHERE id = $1',
