@@ -1,11 +1,17 @@
 /**
- * The groups' and API tokens' rows (core/domain/group-store.ts, api-token-store.ts) as the rest of
+ * The groups' and API tokens' rows (core/domain/group-token-tables.ts) as the rest of
  * demo mode reads them at once, from the demo's stored tables: the groups a member is in and the
  * roles those give, an account's group configuration and tokens, a record's names, and a role's
  * links dropped with it (the server's foreign keys).
  */
-import { API_TOKEN_ROLES, API_TOKENS } from '../domain/api-token-store';
-import { GROUP_CONFIGURATIONS, GROUP_MEMBERS, GROUP_ROLES, GROUPS } from '../domain/group-store';
+import {
+  API_TOKEN_ROLES,
+  API_TOKENS,
+  GROUP_CONFIGURATIONS,
+  GROUP_MEMBERS,
+  GROUP_ROLES,
+  GROUPS,
+} from '../domain/group-token-tables';
 import type { TableSpec } from '../domain/tables';
 import type { DemoDatabase } from './data';
 

@@ -2,51 +2,13 @@
  * API tokens and access tokens in storage, written once over the storage port
  * (core/domain/tables.ts): the repository of core/domain/api-tokens.ts for one owner and kind, for
  * the server (over `sqlTables`) and demo mode (over `memoryTables`);
- * server/storage/api-tokens.test.ts holds both to the same cases. The tables are the SQL schema's
- * (server/storage/schema/roles-groups-tokens.ts, gaps.ts). Recognising a token when it is used
+ * server/storage/api-tokens.test.ts holds both to the same cases. Its tables are declared in
+ * core/domain/group-token-tables.ts. Recognising a token when it is used
  * is the server's alone (server/storage/api-tokens.ts).
  */
 import type { ApiTokenRecord, ApiTokenRepository, ApiTokenType, TokenKind } from './api-tokens';
-import type { StoreTools } from './group-store';
-import { oneOf, stamp, table, type Tables, type Where } from './tables';
-
-interface ApiTokenRow {
-  id: string;
-  type: ApiTokenType;
-  kind: TokenKind;
-  tenantId: string;
-  /** A personal token's owner (null: the account's). */
-  userId: string | null;
-  createdByUserId: string | null;
-  /** What storage keeps to recognise the secret (the server's hash; demo mode keeps none). */
-  secretHash: string;
-  description: string;
-  expiresInMinutes: number | null;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  createdAt: string;
-}
-
-export const API_TOKENS = table<ApiTokenRow>('api_tokens', {
-  id: 'uuid',
-  type: 'text',
-  kind: 'text',
-  tenantId: 'uuid',
-  userId: 'uuid',
-  createdByUserId: 'uuid',
-  secretHash: 'text',
-  description: 'text',
-  expiresInMinutes: 'int',
-  expiresAt: 'timestamptz',
-  lastUsedAt: 'timestamptz',
-  createdAt: 'timestamptz',
-});
-
-/** A role an account token carries. */
-export const API_TOKEN_ROLES = table<{ tokenId: string; roleId: string }>('api_token_roles', {
-  tokenId: 'uuid',
-  roleId: 'uuid',
-});
+import { API_TOKEN_ROLES, API_TOKENS, type ApiTokenRow, type StoreTools } from './group-token-tables';
+import { oneOf, stamp, type Tables, type Where } from './tables';
 
 /** One owner's tokens of one kind: a user's own personal ones, or the account's. */
 export interface ApiTokenOwner {

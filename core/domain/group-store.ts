@@ -1,64 +1,23 @@
 /**
  * An account's groups in storage, written once over the storage port (core/domain/tables.ts): the
  * repository of core/domain/groups.ts, for the server (over `sqlTables`) and demo mode (over
- * `memoryTables`); server/storage/groups.test.ts holds both to the same cases. The tables are the
- * SQL schema's (server/storage/schema/roles-groups-tokens.ts, client-contract.ts). A group's roles
+ * `memoryTables`); server/storage/groups.test.ts holds both to the same cases. Its tables are
+ * declared in core/domain/group-token-tables.ts. A group's roles
  * and members are rows of its link tables; the roles and members themselves are the roles' and
  * the team's storage, read through `GroupDirectory`.
  */
 import type { GroupSortField } from '../contract/listQuery';
-import {
-  groupDto,
-  type GroupConfiguration,
-  type GroupDto,
-  type GroupFields,
-  type GroupRepository,
-  type GroupWrite,
-} from './groups';
+import { groupDto, type GroupDto, type GroupFields, type GroupRepository, type GroupWrite } from './groups';
 import type { RoleDto } from './roles';
-import { not, oneOf, sameText, saveRow, stamp, table, type Tables } from './tables';
-
-interface GroupRow {
-  id: string;
-  tenantId: string;
-  name: string;
-  color: string | null;
-  description: string | null;
-  metadata: Record<string, unknown>;
-  managedBy: 'frontegg' | 'scim2';
-  createdAt: string;
-  updatedAt: string;
-}
-
-export const GROUPS = table<GroupRow>('groups', {
-  id: 'uuid',
-  tenantId: 'uuid',
-  name: 'text',
-  color: 'text',
-  description: 'text',
-  metadata: 'jsonb',
-  managedBy: 'text',
-  createdAt: 'timestamptz',
-  updatedAt: 'timestamptz',
-});
-
-/** A role a group gives its members. */
-export const GROUP_ROLES = table<{ groupId: string; roleId: string }>('group_roles', {
-  groupId: 'uuid',
-  roleId: 'uuid',
-});
-
-/** A member of a group, by their membership of the account (leaving the account leaves its groups). */
-export const GROUP_MEMBERS = table<{ groupId: string; membershipId: string }>('group_members', {
-  groupId: 'uuid',
-  membershipId: 'uuid',
-});
-
-/** An account's group configuration; no row: both on. */
-export const GROUP_CONFIGURATIONS = table<GroupConfiguration & { tenantId: string; updatedAt: string }>(
-  'group_configurations',
-  { tenantId: 'uuid', enabled: 'bool', rolesEnabled: 'bool', updatedAt: 'timestamptz' },
-);
+import {
+  GROUP_CONFIGURATIONS,
+  GROUP_MEMBERS,
+  GROUP_ROLES,
+  GROUPS,
+  type GroupRow,
+  type StoreTools,
+} from './group-token-tables';
+import { not, oneOf, sameText, saveRow, stamp, type Tables } from './tables';
 
 /** A member as a group lists them, with their membership of the account. */
 export type GroupMember = GroupDto['users'][number] & { membershipId: string };
@@ -73,12 +32,6 @@ export interface GroupDirectory {
   memberships(userIds: string[]): Promise<Array<{ userId: string; membershipId: string }>>;
   /** The members of these memberships of the account. */
   members(membershipIds: string[]): Promise<GroupMember[]>;
-}
-
-/** Where new ids and the time come from (the server's randomUUID and clock, the demo's). */
-export interface StoreTools {
-  newId(): string;
-  now(): number;
 }
 
 const SORT: Record<GroupSortField, keyof GroupRow & string> = {

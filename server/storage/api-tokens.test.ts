@@ -24,7 +24,8 @@ interface Owner {
 interface Fixture {
   repo(owner: Owner): ApiTokenRepository;
   member(tenantId: string): Promise<string>;
-  editorRole(): Promise<string>;
+  /** A built-in role, by key. */
+  role(key: string): Promise<string>;
 }
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -55,9 +56,10 @@ repositorySuite<Fixture>(
         await addMembership(db, { userId: user.id, tenantId, roleKeys: [] });
         return user.id;
       },
-      async editorRole() {
+      async role(key) {
         const { rows } = await db.query<{ id: string }>(
-          `SELECT id FROM roles WHERE key = 'Editor' AND tenant_id IS NULL`,
+          'SELECT id FROM roles WHERE key = $1 AND tenant_id IS NULL',
+          [key],
         );
         return rows[0]!.id;
       },
@@ -77,7 +79,7 @@ repositorySuite<Fixture>(
           } as unknown as DemoUser);
           return id;
         },
-        editorRole: async () => 'role-Editor',
+        role: async (key) => `role-${key}`,
       };
     },
   },
@@ -129,7 +131,7 @@ repositorySuite<Fixture>(
         await context.repos.member(context.tenantId),
         await context.repos.member(context.tenantId),
       ];
-      const editor = await context.repos.editorRole();
+      const editor = await context.repos.role('Editor');
       const account = (userId: string) =>
         context.repos.repo({ type: 'tenant', kind: 'api', tenantId: context.tenantId, userId });
       const token = await account(maker).insert(input('CI', [editor]));
@@ -144,6 +146,21 @@ repositorySuite<Fixture>(
       const found = await account(maker).find(token.id);
       assert.deepEqual([found?.description, found?.roleIds], ['Deploys', [editor]]);
       assert.equal(await account(colleague).remove(token.id), true);
+    });
+
+    test("an account token's roles are read in the order of their ids, each once", async () => {
+      const maker = await context.repos.member(context.tenantId);
+      const ids = [await context.repos.role('Viewer'), await context.repos.role('Editor')];
+      const account = context.repos.repo({
+        type: 'tenant',
+        kind: 'api',
+        tenantId: context.tenantId,
+        userId: maker,
+      });
+      const token = await account.insert(input('Both', [...ids].sort().reverse()));
+      assert.deepEqual(token.roleIds, [...ids].sort());
+      await account.update(token.id, { roleIds: [ids[0]!, ids[0]!] });
+      assert.deepEqual((await account.find(token.id))?.roleIds, [ids[0]]);
     });
   },
 );

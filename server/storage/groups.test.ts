@@ -18,7 +18,8 @@ import { sqlTables } from './tables';
 interface Fixture {
   repo(tenantId: string): GroupRepository;
   member(tenantId: string, name: string): Promise<string>;
-  editorRole(): Promise<string>;
+  /** A built-in role, by key. */
+  role(key: string): Promise<string>;
 }
 
 const every = (filter = ''): GroupListPage => ({
@@ -55,9 +56,10 @@ repositorySuite<Fixture>(
         await addMembership(db, { userId: user.id, tenantId, roleKeys: [] });
         return user.id;
       },
-      async editorRole() {
+      async role(key) {
         const { rows } = await db.query<{ id: string }>(
-          `SELECT id FROM roles WHERE key = 'Editor' AND tenant_id IS NULL`,
+          'SELECT id FROM roles WHERE key = $1 AND tenant_id IS NULL',
+          [key],
         );
         return rows[0]!.id;
       },
@@ -77,7 +79,7 @@ repositorySuite<Fixture>(
           } as unknown as DemoUser);
           return id;
         },
-        editorRole: async () => 'role-Editor',
+        role: async (key) => `role-${key}`,
       };
     },
   },
@@ -123,7 +125,7 @@ repositorySuite<Fixture>(
     test("a group's roles and members are the account's; what its roles grant; the configuration", async () => {
       const member = await context.repos.member(context.tenantId, 'Member');
       const repo = context.repos.repo(context.tenantId);
-      const editor = await context.repos.editorRole();
+      const editor = await context.repos.role('Editor');
       const written = await repo.create({ name: 'Readers' });
       assert.ok(written.kind === 'ok');
       const id = written.group.id;
@@ -160,6 +162,32 @@ repositorySuite<Fixture>(
         rolesEnabled: false,
       });
       assert.deepEqual(await repo.configuration(), { enabled: false, rolesEnabled: false });
+    });
+
+    test("a group's roles and members are listed by name, case aside", async () => {
+      const repo = context.repos.repo(context.tenantId);
+      const written = await repo.create({ name: 'Ordered' });
+      assert.ok(written.kind === 'ok');
+      const id = written.group.id;
+      await repo.changeRoles(
+        id,
+        [await context.repos.role('Viewer'), await context.repos.role('Editor')],
+        true,
+      );
+      const members = [
+        await context.repos.member(context.tenantId, 'beta'),
+        await context.repos.member(context.tenantId, 'Alpha'),
+      ];
+      const group = await repo.changeUsers(id, members, true);
+      assert.deepEqual(
+        [group?.roles.map((r) => r.key), group?.users.map((u) => u.name)],
+        [
+          ['Editor', 'Viewer'],
+          ['Alpha', 'beta'],
+        ],
+      );
+      assert.equal(await repo.remove(id), true);
+      assert.deepEqual(await repo.roleIdsInGroups(), []);
     });
   },
 );
