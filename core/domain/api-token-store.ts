@@ -96,6 +96,8 @@ export function apiTokenRepository(
       }),
     update: (id, changes) =>
       tables.transaction(async (t) => {
+        // Writers of one token's roles take turns (each replaces them all).
+        await t.lock(`api_tokens:${id}`);
         if (!(await t.of(API_TOKENS).row({ ...owned, id }))) return;
         if (changes.description !== undefined)
           await t.of(API_TOKENS).update({ id }, { description: changes.description });
