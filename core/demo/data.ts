@@ -3,8 +3,6 @@ import type { AuditRecord } from '../api/audits';
 import type { AuditStreamAttempt } from '../contract/auditStreams';
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { ScimConfiguration } from '../api/directory';
-import type { ApiTokenRecord, TokenKind } from '../domain/api-tokens';
-import type { StoredGroup } from '../domain/groups';
 import type { RoleDto } from '../domain/roles';
 import type { CustomLogin } from '../domain/custom-login';
 import type { DemoMembership, DemoTenant } from './subAccountsData';
@@ -70,9 +68,6 @@ export interface DemoDatabase {
   outbox?: DemoMessage[];
   /** Every role, built-in and the accounts' own (absent: the built-in ones; core/demo/teamAdmin.ts). */
   roles?: DemoRole[];
-  groups?: DemoGroup[];
-  groupConfigurations?: Record<string, { enabled: boolean; rolesEnabled: boolean }>;
-  apiTokens?: DemoApiToken[];
   signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
   /** Per audit stream, the attempts a back-fill would have made, newest first (core/demo/auditStreams.ts). */
   auditStreamAttempts?: Record<string, AuditStreamAttempt[]>;
@@ -92,9 +87,6 @@ export interface DemoDatabase {
 
 /** tenantId null: built in (the same in every account, read-only). Permissions by id (`perm-<key>`). */
 export type DemoRole = RoleDto;
-export type DemoGroup = StoredGroup & { tenantId: string; roleIds: string[]; userIds: string[] };
-/** Without its secret: shown once, like the server's, and never needed again. */
-export type DemoApiToken = ApiTokenRecord & { userId: string | null; kind: TokenKind };
 
 export interface DemoMessage {
   channel: 'email' | 'sms';

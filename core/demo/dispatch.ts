@@ -27,6 +27,7 @@ import {
 } from './data';
 import { demoRoles } from './teamAdmin';
 import { EMAIL_DOMAINS, IP_RESTRICTIONS } from '../domain/security-policy-tables';
+import { groupName, tokenName } from './teamRows';
 
 type Json = Record<string, unknown>;
 
@@ -82,8 +83,8 @@ async function nameOf(db: DemoDatabase, kind: AuditNameKind, id: string): Promis
   const names: Partial<Record<AuditNameKind, () => string | undefined>> = {
     user: () => userById(db, id)?.email,
     role: () => demoRoles(db).find((r) => r.id === id)?.name,
-    group: () => db.groups?.find((g) => g.id === id)?.name,
-    token: () => db.apiTokens?.filter((t) => t.id === id).map((t) => t.description || 'untitled')[0],
+    group: () => groupName(db, id),
+    token: () => tokenName(db, id),
     ipRestriction: () => storedRows(db.tables, IP_RESTRICTIONS).find((e) => e.id === id)?.ip,
     emailDomain: () => storedRows(db.tables, EMAIL_DOMAINS).find((d) => d.id === id)?.domain,
     tenant: () => tenantById(db, id)?.name,

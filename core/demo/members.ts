@@ -19,6 +19,7 @@ import { demoHandlers } from './shared';
 import { membershipsOf, within } from './subAccountsData';
 import { byLocale, update, withId } from './rows';
 import { demoPermissionsOf, memoryPage, roleGrants, visibleRoles } from './teamAdmin';
+import { groupsOfMember } from './teamRows';
 
 const SORTABLE: Record<string, (u: DemoUser) => string | number> = {
   name: (u) => u.name.toLowerCase(),
@@ -32,8 +33,6 @@ const SORTABLE: Record<string, (u: DemoUser) => string | number> = {
 };
 
 const byName = byLocale((row: { name: string }) => row.name.toLowerCase());
-const groupsOf = (db: DemoDatabase, u: DemoUser) =>
-  (db.groups ?? []).filter((g) => g.tenantId === u.tenantId && g.userIds.includes(u.id));
 
 /** A users-list row in demo mode (the server's TeamUserDto). */
 export function listItemOf(db: DemoDatabase, u: DemoUser) {
@@ -52,7 +51,7 @@ export function listItemOf(db: DemoDatabase, u: DemoUser) {
     managedBy: 'frontegg', // no identity provider in demo mode, so no SCIM (core/demo/directory.ts)
     mfaEnabled: profile.mfaEnrolled === true,
     // The member's groups in the account, by name, with their roles by key (the server's order).
-    groups: groupsOf(db, u)
+    groups: groupsOfMember(db, u.tenantId, u.id)
       .sort(byName)
       .map(({ id, name, color, roleIds }) => ({
         ...{ id, name, color },
@@ -145,7 +144,10 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
         .filter((u) => userIds.includes(u.id))
         .map((u) => ({
           ...{ vendorId: DEMO_VENDOR_ID, tenantId, userId: u.id },
-          linked: (link === 'roles' ? roleIdsOf(u) : groupsOf(db, u).map((g) => g.id)).sort(),
+          linked: (link === 'roles'
+            ? roleIdsOf(u)
+            : groupsOfMember(db, u.tenantId, u.id).map((g) => g.id)
+          ).sort(),
         })),
     customData: {
       // A user's own, whichever account names them.

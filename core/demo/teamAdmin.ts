@@ -10,6 +10,7 @@ import { BUILT_IN_ROLES } from '../portal/builtInRoles';
 import { heldPermission } from '../domain/roles';
 import { DEMO_CREATED_AT, DEMO_VENDOR_ID, type DemoDatabase, type DemoRole, type DemoUser } from './data';
 import { by, descending, page as rowsPage } from './rows';
+import { groupConfigurationOf, groupsOfMember } from './teamRows';
 
 /** The demo's permission ids: the key after `perm-` (the server's are its permissions table's uuids). */
 const permissionId = (key: string) => `perm-${key}`;
@@ -55,16 +56,12 @@ export function roleGrants(db: DemoDatabase, tenantId: string, roleIds: string[]
 export const grantedBy = (db: DemoDatabase, tenantId: string, roleIds: string[]) =>
   roleGrants(db, tenantId, roleIds).keys;
 
-export const groupConfiguration = (db: DemoDatabase, tenantId: string) =>
-  db.groupConfigurations?.[tenantId] ?? { enabled: true, rolesEnabled: true };
-
 /** The roles a user holds: given directly and through the groups they are in (while groups' roles are on). */
 export function demoRolesOf(db: DemoDatabase, user: DemoUser): DemoRole[] {
   const roles = visibleRoles(db, user.tenantId);
-  const config = groupConfiguration(db, user.tenantId);
-  const viaGroups = (config.enabled && config.rolesEnabled ? (db.groups ?? []) : [])
-    .filter((g) => g.tenantId === user.tenantId && g.userIds.includes(user.id))
-    .flatMap((g) => g.roleIds);
+  const config = groupConfigurationOf(db, user.tenantId);
+  const groups = config.enabled && config.rolesEnabled ? groupsOfMember(db, user.tenantId, user.id) : [];
+  const viaGroups = groups.flatMap((g) => g.roleIds);
   return roles.filter((r) => user.roleKeys.includes(r.key) || viaGroups.includes(r.id));
 }
 /** The permission keys a user holds (none for no user). */

@@ -16,6 +16,7 @@ import { DEMO_VENDOR_ID, usersOfAccount, type DemoDatabase, type DemoRole } from
 import { accountMembers } from './accountMembers';
 import { by, given, insert, isoNow, remove, update, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
+import { dropRoleLinks } from './teamRows';
 import {
   categoryId,
   demoPermissionsOf,
@@ -110,8 +111,7 @@ function demoRoleStore(
       if (!remove(demoRoles(db), own(roleId))) return false;
       // What holds the role loses it (the server's foreign keys cascade).
       for (const u of usersOfAccount(db, tenantId)) u.roleKeys = u.roleKeys.filter((k) => k !== key);
-      for (const held of [...(db.groups ?? []), ...(db.apiTokens ?? [])])
-        held.roleIds = held.roleIds.filter((id) => id !== roleId);
+      dropRoleLinks(db, roleId);
       return true;
     },
     setPermissions: async (roleId, ids) => changed(roleId, { permissions: ids }),

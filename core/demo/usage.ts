@@ -8,6 +8,7 @@ import { USAGE_HANDLERS } from '../domain/usage-handlers';
 import type { DemoDatabase } from './data';
 import { demoHandlers } from './shared';
 import { demoTree, membershipsOf } from './subAccountsData';
+import { tokensOf } from './teamRows';
 
 function demoUsageRepository(db: DemoDatabase): UsageRepository {
   const signInsSince = (tenantId: string, since: Date) =>
@@ -19,7 +20,7 @@ function demoUsageRepository(db: DemoDatabase): UsageRepository {
     async counts(tenantId, since) {
       const members = new Set(membershipsOf(db).flatMap((m) => (m.tenantId === tenantId ? [m.userId] : [])));
       const active = new Set(signInsSince(tenantId, since).map((a) => a.user));
-      const tokens = (db.apiTokens ?? []).filter((t) => t.tenantId === tenantId && t.kind !== 'access');
+      const tokens = tokensOf(db, tenantId).filter((t) => t.kind !== 'access');
       return {
         members: members.size,
         activeMembers: [...members].filter((id) => active.has(id)).length,

@@ -41,7 +41,7 @@ export interface GroupDto {
 }
 
 /** A group as storage keeps it, its roles and members aside. */
-export type StoredGroup = Pick<
+type StoredGroup = Pick<
   GroupDto,
   'id' | 'name' | 'color' | 'description' | 'managedBy' | 'createdAt' | 'updatedAt'
 > & {

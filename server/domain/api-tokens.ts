@@ -8,21 +8,17 @@
  * bits of entropy, so a fast hash is enough: nothing to brute-force). The client id is public.
  * A token is exchanged for a short-lived access token at POST /identity/resources/auth/v1/api-token.
  *
- * Listing, creating, editing and deleting are core/domain/api-tokens.ts (run by demo mode too), over
- * the ports `apiTokenPorts` builds here from the SQL of server/storage/api-tokens.ts; what is
- * server-only is the secret's hash, the account's webhooks, and recognising a token when it is used.
+ * Listing, creating, editing and deleting are core/domain/api-tokens.ts and their storage
+ * core/domain/api-token-store.ts (run by demo mode too), over `sqlTables`; what is server-only is
+ * the secret's hash, the account's webhooks, and recognising a token when it is used (the SQL of
+ * server/storage/api-tokens.ts).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { apiTokenRepository, type ApiTokenOwner } from '../../core/domain/api-token-store';
 import type { ApiTokenPorts } from '../../core/domain/api-tokens';
 import type { Database } from '../storage/database';
-import {
-  apiTokenRepository,
-  liveApiToken,
-  touchApiToken,
-  useAccessToken,
-  type ApiTokenOwner,
-  type UsedApiToken,
-} from '../storage/api-tokens';
+import { liveApiToken, touchApiToken, useAccessToken, type UsedApiToken } from '../storage/api-tokens';
+import { sqlTables } from '../storage/tables';
 import { permissionKeysOfRoles } from '../storage/roles';
 import { emitEvent } from './connectivity';
 import { getVendorSettings } from './vendor';
@@ -32,18 +28,20 @@ const hashSecret = (secret: string) => createHash('sha256').update(`api-token:${
 
 /** The ports of core/domain/api-tokens.ts for one owner and kind: a token made or deleted is announced. */
 export function apiTokenPorts(db: Database, owner: ApiTokenOwner): ApiTokenPorts {
+  const tools = { newId: randomUUID, now: Date.now };
+  const repository = (on: Database) => apiTokenRepository(sqlTables(on), owner, hashSecret, tools);
   const announce = (tx: Database, type: string, tokenId: string) =>
     emitEvent({ db: tx }, owner.tenantId, type, { tokenId, type: owner.type });
   return {
-    ...apiTokenRepository(db, owner, hashSecret),
+    ...repository(db),
     insert: (input) =>
       db.transaction(async (tx) => {
-        const token = await apiTokenRepository(tx, owner, hashSecret).insert(input);
+        const token = await repository(tx).insert(input);
         await announce(tx, 'apiToken.created', token.id);
         return token;
       }),
     remove: async (id) => {
-      const removed = await apiTokenRepository(db, owner, hashSecret).remove(id);
+      const removed = await repository(db).remove(id);
       if (removed) await announce(db, 'apiToken.deleted', id);
       return removed;
     },

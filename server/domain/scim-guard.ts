@@ -7,7 +7,7 @@ import type { Database } from '../storage/database';
 import { permissionKeysOfRoles } from '../storage/roles';
 import type { ScimCaller } from './directory';
 import { holdsEverything, memberPermissionKeys } from './grants';
-import { getGroup as getAccountGroup } from '../storage/groups';
+import { groupPorts } from './groups';
 import { ScimError } from './scim';
 import type { UserInput, UserRow } from './scim-user-resource';
 
@@ -37,7 +37,7 @@ export async function assertNotAbove(db: Database, caller: ScimCaller, userId: s
 
 /** 403 when the group's roles give a permission the connection's creator lacks. */
 export async function assertGroupNotAbove(db: Database, caller: ScimCaller, groupId: string): Promise<void> {
-  const group = await getAccountGroup(db, caller.tenantId, groupId);
+  const group = await groupPorts(db, caller.tenantId).find(groupId);
   const roleIds = (group?.roles ?? []).map((r) => r.id);
   if (roleIds.length === 0) return;
   const [ceiling, given] = await Promise.all([

@@ -1,5 +1,5 @@
-// The API-token repository, one suite for both stores: the server's over PGlite
-// (server/storage/api-tokens.ts) and demo mode's over its stored tokens (core/demo/apiTokens.ts).
+// The API-token repository (core/domain/api-token-store.ts), one suite for both stores: over
+// PGlite (sqlTables) and over demo mode's stored tables (core/demo/apiTokens.ts).
 // The rules in core/domain/api-tokens.ts rely on what each case states.
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
@@ -10,7 +10,8 @@ import type { ApiTokenRepository, ApiTokenType, TokenKind } from '../../core/dom
 import { addMembership } from './tenants';
 import { insertUser } from './users';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { apiTokenRepository } from './api-tokens';
+import { apiTokenRepository } from '../../core/domain/api-token-store';
+import { sqlTables } from './tables';
 
 interface Owner {
   type: ApiTokenType;
@@ -23,7 +24,8 @@ interface Owner {
 interface Fixture {
   repo(owner: Owner): ApiTokenRepository;
   member(tenantId: string): Promise<string>;
-  editorRole(): Promise<string>;
+  /** A built-in role, by key. */
+  role(key: string): Promise<string>;
 }
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -38,7 +40,7 @@ repositorySuite<Fixture>(
   'API-token repository',
   {
     pglite: (db) => ({
-      repo: (owner) => apiTokenRepository(db, owner, hash),
+      repo: (owner) => apiTokenRepository(sqlTables(db), owner, hash, { newId: randomUUID, now: Date.now }),
       async member(tenantId) {
         const { rows } = await db.query<{ vendor_id: string }>(
           'SELECT vendor_id FROM tenants WHERE id = $1',
@@ -54,9 +56,10 @@ repositorySuite<Fixture>(
         await addMembership(db, { userId: user.id, tenantId, roleKeys: [] });
         return user.id;
       },
-      async editorRole() {
+      async role(key) {
         const { rows } = await db.query<{ id: string }>(
-          `SELECT id FROM roles WHERE key = 'Editor' AND tenant_id IS NULL`,
+          'SELECT id FROM roles WHERE key = $1 AND tenant_id IS NULL',
+          [key],
         );
         return rows[0]!.id;
       },
@@ -76,7 +79,7 @@ repositorySuite<Fixture>(
           } as unknown as DemoUser);
           return id;
         },
-        editorRole: async () => 'role-Editor',
+        role: async (key) => `role-${key}`,
       };
     },
   },
@@ -128,7 +131,7 @@ repositorySuite<Fixture>(
         await context.repos.member(context.tenantId),
         await context.repos.member(context.tenantId),
       ];
-      const editor = await context.repos.editorRole();
+      const editor = await context.repos.role('Editor');
       const account = (userId: string) =>
         context.repos.repo({ type: 'tenant', kind: 'api', tenantId: context.tenantId, userId });
       const token = await account(maker).insert(input('CI', [editor]));
@@ -143,6 +146,21 @@ repositorySuite<Fixture>(
       const found = await account(maker).find(token.id);
       assert.deepEqual([found?.description, found?.roleIds], ['Deploys', [editor]]);
       assert.equal(await account(colleague).remove(token.id), true);
+    });
+
+    test("an account token's roles are read in the order of their ids, each once", async () => {
+      const maker = await context.repos.member(context.tenantId);
+      const ids = [await context.repos.role('Viewer'), await context.repos.role('Editor')];
+      const account = context.repos.repo({
+        type: 'tenant',
+        kind: 'api',
+        tenantId: context.tenantId,
+        userId: maker,
+      });
+      const token = await account.insert(input('Both', [...ids].sort().reverse()));
+      assert.deepEqual(token.roleIds, [...ids].sort());
+      await account.update(token.id, { roleIds: [ids[0]!, ids[0]!] });
+      assert.deepEqual((await account.find(token.id))?.roleIds, [ids[0]]);
     });
   },
 );

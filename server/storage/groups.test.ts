@@ -1,6 +1,6 @@
-// The groups repository, one suite for both stores: the server's over PGlite
-// (server/storage/groups.ts) and demo mode's over its stored groups (core/demo/teamGroups.ts). The
-// rules in core/domain/groups.ts rely on what each case states.
+// The groups repository (core/domain/group-store.ts), one suite for both stores: over PGlite
+// (sqlTables, with the roles and members of server/storage/groups.ts) and over demo mode's stored
+// tables (core/demo/teamGroups.ts). The rules in core/domain/groups.ts rely on what each case states.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
@@ -10,13 +10,16 @@ import type { GroupListPage, GroupRepository } from '../../core/domain/groups';
 import { addMembership } from './tenants';
 import { insertUser } from './users';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { groupRepository } from './groups';
+import { groupRepository } from '../../core/domain/group-store';
+import { groupDirectory } from './groups';
+import { sqlTables } from './tables';
 
 /** The repository, and what a case sets up in each store: a member of the account, a role it offers. */
 interface Fixture {
   repo(tenantId: string): GroupRepository;
   member(tenantId: string, name: string): Promise<string>;
-  editorRole(): Promise<string>;
+  /** A built-in role, by key. */
+  role(key: string): Promise<string>;
 }
 
 const every = (filter = ''): GroupListPage => ({
@@ -33,7 +36,11 @@ repositorySuite<Fixture>(
   'groups repository',
   {
     pglite: (db) => ({
-      repo: (tenantId) => groupRepository(db, tenantId),
+      repo: (tenantId) =>
+        groupRepository(sqlTables(db), tenantId, groupDirectory(db, tenantId), {
+          newId: randomUUID,
+          now: Date.now,
+        }),
       async member(tenantId, name) {
         const { rows } = await db.query<{ vendor_id: string }>(
           'SELECT vendor_id FROM tenants WHERE id = $1',
@@ -49,9 +56,10 @@ repositorySuite<Fixture>(
         await addMembership(db, { userId: user.id, tenantId, roleKeys: [] });
         return user.id;
       },
-      async editorRole() {
+      async role(key) {
         const { rows } = await db.query<{ id: string }>(
-          `SELECT id FROM roles WHERE key = 'Editor' AND tenant_id IS NULL`,
+          'SELECT id FROM roles WHERE key = $1 AND tenant_id IS NULL',
+          [key],
         );
         return rows[0]!.id;
       },
@@ -71,7 +79,7 @@ repositorySuite<Fixture>(
           } as unknown as DemoUser);
           return id;
         },
-        editorRole: async () => 'role-Editor',
+        role: async (key) => `role-${key}`,
       };
     },
   },
@@ -117,7 +125,7 @@ repositorySuite<Fixture>(
     test("a group's roles and members are the account's; what its roles grant; the configuration", async () => {
       const member = await context.repos.member(context.tenantId, 'Member');
       const repo = context.repos.repo(context.tenantId);
-      const editor = await context.repos.editorRole();
+      const editor = await context.repos.role('Editor');
       const written = await repo.create({ name: 'Readers' });
       assert.ok(written.kind === 'ok');
       const id = written.group.id;
@@ -154,6 +162,32 @@ repositorySuite<Fixture>(
         rolesEnabled: false,
       });
       assert.deepEqual(await repo.configuration(), { enabled: false, rolesEnabled: false });
+    });
+
+    test("a group's roles and members are listed by name, case aside", async () => {
+      const repo = context.repos.repo(context.tenantId);
+      const written = await repo.create({ name: 'Ordered' });
+      assert.ok(written.kind === 'ok');
+      const id = written.group.id;
+      await repo.changeRoles(
+        id,
+        [await context.repos.role('Viewer'), await context.repos.role('Editor')],
+        true,
+      );
+      const members = [
+        await context.repos.member(context.tenantId, 'beta'),
+        await context.repos.member(context.tenantId, 'Alpha'),
+      ];
+      const group = await repo.changeUsers(id, members, true);
+      assert.deepEqual(
+        [group?.roles.map((r) => r.key), group?.users.map((u) => u.name)],
+        [
+          ['Editor', 'Viewer'],
+          ['Alpha', 'beta'],
+        ],
+      );
+      assert.equal(await repo.remove(id), true);
+      assert.deepEqual(await repo.roleIdsInGroups(), []);
     });
   },
 );

@@ -30,7 +30,7 @@ const SORT: Record<RoleSortField, string> = {
 };
 
 /** An ILIKE pattern matching text that contains `text` (its wildcards escaped). */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface RoleRow {
   id: string;

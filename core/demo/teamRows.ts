@@ -1,0 +1,57 @@
+/**
+ * The groups' and API tokens' rows (core/domain/group-token-tables.ts) as the rest of
+ * demo mode reads them at once, from the demo's stored tables: the groups a member is in and the
+ * roles those give, an account's group configuration and tokens, a record's names, and a role's
+ * links dropped with it (the server's foreign keys).
+ */
+import {
+  API_TOKEN_ROLES,
+  API_TOKENS,
+  GROUP_CONFIGURATIONS,
+  GROUP_MEMBERS,
+  GROUP_ROLES,
+  GROUPS,
+} from '../domain/group-token-tables';
+import type { TableSpec } from '../domain/tables';
+import type { DemoDatabase } from './data';
+
+/** The stored rows of a table (none yet: an empty list, not kept). */
+const rowsOf = <R>(db: DemoDatabase, spec: TableSpec<R>) => (db.tables?.[spec.name] ?? []) as R[];
+
+/** Demo mode's memberships have no id: a group's member rows name one by its account and user. */
+export const membershipKey = (tenantId: string, userId: string) => `${tenantId}/${userId}`;
+
+/** The account's groups `userId` is in, each with the ids of its roles. */
+export function groupsOfMember(db: DemoDatabase, tenantId: string, userId: string) {
+  const key = membershipKey(tenantId, userId);
+  const ids = rowsOf(db, GROUP_MEMBERS).flatMap((l) => (l.membershipId === key ? [l.groupId] : []));
+  const roles = rowsOf(db, GROUP_ROLES);
+  return rowsOf(db, GROUPS)
+    .filter((g) => g.tenantId === tenantId && ids.includes(g.id))
+    .map((g) => ({ ...g, roleIds: roles.flatMap((l) => (l.groupId === g.id ? [l.roleId] : [])) }));
+}
+
+/** The account's group configuration (no row: both on). */
+export function groupConfigurationOf(db: DemoDatabase, tenantId: string) {
+  const row = rowsOf(db, GROUP_CONFIGURATIONS).find((c) => c.tenantId === tenantId);
+  return { enabled: row?.enabled ?? true, rolesEnabled: row?.rolesEnabled ?? true };
+}
+
+/** The account's stored tokens. */
+export const tokensOf = (db: DemoDatabase, tenantId: string) =>
+  rowsOf(db, API_TOKENS).filter((t) => t.tenantId === tenantId);
+
+/** A group's name and a token's description, by id, as a record names them. */
+export const groupName = (db: DemoDatabase, id: string) => rowsOf(db, GROUPS).find((g) => g.id === id)?.name;
+export const tokenName = (db: DemoDatabase, id: string) =>
+  rowsOf(db, API_TOKENS)
+    .filter((t) => t.id === id)
+    .map((t) => t.description || 'untitled')[0];
+
+/** What held a removed role loses it: the groups' and the account tokens' links to it. */
+export function dropRoleLinks(db: DemoDatabase, roleId: string) {
+  for (const spec of [GROUP_ROLES, API_TOKEN_ROLES]) {
+    const links = rowsOf<{ roleId: string }>(db, spec);
+    links.splice(0, links.length, ...links.filter((l) => l.roleId !== roleId));
+  }
+}
