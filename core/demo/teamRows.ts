@@ -12,11 +12,7 @@ import {
   GROUP_ROLES,
   GROUPS,
 } from '../domain/group-token-tables';
-import type { TableSpec } from '../domain/tables';
-import type { DemoDatabase } from './data';
-
-/** The stored rows of a table (none yet: an empty list, not kept). */
-const rowsOf = <R>(db: DemoDatabase, spec: TableSpec<R>) => (db.tables?.[spec.name] ?? []) as R[];
+import { storedRows, type DemoDatabase } from './data';
 
 /** Demo mode's memberships have no id: a group's member rows name one by its account and user. */
 export const membershipKey = (tenantId: string, userId: string) => `${tenantId}/${userId}`;
@@ -24,34 +20,37 @@ export const membershipKey = (tenantId: string, userId: string) => `${tenantId}/
 /** The account's groups `userId` is in, each with the ids of its roles. */
 export function groupsOfMember(db: DemoDatabase, tenantId: string, userId: string) {
   const key = membershipKey(tenantId, userId);
-  const ids = rowsOf(db, GROUP_MEMBERS).flatMap((l) => (l.membershipId === key ? [l.groupId] : []));
-  const roles = rowsOf(db, GROUP_ROLES);
-  return rowsOf(db, GROUPS)
+  const ids = storedRows(db.tables, GROUP_MEMBERS).flatMap((l) =>
+    l.membershipId === key ? [l.groupId] : [],
+  );
+  const roles = storedRows(db.tables, GROUP_ROLES);
+  return storedRows(db.tables, GROUPS)
     .filter((g) => g.tenantId === tenantId && ids.includes(g.id))
     .map((g) => ({ ...g, roleIds: roles.flatMap((l) => (l.groupId === g.id ? [l.roleId] : [])) }));
 }
 
 /** The account's group configuration (no row: both on). */
 export function groupConfigurationOf(db: DemoDatabase, tenantId: string) {
-  const row = rowsOf(db, GROUP_CONFIGURATIONS).find((c) => c.tenantId === tenantId);
+  const row = storedRows(db.tables, GROUP_CONFIGURATIONS).find((c) => c.tenantId === tenantId);
   return { enabled: row?.enabled ?? true, rolesEnabled: row?.rolesEnabled ?? true };
 }
 
 /** The account's stored tokens. */
 export const tokensOf = (db: DemoDatabase, tenantId: string) =>
-  rowsOf(db, API_TOKENS).filter((t) => t.tenantId === tenantId);
+  storedRows(db.tables, API_TOKENS).filter((t) => t.tenantId === tenantId);
 
 /** A group's name and a token's description, by id, as a record names them. */
-export const groupName = (db: DemoDatabase, id: string) => rowsOf(db, GROUPS).find((g) => g.id === id)?.name;
+export const groupName = (db: DemoDatabase, id: string) =>
+  storedRows(db.tables, GROUPS).find((g) => g.id === id)?.name;
 export const tokenName = (db: DemoDatabase, id: string) =>
-  rowsOf(db, API_TOKENS)
+  storedRows(db.tables, API_TOKENS)
     .filter((t) => t.id === id)
     .map((t) => t.description || 'untitled')[0];
 
 /** What held a removed role loses it: the groups' and the account tokens' links to it. */
 export function dropRoleLinks(db: DemoDatabase, roleId: string) {
   for (const spec of [GROUP_ROLES, API_TOKEN_ROLES]) {
-    const links = rowsOf<{ roleId: string }>(db, spec);
+    const links = db.tables?.[spec.name] ?? [];
     links.splice(0, links.length, ...links.filter((l) => l.roleId !== roleId));
   }
 }

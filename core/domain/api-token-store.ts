@@ -7,8 +7,8 @@
  * is the server's alone (server/storage/api-tokens.ts).
  */
 import type { ApiTokenRecord, ApiTokenRepository, ApiTokenType, TokenKind } from './api-tokens';
-import { API_TOKEN_ROLES, API_TOKENS, type ApiTokenRow, type StoreTools } from './group-token-tables';
-import { oneOf, stamp, type Tables, type Where } from './tables';
+import { API_TOKEN_ROLES, API_TOKENS, type ApiTokenRow } from './group-token-tables';
+import { oneOf, stamp, type Tables, type Where, type RowClock } from './tables';
 
 /** One owner's tokens of one kind: a user's own personal ones, or the account's. */
 export interface ApiTokenOwner {
@@ -27,7 +27,7 @@ export function apiTokenRepository(
   tables: Tables,
   owner: ApiTokenOwner,
   hash: (secret: string) => string,
-  tools: StoreTools,
+  tools: RowClock,
 ): ApiTokenRepository {
   const { type, tenantId, userId } = owner;
   const kind = owner.kind ?? 'api';

@@ -15,9 +15,8 @@ import {
   GROUP_ROLES,
   GROUPS,
   type GroupRow,
-  type StoreTools,
 } from './group-token-tables';
-import { not, oneOf, sameText, saveRow, stamp, type Tables } from './tables';
+import { not, oneOf, sameText, saveRow, stamp, type Tables, type RowClock } from './tables';
 
 /** A member as a group lists them, with their membership of the account. */
 export type GroupMember = GroupDto['users'][number] & { membershipId: string };
@@ -79,7 +78,7 @@ export function groupRepository(
   tables: Tables,
   tenantId: string,
   directory: GroupDirectory,
-  tools: StoreTools,
+  tools: RowClock,
 ): GroupRepository {
   const find = async (groupId: string) => {
     const group = await tables.of(GROUPS).row({ tenantId, id: groupId });

@@ -8,12 +8,6 @@ import type { ApiTokenType, TokenKind } from './api-tokens';
 import type { GroupConfiguration } from './groups';
 import { table } from './tables';
 
-/** Where new ids and the time come from (the server's randomUUID and clock, the demo's). */
-export interface StoreTools {
-  newId(): string;
-  now(): number;
-}
-
 export interface GroupRow {
   id: string;
   tenantId: string;

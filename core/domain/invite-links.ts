@@ -8,7 +8,7 @@
  * The token is found by its hash and shown again from its sealed copy: how a store hashes and
  * seals is its own (`LinkSecrets`: the server's SHA-256 and secret box; the demo keeps it as is).
  */
-import { saveRow, stamp, table, type Tables } from './tables';
+import { saveRow, stamp, table, type RowClock, type Tables } from './tables';
 import type { InviteLinkPorts, InviteLinkRecord } from './invitations';
 
 /** A row of `invite_links`, as the SQL table has it. */
@@ -48,14 +48,12 @@ interface LinkSecrets {
 }
 
 /** What the invite links' repository reads besides its table. */
-interface InviteLinkStoreTools {
+interface InviteLinkStoreTools extends RowClock {
   secrets: LinkSecrets;
   /** The account's name and vendor; null when it does not exist (or was deleted). */
   account(tenantId: string): Promise<{ name: string; vendorId: string } | null>;
   /** Whether `id` names a user (the link's creator; a tenant API token is none). */
   isUser(id: string): Promise<boolean>;
-  newId(): string;
-  now(): number;
 }
 
 const sealedTo = (tenantId: string) => `inviteLink:${tenantId}`;

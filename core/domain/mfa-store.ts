@@ -14,7 +14,7 @@ import type {
   RecoveryCodeRepository,
   RememberedBrowserRepository,
 } from './mfa-ports';
-import { before, from, stamp, table, type Tables, type Where } from './tables';
+import { before, from, stamp, table, type RowClock, type Tables, type Where } from './tables';
 
 /** A row of `mfa_devices`: a second factor or passkey. */
 export interface MfaDeviceRow {
@@ -117,12 +117,6 @@ const MFA_REMEMBERED_DEVICES = table<RememberedBrowserRow>('mfa_remembered_devic
   createdAt: 'timestamptz',
 });
 
-/** The caller's clock (milliseconds) and ids. */
-interface MfaStoreTools {
-  now: () => number;
-  newId: () => string;
-}
-
 /** A stored device as the domain reads it (of a row that may carry other columns: the gate's). */
 export const deviceOf = (row: Omit<MfaDeviceRow, 'seq'>): MfaDevice => ({
   id: row.id,
@@ -146,7 +140,7 @@ export const deviceOf = (row: Omit<MfaDeviceRow, 'seq'>): MfaDevice => ({
 /** Oldest first; devices added within one millisecond in the order they were added. */
 const DEVICE_ORDER = [{ by: 'createdAt' as const }, { by: 'seq' as const }];
 
-function deviceRepository(tables: Tables, { now, newId }: MfaStoreTools): MfaDeviceRepository {
+function deviceRepository(tables: Tables, { now, newId }: RowClock): MfaDeviceRepository {
   const devices = tables.of(MFA_DEVICES);
   const named = (userId: string, id: string, kind?: MfaDevice['kind']): Where<MfaDeviceRow> => ({
     userId,
@@ -201,7 +195,7 @@ function deviceRepository(tables: Tables, { now, newId }: MfaStoreTools): MfaDev
   };
 }
 
-function recoveryCodeRepository(tables: Tables, { now, newId }: MfaStoreTools): RecoveryCodeRepository {
+function recoveryCodeRepository(tables: Tables, { now, newId }: RowClock): RecoveryCodeRepository {
   const codes = tables.of(MFA_RECOVERY_CODES);
   return {
     replace: (userId, keys) =>
@@ -227,7 +221,7 @@ const challengeOf = (row: ChallengeRow | null | undefined): MfaChallenge | null 
       }
     : null;
 
-function challengeRepository(tables: Tables, { now, newId }: MfaStoreTools): ChallengeRepository {
+function challengeRepository(tables: Tables, { now, newId }: RowClock): ChallengeRepository {
   const challenges = tables.of(MFA_CHALLENGES);
   // Unused and not expired: an expiry later than now (timestamps are whole milliseconds).
   const live = (): Where<ChallengeRow> => ({ usedAt: null, expiresAt: from(stamp(now() + 1)) });
@@ -287,7 +281,7 @@ function challengeRepository(tables: Tables, { now, newId }: MfaStoreTools): Cha
   };
 }
 
-function rememberedRepository(tables: Tables, { now, newId }: MfaStoreTools): RememberedBrowserRepository {
+function rememberedRepository(tables: Tables, { now, newId }: RowClock): RememberedBrowserRepository {
   const browsers = tables.of(MFA_REMEMBERED_DEVICES);
   return {
     async remember(userId, key, seconds) {
@@ -306,7 +300,7 @@ function rememberedRepository(tables: Tables, { now, newId }: MfaStoreTools): Re
 }
 
 /** MFA's repositories over `tables`, with the caller's clock and ids. */
-export function mfaRepositories(tables: Tables, tools: MfaStoreTools) {
+export function mfaRepositories(tables: Tables, tools: RowClock) {
   return {
     devices: deviceRepository(tables, tools),
     recoveryCodes: recoveryCodeRepository(tables, tools),

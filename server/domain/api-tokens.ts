@@ -13,12 +13,12 @@
  * the secret's hash, the account's webhooks, and recognising a token when it is used (the SQL of
  * server/storage/api-tokens.ts).
  */
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { apiTokenRepository, type ApiTokenOwner } from '../../core/domain/api-token-store';
 import type { ApiTokenPorts } from '../../core/domain/api-tokens';
 import type { Database } from '../storage/database';
 import { liveApiToken, touchApiToken, useAccessToken, type UsedApiToken } from '../storage/api-tokens';
-import { sqlTables } from '../storage/tables';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { permissionKeysOfRoles } from '../storage/roles';
 import { emitEvent } from './connectivity';
 import { getVendorSettings } from './vendor';
@@ -28,8 +28,7 @@ const hashSecret = (secret: string) => createHash('sha256').update(`api-token:${
 
 /** The ports of core/domain/api-tokens.ts for one owner and kind: a token made or deleted is announced. */
 export function apiTokenPorts(db: Database, owner: ApiTokenOwner): ApiTokenPorts {
-  const tools = { newId: randomUUID, now: Date.now };
-  const repository = (on: Database) => apiTokenRepository(sqlTables(on), owner, hashSecret, tools);
+  const repository = (on: Database) => apiTokenRepository(sqlTables(on), owner, hashSecret, SERVER_ROW_CLOCK);
   const announce = (tx: Database, type: string, tokenId: string) =>
     emitEvent({ db: tx }, owner.tenantId, type, { tokenId, type: owner.type });
   return {

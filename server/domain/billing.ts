@@ -9,7 +9,6 @@
  *   the provider keeps too (Stripe's idempotency, the development ledger);
  * - without a provider, billing can read but not charge (PAYMENT_PROVIDER_NOT_CONFIGURED).
  */
-import { randomUUID } from 'node:crypto';
 import type { PaymentPort } from '../../core/domain/billing';
 import type { BillingHandlerPorts } from '../../core/domain/billing-handlers';
 import { billingStore } from '../../core/domain/billing-store';
@@ -17,7 +16,7 @@ import { contractError } from '../../core/contract/errors';
 import type { PaymentProvider } from '../billing/provider';
 import { nextReceiptNumber } from '../storage/billing';
 import type { Database } from '../storage/database';
-import { sqlTables } from '../storage/tables';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { ensureCustomer } from './billing-customers';
 import { cardsPort } from './billing-payment-methods';
 
@@ -30,8 +29,7 @@ export interface BillingDeps {
 /** Billing's stores on the server: its tables in PostgreSQL, ids from node:crypto. */
 export const serverBillingStore = (db: Database) =>
   billingStore(sqlTables(db), {
-    now: () => Date.now(),
-    newId: () => randomUUID(),
+    ...SERVER_ROW_CLOCK,
     receiptNumber: () => nextReceiptNumber(db),
   });
 

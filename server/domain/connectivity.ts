@@ -23,7 +23,7 @@ import {
   requeueWebhookLog,
   vendorOf,
 } from '../storage/connectivity';
-import { sqlTables } from '../storage/tables';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import type { SecretBox } from './mfa-crypto';
 
 const wakers = new Set<() => void>();
@@ -45,8 +45,7 @@ export function connectivityPorts(ctx: {
   const { db, secretBox } = ctx;
   const allowPrivate = ctx.connectivity.allowPrivateAddresses;
   const repositories = connectivityRepositories(sqlTables(db), {
-    newId: randomUUID,
-    now: Date.now,
+    ...SERVER_ROW_CLOCK,
     seal: (value, binding) => secretBox.seal(value, binding),
   });
   return {

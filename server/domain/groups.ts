@@ -5,19 +5,15 @@
  * the tokens carry them (domain/tenants.ts loadAuthorization: direct roles and the groups' while
  * the account's configuration has them on).
  */
-import { randomUUID } from 'node:crypto';
 import { groupRepository } from '../../core/domain/group-store';
 import type { GroupPorts } from '../../core/domain/groups';
 import type { Database } from '../storage/database';
 import { groupDirectory } from '../storage/groups';
-import { sqlTables } from '../storage/tables';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { memberPermissionKeys } from './grants';
 
 /** The ports of core/domain/groups.ts for one tenant. */
 export const groupPorts = (db: Database, tenantId: string): GroupPorts => ({
-  ...groupRepository(sqlTables(db), tenantId, groupDirectory(db, tenantId), {
-    newId: randomUUID,
-    now: Date.now,
-  }),
+  ...groupRepository(sqlTables(db), tenantId, groupDirectory(db, tenantId), SERVER_ROW_CLOCK),
   memberPermissions: (userId) => memberPermissionKeys(db, tenantId, userId),
 });

@@ -11,7 +11,7 @@
  * in with their new password. An account that accepts without one gets an email to choose it (a
  * password-reset link, one hour), so it never stays one nobody can sign in to.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { AcceptancePorts, InvitationPorts, InviteLinkPorts } from '../../core/domain/invitations';
 import { inviteLinkRepository } from '../../core/domain/invite-links';
 import { invitationAddress, resetPasswordAddress, signInAddress } from '../../core/domain/account-links';
@@ -29,7 +29,7 @@ import {
   startMembership,
   vendorOfTenant,
 } from '../storage/invitations';
-import { sqlTables } from '../storage/tables';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens';
 import { newPasswordProblem } from './password-rules';
@@ -56,7 +56,7 @@ export const inviteLinkPorts = (
     },
     account: (tenantId) => liveTenant(ctx.db, tenantId),
     isUser: async (id) => (await findUserById(ctx.db, id)) !== null,
-    newId: randomUUID,
+    newId: SERVER_ROW_CLOCK.newId,
     now,
   });
 

@@ -4,11 +4,11 @@
  * `randomUUID` ids and a SHA-256 of each secret with its purpose as a prefix (so a hash of one
  * purpose never matches another): only the hash is stored.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { oneTimeTokens, type OneTimeTokens } from '../../core/domain/one-time-tokens';
 import type { OneTimePurpose } from '../../core/domain/passwordless';
 import type { Database } from '../storage/database';
-import { sqlTables } from '../storage/tables';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 
 export { newLinkToken } from '../../core/domain/one-time-tokens';
 
@@ -17,7 +17,7 @@ const hashSecret = (purpose: OneTimePurpose, secret: string) =>
 
 /** The secrets over `db` (a request's database or a transaction). */
 export const serverSecrets = (db: Database): OneTimeTokens =>
-  oneTimeTokens({ tables: sqlTables(db), now: Date.now, newId: randomUUID, keyOf: hashSecret });
+  oneTimeTokens({ tables: sqlTables(db), ...SERVER_ROW_CLOCK, keyOf: hashSecret });
 
 /**
  * Stores a new secret for `userId` and `purpose` (retiring older unused ones of the same user and

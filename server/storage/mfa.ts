@@ -5,14 +5,13 @@
  * path) and the vendor's MFA switches. Keys are the SHA-256 the service computes; nothing here sees
  * a secret.
  */
-import { randomUUID } from 'node:crypto';
 import type { MfaGateReader, MfaPorts, MfaPolicy, StoredMfaPolicies } from '../../core/domain/mfa-ports';
 import { mfaFailureCounter } from '../../core/domain/attempts';
 import { enforceMfaTypeOf } from '../../core/domain/mfa-gate';
 import { deviceOf, mfaRepositories, type MfaDeviceRow } from '../../core/domain/mfa-store';
 import { attemptCounters } from './attempts';
 import type { Database } from './database';
-import { sqlTables } from './tables';
+import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
 type GateRow = Omit<MfaDeviceRow, 'id' | 'createdAt' | 'lastUsedAt' | 'seq'> & {
   id: string | null;
@@ -94,7 +93,7 @@ export async function vendorMfaSettings(
 export function mfaStore(db: Database, keyOf: MfaPorts['keyOf']): MfaPorts {
   return {
     keyOf,
-    ...mfaRepositories(sqlTables(db), { now: Date.now, newId: randomUUID }),
+    ...mfaRepositories(sqlTables(db), SERVER_ROW_CLOCK),
     failures: mfaFailureCounter(attemptCounters(db)),
     gate: gateReader(db),
   };

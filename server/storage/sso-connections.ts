@@ -3,11 +3,10 @@
  * (`sqlTables`), new ids from `randomUUID`. What it reads of the roles area (an account's roles by
  * id and by key, the tenant's vendor's and its own) stays two statements here.
  */
-import { randomUUID } from 'node:crypto';
 import type { SsoConnectionRepository } from '../../core/domain/sso-connections';
 import { ssoConnectionRepository as repositoryOver, type SsoRoles } from '../../core/domain/sso-repository';
 import type { Database } from './database';
-import { sqlTables } from './tables';
+import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,8 +36,7 @@ export function ssoConnectionRepository(
 ): SsoConnectionRepository {
   return repositoryOver(sqlTables(db), {
     roles: sqlSsoRoles(db),
-    newId: randomUUID,
-    now: Date.now,
+    ...SERVER_ROW_CLOCK,
     ...addresses,
   });
 }
