@@ -100,7 +100,7 @@ function memoryTable<R>(
       if (hits.length) wrote();
       // The schema's ON DELETE CASCADE, which PostgreSQL applies by itself.
       const ids = hits.map((row) => row.id);
-      for (const { table, column } of spec.cascade)
+      for (const { table, column } of spec.cascade())
         if (ids.length) await tableOf(table).remove({ [column]: oneOf(ids) });
       return hits as R[];
     },

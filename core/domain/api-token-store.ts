@@ -108,10 +108,8 @@ export function apiTokenRepository(
       }),
     remove: (id) =>
       tables.transaction(async (t) => {
-        if (!(await t.of(API_TOKENS).remove({ ...owned, id })).length) return false;
-        // The server's foreign key removes the roles too; the demo's arrays need telling.
-        await t.of(API_TOKEN_ROLES).remove({ tokenId: id });
-        return true;
+        // Its role links go with it (the schema's cascade).
+        return (await t.of(API_TOKENS).remove({ ...owned, id })).length > 0;
       }),
   };
 }

@@ -132,7 +132,7 @@ export const BILLING_SUBSCRIPTIONS = table<SubscriptionRow>(
     version: 'int',
     updatedAt: 'timestamptz',
   },
-  [[BILLING_INVOICES, 'subscriptionId']],
+  () => [[BILLING_INVOICES, 'subscriptionId']],
 );
 
 /** One row per charge, unique by its idempotency key. */
@@ -160,7 +160,7 @@ export const TENANT_FEATURES = table<{ tenantId: string; featureId: string; expi
   { tenantId: 'uuid', featureId: 'uuid', expiresAt: 'timestamptz' },
 );
 
-export const FEATURES = table<{ id: string; key: string }>('features', { id: 'uuid', key: 'text' }, [
+export const FEATURES = table<{ id: string; key: string }>('features', { id: 'uuid', key: 'text' }, () => [
   [TENANT_FEATURES, 'featureId'],
 ]);
 /** The account's bundle: a feature held until `expiresAt` (null: no expiry). */

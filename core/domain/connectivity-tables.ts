@@ -69,7 +69,7 @@ export const WEBHOOKS = table<WebhookRow>(
     createdAt: 'timestamptz',
     updatedAt: 'timestamptz',
   },
-  [[WEBHOOK_LOGS, 'webhookId']],
+  () => [[WEBHOOK_LOGS, 'webhookId']],
 );
 
 /** An event's email or SMS switch; its subscriptions hold the recipients. */

@@ -176,11 +176,8 @@ export function groupRepository(
     },
     remove: (groupId) =>
       tables.transaction(async (t) => {
-        if (!(await t.of(GROUPS).remove({ tenantId, id: groupId })).length) return false;
-        // The server's foreign keys remove the links too; the demo's arrays need telling.
-        await t.of(GROUP_ROLES).remove({ groupId });
-        await t.of(GROUP_MEMBERS).remove({ groupId });
-        return true;
+        // Its role and member links go with it (the schema's cascade).
+        return (await t.of(GROUPS).remove({ tenantId, id: groupId })).length > 0;
       }),
     changeRoles,
     async changeUsers(groupId, userIds, add) {

@@ -20,17 +20,24 @@ export interface GroupRow {
   updatedAt: string;
 }
 
-export const GROUPS = table<GroupRow>('groups', {
-  id: 'uuid',
-  tenantId: 'uuid',
-  name: 'text',
-  color: 'text',
-  description: 'text',
-  metadata: 'jsonb',
-  managedBy: 'text',
-  createdAt: 'timestamptz',
-  updatedAt: 'timestamptz',
-});
+export const GROUPS = table<GroupRow>(
+  'groups',
+  {
+    id: 'uuid',
+    tenantId: 'uuid',
+    name: 'text',
+    color: 'text',
+    description: 'text',
+    metadata: 'jsonb',
+    managedBy: 'text',
+    createdAt: 'timestamptz',
+    updatedAt: 'timestamptz',
+  },
+  () => [
+    [GROUP_ROLES, 'groupId'],
+    [GROUP_MEMBERS, 'groupId'],
+  ],
+);
 
 /** A role a group gives its members. */
 export const GROUP_ROLES = table<{ groupId: string; roleId: string }>('group_roles', {
@@ -67,20 +74,24 @@ export interface ApiTokenRow {
   createdAt: string;
 }
 
-export const API_TOKENS = table<ApiTokenRow>('api_tokens', {
-  id: 'uuid',
-  type: 'text',
-  kind: 'text',
-  tenantId: 'uuid',
-  userId: 'uuid',
-  createdByUserId: 'uuid',
-  secretHash: 'text',
-  description: 'text',
-  expiresInMinutes: 'int',
-  expiresAt: 'timestamptz',
-  lastUsedAt: 'timestamptz',
-  createdAt: 'timestamptz',
-});
+export const API_TOKENS = table<ApiTokenRow>(
+  'api_tokens',
+  {
+    id: 'uuid',
+    type: 'text',
+    kind: 'text',
+    tenantId: 'uuid',
+    userId: 'uuid',
+    createdByUserId: 'uuid',
+    secretHash: 'text',
+    description: 'text',
+    expiresInMinutes: 'int',
+    expiresAt: 'timestamptz',
+    lastUsedAt: 'timestamptz',
+    createdAt: 'timestamptz',
+  },
+  () => [[API_TOKEN_ROLES, 'tokenId']],
+);
 
 /** A role an account token carries. */
 export const API_TOKEN_ROLES = table<{ tokenId: string; roleId: string }>('api_token_roles', {

@@ -24,13 +24,11 @@ export interface MfaDeviceRow {
   name: string | null;
   /** The authenticator's secret as sealed by the caller (the server's AES-GCM, the demo's plain). */
   secretEnc: string | null;
-  /** A `bigint` column: PostgreSQL may answer it as text (read with `Number`). */
   lastTimeStep: number | null;
   phone: string | null;
   email: string | null;
   credentialId: string | null;
   publicKey: string | null;
-  /** A `bigint` column, as `lastTimeStep`. */
   signCount: number;
   transports: string[];
   deviceType: MfaDevice['deviceType'];
@@ -46,12 +44,12 @@ export const MFA_DEVICES = table<MfaDeviceRow>('mfa_devices', {
   kind: 'text',
   name: 'text',
   secretEnc: 'text',
-  lastTimeStep: 'int',
+  lastTimeStep: 'bigint',
   phone: 'text',
   email: 'text',
   credentialId: 'text',
   publicKey: 'text',
-  signCount: 'int',
+  signCount: 'bigint',
   transports: 'text[]',
   deviceType: 'text',
   passkey: 'bool',

@@ -129,7 +129,7 @@ const SAML_CONNECTIONS = table<SamlConnectionRow>(
     metadataUrl: 'text',
     callbackUrls: 'text[]',
   },
-  [
+  () => [
     [DOMAINS, 'samlConfigurationId'],
     [GROUPS, 'samlConfigurationId'],
   ],
@@ -145,7 +145,7 @@ const OIDC_CONNECTIONS = table<OidcConnectionRow>(
     clientSecretEncrypted: 'text',
     redirectUris: 'text[]',
   },
-  [
+  () => [
     [DOMAINS, 'ssoConfigurationId'],
     [GROUPS, 'ssoConfigurationId'],
   ],

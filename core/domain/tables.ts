@@ -10,9 +10,12 @@
  * Rows are plain JSON values: a timestamp is an ISO 8601 string, a `jsonb` column any JSON.
  */
 
-/** A column's type, as the SQL schema declares it. `serial` is numbered by the store on insert. */
+/**
+ * A column's type, as the SQL schema declares it. `serial` is numbered by the store on insert;
+ * `bigint` and `serial` are read as numbers (exact up to 2^53).
+ */
 export type ColumnType =
-  'text' | 'uuid' | 'int' | 'bool' | 'timestamptz' | 'jsonb' | 'text[]' | 'uuid[]' | 'serial';
+  'text' | 'uuid' | 'int' | 'bigint' | 'bool' | 'timestamptz' | 'jsonb' | 'text[]' | 'uuid[]' | 'serial';
 
 export interface TableSpec<R> {
   /** The SQL table's name (the demo's key for its rows). */
@@ -23,21 +26,24 @@ export interface TableSpec<R> {
    * of `table` whose `column` holds its `id`. PostgreSQL does it by itself; the demo's store does it
    * from here (server/storage/tables-schema.test.ts holds the two to the schema).
    */
-  cascade: ReadonlyArray<{ table: TableSpec<unknown>; column: string }>;
+  cascade(): ReadonlyArray<{ table: TableSpec<unknown>; column: string }>;
 }
 
 const DECLARED: Array<TableSpec<unknown>> = [];
 
-/** Declares a table of rows `R`; `cascade` names its children by their column holding its id. */
+/**
+ * Declares a table of rows `R`; `cascade` names its children by their column holding its id (read
+ * when first needed, so a child may be declared after its parent).
+ */
 export function table<R>(
   name: string,
   columns: TableSpec<R>['columns'],
-  cascade: Array<[child: TableSpec<unknown>, column: string]> = [],
+  cascade: () => Array<[child: TableSpec<unknown>, column: string]> = () => [],
 ): TableSpec<R> {
   const spec = {
     name,
     columns,
-    cascade: cascade.map(([child, column]) => ({ table: child, column })),
+    cascade: () => cascade().map(([child, column]) => ({ table: child, column })),
   };
   DECLARED.push(spec as TableSpec<unknown>);
   return spec;

@@ -77,7 +77,7 @@ function sqlTable<R>(db: Database, spec: TableSpec<R>): Table<R> {
   const selected = fields
     .map((f) => {
       const column = columnName(f);
-      const read = columns[f] === 'serial' ? `${column}::float8` : column;
+      const read = columns[f] === 'serial' || columns[f] === 'bigint' ? `${column}::float8` : column;
       return read === f ? f : `${read} AS "${f}"`;
     })
     .join(', ');
