@@ -11,6 +11,7 @@
  * - A remembered browser is remembered for the policy's device expiration.
  * Tokens are 32 random bytes (base64url); a store keeps their key only (mfa-ports.ts `keyOf`).
  */
+import { newSecretToken, newSixDigitCode, sameKey } from './random-secrets';
 import { contractError, type ContractError } from '../contract/errors';
 import { sentCodeFits, type SentCodeUse } from './mfa';
 import type { MfaChallenge, MfaPorts } from './mfa-ports';
@@ -33,14 +34,6 @@ export const MFA_LIMITS = {
 type ChallengePorts = Pick<MfaPorts, 'keyOf' | 'challenges'>;
 type LoginPorts = Pick<MfaPorts, 'keyOf' | 'challenges' | 'failures'>;
 
-/** A new secret token: 32 random bytes in base64url (43 characters). */
-function newMfaToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 const tokenShaped = (token: unknown): token is string => typeof token === 'string' && TOKEN_SHAPE.test(token);
 
@@ -48,7 +41,7 @@ const tokenShaped = (token: unknown): token is string => typeof token === 'strin
 export async function issueChallenge(
   ports: ChallengePorts,
   input: { purpose: string; userId: string | null; data: Record<string, unknown>; ttlSeconds: number },
-  token = newMfaToken(),
+  token = newSecretToken(),
 ): Promise<string> {
   await ports.challenges.issue({ ...input, key: ports.keyOf(input.purpose, token) });
   return token;
@@ -134,25 +127,9 @@ export async function wrongAnswer(
   throw answer.withStatus(400);
 }
 
-/** A six-digit code, uniformly drawn. */
-function newCode(): string {
-  // 2^32 is not a multiple of 10^6: values past the last whole multiple are drawn again.
-  const limit = Math.floor(2 ** 32 / 1_000_000) * 1_000_000;
-  for (;;) {
-    const value = crypto.getRandomValues(new Uint32Array(1))[0]!;
-    if (value < limit) return String(value % 1_000_000).padStart(6, '0');
-  }
-}
 /** The key of a sent code, bound to its salt (the store's `keyOf`: the server's SHA-256). */
 const codeKey = (ports: Pick<MfaPorts, 'keyOf'>, salt: string, code: string) =>
   ports.keyOf(salt, /^[0-9]{6}$/.test(code) ? code : 'not-a-code');
-
-/** Compares two keys in time that does not depend on where they differ. */
-function sameKey(a: string, b: string): boolean {
-  let differs = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) differs |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return differs === 0;
-}
 
 /**
  * A six-digit code for `target` (what it proves: core/domain/mfa.ts `sentCodeFits`), bound to an
@@ -163,8 +140,8 @@ export async function issueCode(
   userId: string,
   target: Record<string, unknown>,
 ): Promise<{ otcToken: string; code: string }> {
-  const code = newCode();
-  const salt = newMfaToken().slice(0, 22);
+  const code = newSixDigitCode();
+  const salt = newSecretToken().slice(0, 22);
   const data = { ...target, salt, codeHash: codeKey(ports, salt, code) };
   const otcToken = await issueChallenge(ports, {
     purpose: 'otc',
@@ -217,7 +194,7 @@ export async function rememberBrowser(
   ports: Pick<MfaPorts, 'keyOf' | 'remembered'>,
   userId: string,
   seconds: number,
-  token = newMfaToken(),
+  token = newSecretToken(),
 ): Promise<string> {
   await ports.remembered.remember(userId, ports.keyOf('remember', token), seconds);
   return token;

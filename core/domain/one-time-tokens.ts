@@ -17,6 +17,7 @@
  *   works (`retireScope`: only those whose data names the same value, one invitation per account).
  */
 import { codeVerdict, ONE_TIME_LIFETIME_SECONDS, type CodeResult, type OneTimePurpose } from './passwordless';
+import { newSecretToken, newSixDigitCode, sameKey } from './random-secrets';
 import { from, oneOf, stamp, table, type Tables } from './tables';
 
 /** A row of `one_time_tokens`. */
@@ -64,32 +65,6 @@ interface LiveSecret {
 const LINK_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const CODE_SHAPE = /^[0-9]{6}$/;
 
-/** A new link token: 32 random bytes in base64url (43 characters). */
-export function newLinkToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-/** A six-digit code, uniformly drawn. */
-function newCode(): string {
-  // 2^32 is not a multiple of 10^6: values past the last whole multiple are drawn again.
-  const limit = Math.floor(2 ** 32 / 1_000_000) * 1_000_000;
-  for (;;) {
-    const value = crypto.getRandomValues(new Uint32Array(1))[0]!;
-    if (value < limit) return String(value % 1_000_000).padStart(6, '0');
-  }
-}
-
-/** Compares two keys in time that does not depend on where they differ. */
-function sameKey(a: string, b: string): boolean {
-  let differs = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) differs |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return differs === 0;
-}
-
 const secretOf = (row: OneTimeTokenRow | null | undefined): LiveSecret | null =>
   row ? { userId: row.userId, data: row.data } : null;
 
@@ -119,7 +94,7 @@ export function oneTimeTokens(store: OneTimeTokenStore) {
     retireScope?: string;
   }): Promise<string> {
     const { purpose, userId, retireScope } = input;
-    const secret = input.kind === 'link' ? newLinkToken() : newCode();
+    const secret = input.kind === 'link' ? newSecretToken() : newSixDigitCode();
     const data = input.data ?? {};
     const now = store.now();
     await store.tables.transaction(async (tx) => {
@@ -186,7 +161,7 @@ export function oneTimeTokens(store: OneTimeTokenStore) {
         : null,
     checkCode,
     /** A link token stored nowhere (the answer to an unknown email). */
-    newLinkToken: async () => newLinkToken(),
+    newLinkToken: async () => newSecretToken(),
   };
 }
 

@@ -10,7 +10,7 @@ import type { OneTimePurpose } from '../../core/domain/passwordless';
 import type { Database } from '../storage/database';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 
-export { newLinkToken } from '../../core/domain/one-time-tokens';
+export { newSecretToken as newLinkToken } from '../../core/domain/random-secrets';
 
 const hashSecret = (purpose: OneTimePurpose, secret: string) =>
   createHash('sha256').update(`${purpose}:${secret}`).digest('hex');

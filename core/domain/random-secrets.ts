@@ -1,0 +1,25 @@
+/**
+ * The secrets the flows hand out, drawn from WebCrypto in both backends: link and MFA tokens,
+ * six-digit codes, and the comparison of their stored keys.
+ */
+import { toBase64Url } from './base64url';
+
+/** A new secret token: 32 random bytes in base64url (43 characters). */
+export const newSecretToken = (): string => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+
+/** A six-digit code, uniformly drawn. */
+export function newSixDigitCode(): string {
+  // 2^32 is not a multiple of 10^6: values past the last whole multiple are drawn again.
+  const limit = Math.floor(2 ** 32 / 1_000_000) * 1_000_000;
+  for (;;) {
+    const value = crypto.getRandomValues(new Uint32Array(1))[0]!;
+    if (value < limit) return String(value % 1_000_000).padStart(6, '0');
+  }
+}
+
+/** Compares two keys in time that does not depend on where they differ. */
+export function sameKey(a: string, b: string): boolean {
+  let differs = a.length ^ b.length;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) differs |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return differs === 0;
+}
