@@ -17,32 +17,22 @@
  *   works (`retireScope`: only those whose data names the same value, one invitation per account).
  */
 import { codeVerdict, ONE_TIME_LIFETIME_SECONDS, type CodeResult, type OneTimePurpose } from './passwordless';
-import { from, oneOf, stamp, table, type Tables } from './tables';
+import { col, from, nullable, oneOf, stamp, table, type RowOf, type Tables } from './tables';
 
 /** A row of `one_time_tokens`. */
-interface OneTimeTokenRow {
-  id: string;
-  purpose: string;
-  userId: string | null;
-  /** The store's key of the secret (`keyOf`). */
-  tokenHash: string;
-  data: Record<string, unknown>;
-  failedAttempts: number;
-  expiresAt: string;
-  usedAt: string | null;
-  createdAt: string;
-}
+type OneTimeTokenRow = RowOf<typeof ONE_TIME_TOKENS>;
 
-const ONE_TIME_TOKENS = table<OneTimeTokenRow>('one_time_tokens', {
-  id: 'uuid',
-  purpose: 'text',
-  userId: 'uuid',
-  tokenHash: 'text',
-  data: 'jsonb',
-  failedAttempts: 'int',
-  expiresAt: 'timestamptz',
-  usedAt: 'timestamptz',
-  createdAt: 'timestamptz',
+const ONE_TIME_TOKENS = table('one_time_tokens', {
+  id: col.uuid,
+  purpose: col.text(),
+  userId: nullable(col.uuid),
+  /** The store's key of the secret (`keyOf`). */
+  tokenHash: col.text(),
+  data: col.jsonb<Record<string, unknown>>(),
+  failedAttempts: col.int,
+  expiresAt: col.timestamptz,
+  usedAt: nullable(col.timestamptz),
+  createdAt: col.timestamptz,
 });
 
 /** What the repository needs of its backend: its tables, clock, ids and how it keys a secret. */
