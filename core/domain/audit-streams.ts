@@ -51,8 +51,6 @@ export interface AuditStreamRepository {
 }
 
 /** A row of `audit_streams` (server/storage/schema/audit-streams.ts). */
-type AuditStreamRow = RowOf<typeof auditStreamsTable>;
-
 export const auditStreamsTable = table('audit_streams', {
   id: col.uuid,
   tenantId: col.uuid,
@@ -71,6 +69,7 @@ export const auditStreamsTable = table('audit_streams', {
   createdAt: col.timestamptz,
   updatedAt: col.timestamptz,
 });
+type AuditStreamRow = RowOf<typeof auditStreamsTable>;
 
 /** What a stream's sealed token and secret are bound to. */
 export const STREAM_SEALS = {

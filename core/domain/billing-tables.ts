@@ -53,7 +53,6 @@ const BILLING_CONFIGURATIONS = table<TenantBillingConfiguration>('billing_tenant
   mappingId: 'text',
 });
 
-type PaymentMethodRow = RowOf<typeof BILLING_PAYMENT_METHODS>;
 export const BILLING_PAYMENT_METHODS = table('billing_payment_methods', {
   id: col.uuid,
   tenantId: col.uuid,
@@ -70,11 +69,14 @@ export const BILLING_PAYMENT_METHODS = table('billing_payment_methods', {
   setupStatus: col.text<Card['status']>(),
   createdAt: col.timestamptz,
 });
+type PaymentMethodRow = RowOf<typeof BILLING_PAYMENT_METHODS>;
 
 export interface SubscriptionRow extends Omit<Subscription, 'cancellation'> {
   cancellationPolicy: Subscription['cancellation'];
   updatedAt: string;
 }
+
+/** One row per charge, unique by its idempotency key. */
 export const BILLING_INVOICES = table('billing_invoices', {
   id: col.uuid,
   tenantId: col.uuid,
@@ -92,6 +94,7 @@ export const BILLING_INVOICES = table('billing_invoices', {
   cardLast4: col.text(),
   idempotencyKey: col.text(),
 });
+export type InvoiceRow = RowOf<typeof BILLING_INVOICES>;
 
 export const BILLING_SUBSCRIPTIONS = table<SubscriptionRow>(
   'billing_subscriptions',
@@ -112,9 +115,6 @@ export const BILLING_SUBSCRIPTIONS = table<SubscriptionRow>(
   },
   () => [[BILLING_INVOICES, 'subscriptionId']],
 );
-
-/** One row per charge, unique by its idempotency key. */
-export type InvoiceRow = RowOf<typeof BILLING_INVOICES>;
 
 /** The features table (entitlements), by key. */
 export const TENANT_FEATURES = table('tenant_features', {

@@ -15,7 +15,6 @@ import type {
 import { col, nullable, stamp, saveRow, table, type RowOf, type Tables } from './tables';
 
 /** One attempt to deliver to a webhook, as the server's worker logs it. */
-type WebhookLogRow = RowOf<typeof WEBHOOK_LOGS>;
 export const WEBHOOK_LOGS = table('webhook_logs', {
   id: col.uuid,
   webhookId: col.uuid,
@@ -28,8 +27,8 @@ export const WEBHOOK_LOGS = table('webhook_logs', {
   response: col.text(),
   createdAt: col.timestamptz,
 });
+type WebhookLogRow = RowOf<typeof WEBHOOK_LOGS>;
 
-type WebhookRow = RowOf<typeof WEBHOOKS>;
 export const WEBHOOKS = table(
   'webhooks',
   {
@@ -49,6 +48,7 @@ export const WEBHOOKS = table(
   },
   () => [[WEBHOOK_LOGS, 'webhookId']],
 );
+type WebhookRow = RowOf<typeof WEBHOOKS>;
 
 /** An event's email or SMS switch; its subscriptions hold the recipients. */
 const NOTIFICATION_CONFIGS = table('notification_configs', {
@@ -79,7 +79,6 @@ const SLACK_CHANNELS = table('slack_channels', {
   createdAt: col.timestamptz,
 });
 
-type SlackSubscriptionRow = RowOf<typeof SLACK_SUBSCRIPTIONS>;
 const SLACK_SUBSCRIPTIONS = table('slack_subscriptions', {
   id: col.uuid,
   tenantId: col.uuid,
@@ -88,6 +87,7 @@ const SLACK_SUBSCRIPTIONS = table('slack_subscriptions', {
   createdAt: col.timestamptz,
   updatedAt: col.timestamptz,
 });
+type SlackSubscriptionRow = RowOf<typeof SLACK_SUBSCRIPTIONS>;
 
 /** What the repositories take from their caller. */
 interface ConnectivityStoreDeps {

@@ -8,8 +8,6 @@ import type { ApiTokenType, TokenKind } from './api-tokens';
 import type { GroupConfiguration } from './groups';
 import { col, nullable, table, type RowOf } from './tables';
 
-export type GroupRow = RowOf<typeof GROUPS>;
-
 export const GROUPS = table(
   'groups',
   {
@@ -28,6 +26,7 @@ export const GROUPS = table(
     [GROUP_MEMBERS, 'groupId'],
   ],
 );
+export type GroupRow = RowOf<typeof GROUPS>;
 
 /** A role a group gives its members. */
 export const GROUP_ROLES = table('group_roles', { groupId: col.uuid, roleId: col.uuid });
@@ -40,8 +39,6 @@ export const GROUP_CONFIGURATIONS = table<GroupConfiguration & { tenantId: strin
   'group_configurations',
   { tenantId: 'uuid', enabled: 'bool', rolesEnabled: 'bool', updatedAt: 'timestamptz' },
 );
-
-export type ApiTokenRow = RowOf<typeof API_TOKENS>;
 
 export const API_TOKENS = table(
   'api_tokens',
@@ -63,6 +60,7 @@ export const API_TOKENS = table(
   },
   () => [[API_TOKEN_ROLES, 'tokenId']],
 );
+export type ApiTokenRow = RowOf<typeof API_TOKENS>;
 
 /** A role an account token carries. */
 export const API_TOKEN_ROLES = table('api_token_roles', { tokenId: col.uuid, roleId: col.uuid });

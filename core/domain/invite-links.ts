@@ -12,8 +12,6 @@ import { col, nullable, saveRow, stamp, table, type RowClock, type RowOf, type T
 import type { InviteLinkPorts, InviteLinkRecord } from './invitations';
 
 /** A row of `invite_links`, as the SQL table has it. */
-type InviteLinkRow = RowOf<typeof INVITE_LINKS>;
-
 const INVITE_LINKS = table('invite_links', {
   id: col.uuid,
   tenantId: col.uuid,
@@ -28,6 +26,7 @@ const INVITE_LINKS = table('invite_links', {
   createdAt: col.timestamptz,
   updatedAt: col.timestamptz,
 });
+type InviteLinkRow = RowOf<typeof INVITE_LINKS>;
 
 /** How a store keeps a link's token: a hash to find it by, a sealed copy (bound to the account) to show it. */
 interface LinkSecrets {

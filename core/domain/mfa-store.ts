@@ -28,7 +28,6 @@ import {
 } from './tables';
 
 /** A row of `mfa_devices`: a second factor or passkey. */
-export type MfaDeviceRow = RowOf<typeof MFA_DEVICES>;
 export const MFA_DEVICES = table('mfa_devices', {
   id: col.uuid,
   userId: col.uuid,
@@ -50,6 +49,7 @@ export const MFA_DEVICES = table('mfa_devices', {
   /** The insertion order: devices added within one millisecond keep it. */
   seq: col.serial,
 });
+export type MfaDeviceRow = RowOf<typeof MFA_DEVICES>;
 
 /** A row of `mfa_recovery_codes`: one code of the user's set, by its key. */
 const MFA_RECOVERY_CODES = table('mfa_recovery_codes', {
@@ -60,7 +60,6 @@ const MFA_RECOVERY_CODES = table('mfa_recovery_codes', {
 });
 
 /** A row of `mfa_challenges`: a short-lived, single-use secret of an MFA flow, by its key. */
-type ChallengeRow = RowOf<typeof MFA_CHALLENGES>;
 const MFA_CHALLENGES = table('mfa_challenges', {
   id: col.uuid,
   purpose: col.text(),
@@ -74,6 +73,7 @@ const MFA_CHALLENGES = table('mfa_challenges', {
   /** The insertion order: "the latest challenge" among those of one millisecond. */
   seq: col.serial,
 });
+type ChallengeRow = RowOf<typeof MFA_CHALLENGES>;
 
 /** A row of `mfa_remembered_devices`: a browser that skips MFA until `expiresAt`. */
 const MFA_REMEMBERED_DEVICES = table('mfa_remembered_devices', {

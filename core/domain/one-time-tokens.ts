@@ -20,8 +20,6 @@ import { codeVerdict, ONE_TIME_LIFETIME_SECONDS, type CodeResult, type OneTimePu
 import { col, from, nullable, oneOf, stamp, table, type RowOf, type Tables } from './tables';
 
 /** A row of `one_time_tokens`. */
-type OneTimeTokenRow = RowOf<typeof ONE_TIME_TOKENS>;
-
 const ONE_TIME_TOKENS = table('one_time_tokens', {
   id: col.uuid,
   purpose: col.text(),
@@ -34,6 +32,7 @@ const ONE_TIME_TOKENS = table('one_time_tokens', {
   usedAt: nullable(col.timestamptz),
   createdAt: col.timestamptz,
 });
+type OneTimeTokenRow = RowOf<typeof ONE_TIME_TOKENS>;
 
 /** What the repository needs of its backend: its tables, clock, ids and how it keys a secret. */
 interface OneTimeTokenStore {

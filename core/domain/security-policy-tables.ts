@@ -11,7 +11,6 @@ import type { IpStrategy } from '../api/securityPolicies';
 import type { DomainListType, PolicyKind } from './security-policies';
 import { col, nullable, table, type RowOf } from './tables';
 
-export type PolicyRow = RowOf<typeof SECURITY_POLICIES>;
 /** The policies by kind; a row with no account is the vendor's default. */
 export const SECURITY_POLICIES = table('security_policies', {
   id: col.uuid,
@@ -21,8 +20,8 @@ export const SECURITY_POLICIES = table('security_policies', {
   createdAt: col.timestamptz,
   updatedAt: col.timestamptz,
 });
+export type PolicyRow = RowOf<typeof SECURITY_POLICIES>;
 
-export type MfaPolicyRow = RowOf<typeof MFA_POLICIES>;
 export const MFA_POLICIES = table('tenant_mfa_policies', {
   id: col.uuid,
   tenantId: col.uuid,
@@ -31,8 +30,8 @@ export const MFA_POLICIES = table('tenant_mfa_policies', {
   createdAt: col.timestamptz,
   updatedAt: col.timestamptz,
 });
+export type MfaPolicyRow = RowOf<typeof MFA_POLICIES>;
 
-export type IpRow = RowOf<typeof IP_RESTRICTIONS>;
 /** IP restrictions: an address or a CIDR range per row, in an allow or a block list. */
 export const IP_RESTRICTIONS = table('ip_restrictions', {
   id: col.uuid,
@@ -46,6 +45,7 @@ export const IP_RESTRICTIONS = table('ip_restrictions', {
   /** The insertion order: entries added in one millisecond are still newest first. */
   seq: col.serial,
 });
+export type IpRow = RowOf<typeof IP_RESTRICTIONS>;
 
 export const IP_CONFIGS = table('ip_restriction_configs', {
   tenantId: col.uuid,
@@ -54,7 +54,6 @@ export const IP_CONFIGS = table('ip_restriction_configs', {
   updatedAt: col.timestamptz,
 });
 
-export type DomainRow = RowOf<typeof EMAIL_DOMAINS>;
 /** Email-domain restrictions: a domain per row, in an allow or a block list. */
 export const EMAIL_DOMAINS = table('email_domain_restrictions', {
   id: col.uuid,
@@ -63,6 +62,7 @@ export const EMAIL_DOMAINS = table('email_domain_restrictions', {
   type: col.text<DomainListType>(),
   createdAt: col.timestamptz,
 });
+export type DomainRow = RowOf<typeof EMAIL_DOMAINS>;
 
 export const DOMAIN_CONFIGS = table('email_domain_configs', {
   tenantId: col.uuid,

@@ -21,7 +21,7 @@ export type ColumnType =
  * A column declared with `col`: at run time its `ColumnType` string (what the stores read), to the
  * compiler also the type `V` of the field's value, so a table's row type is read off its columns.
  */
-export type Column<V> = ColumnType & { readonly [VALUE]: V };
+type Column<V> = ColumnType & { readonly [VALUE]: V };
 declare const VALUE: unique symbol;
 
 const column = <V>(type: ColumnType) => type as Column<V>;
