@@ -6,7 +6,8 @@
  * delivery queue) stays a port of its own.
  *
  * A table is declared once, as the SQL schema has it (server/storage/schema): its name and the
- * columns a repository reads and writes, by field name (`tenantId` is the column `tenant_id`).
+ * columns a repository reads and writes, by field name (`tenantId` is the column `tenant_id`),
+ * each as `col` types it: the row type is read off the declaration (`RowOf`), not written again.
  * Rows are plain JSON values: a timestamp is an ISO 8601 string, a `jsonb` column any JSON.
  */
 
