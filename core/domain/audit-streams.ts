@@ -26,7 +26,7 @@ import {
   type CreatedAuditStream,
 } from '../contract/auditStreams';
 import { contractError } from '../contract/errors';
-import { stamp, table, type Tables } from './tables';
+import { col, nullable, stamp, table, type RowOf, type Tables } from './tables';
 
 interface NewAuditStream {
   name: string;
@@ -51,40 +51,25 @@ export interface AuditStreamRepository {
 }
 
 /** A row of `audit_streams` (server/storage/schema/audit-streams.ts). */
-interface AuditStreamRow {
-  id: string;
-  tenantId: string;
-  name: string;
-  url: string;
-  format: AuditStreamFormat;
+export const auditStreamsTable = table('audit_streams', {
+  id: col.uuid,
+  tenantId: col.uuid,
+  name: col.text(),
+  url: col.text(),
+  format: col.text<AuditStreamFormat>(),
   /** The token and the signing secret, sealed by the store's sealer, bound to the stream (STREAM_SEALS). */
-  tokenSealed: string | null;
-  secretSealed: string;
-  state: AuditStreamState;
+  tokenSealed: nullable(col.text()),
+  secretSealed: col.text(),
+  state: col.text<AuditStreamState>(),
   /** The first failure since the last success. */
-  failingSince: string | null;
+  failingSince: nullable(col.timestamptz),
   /** When the security centre's alert was raised. */
-  alertedAt: string | null;
-  lastDeliveredAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export const auditStreamsTable = table<AuditStreamRow>('audit_streams', {
-  id: 'uuid',
-  tenantId: 'uuid',
-  name: 'text',
-  url: 'text',
-  format: 'text',
-  tokenSealed: 'text',
-  secretSealed: 'text',
-  state: 'text',
-  failingSince: 'timestamptz',
-  alertedAt: 'timestamptz',
-  lastDeliveredAt: 'timestamptz',
-  createdAt: 'timestamptz',
-  updatedAt: 'timestamptz',
+  alertedAt: nullable(col.timestamptz),
+  lastDeliveredAt: nullable(col.timestamptz),
+  createdAt: col.timestamptz,
+  updatedAt: col.timestamptz,
 });
+type AuditStreamRow = RowOf<typeof auditStreamsTable>;
 
 /** What a stream's sealed token and secret are bound to. */
 export const STREAM_SEALS = {

@@ -10,7 +10,7 @@
 import type { TrialEndAction, VendorBillingSwitches } from '../billing/vendorRules';
 import type { Card, Subscription, TenantBillingConfiguration } from './billing';
 import type { Plan, PlanRepository } from './billing-plans';
-import { not, oneOf, saveRow, stamp, table, type Tables } from './tables';
+import { col, not, nullable, oneOf, saveRow, stamp, table, type RowOf, type Tables } from './tables';
 
 /** What billing's stores take from their caller: the clock and new ids (the server's are uuids). */
 export interface BillingClock {
@@ -37,19 +37,12 @@ export const BILLING_PLANS = table<PlanRow>('billing_plans', {
 });
 
 /** The vendor's row, as billing reads it: the invoice's issuer and the switches (spec 001 §9). */
-interface BillingVendorRow {
-  id: string;
-  name: string;
-  allowPlanDowngrade: boolean;
-  allowPlanCancellation: boolean;
-  trialEndAction: TrialEndAction;
-}
-export const BILLING_VENDOR = table<BillingVendorRow>('vendors', {
-  id: 'uuid',
-  name: 'text',
-  allowPlanDowngrade: 'bool',
-  allowPlanCancellation: 'bool',
-  trialEndAction: 'text',
+export const BILLING_VENDOR = table('vendors', {
+  id: col.uuid,
+  name: col.text(),
+  allowPlanDowngrade: col.bool,
+  allowPlanCancellation: col.bool,
+  trialEndAction: col.text<TrialEndAction>(),
 });
 
 const BILLING_CONFIGURATIONS = table<TenantBillingConfiguration>('billing_tenant_configurations', {
@@ -60,60 +53,48 @@ const BILLING_CONFIGURATIONS = table<TenantBillingConfiguration>('billing_tenant
   mappingId: 'text',
 });
 
-interface PaymentMethodRow {
-  id: string;
-  tenantId: string;
-  externalId: string;
-  type: Card['type'];
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  isDefault: boolean;
-  billingName: string;
-  billingEmail: string | null;
-  billingAddress: Record<string, string>;
-  setupStatus: Card['status'];
-  createdAt: string;
-}
-export const BILLING_PAYMENT_METHODS = table<PaymentMethodRow>('billing_payment_methods', {
-  id: 'uuid',
-  tenantId: 'uuid',
-  externalId: 'text',
-  type: 'text',
-  brand: 'text',
-  last4: 'text',
-  expMonth: 'int',
-  expYear: 'int',
-  isDefault: 'bool',
-  billingName: 'text',
-  billingEmail: 'text',
-  billingAddress: 'jsonb',
-  setupStatus: 'text',
-  createdAt: 'timestamptz',
+export const BILLING_PAYMENT_METHODS = table('billing_payment_methods', {
+  id: col.uuid,
+  tenantId: col.uuid,
+  externalId: col.text(),
+  type: col.text<Card['type']>(),
+  brand: col.text(),
+  last4: col.text(),
+  expMonth: col.int,
+  expYear: col.int,
+  isDefault: col.bool,
+  billingName: col.text(),
+  billingEmail: nullable(col.text()),
+  billingAddress: col.jsonb<Record<string, string>>(),
+  setupStatus: col.text<Card['status']>(),
+  createdAt: col.timestamptz,
 });
+type PaymentMethodRow = RowOf<typeof BILLING_PAYMENT_METHODS>;
 
 export interface SubscriptionRow extends Omit<Subscription, 'cancellation'> {
   cancellationPolicy: Subscription['cancellation'];
   updatedAt: string;
 }
-export const BILLING_INVOICES = table<InvoiceRow>('billing_invoices', {
-  id: 'uuid',
-  tenantId: 'uuid',
-  subscriptionId: 'uuid',
-  planId: 'uuid',
-  externalId: 'text',
-  receiptNumber: 'text',
-  totalAmount: 'int',
-  currency: 'text',
-  paid: 'bool',
-  paymentDate: 'timestamptz',
-  periodStart: 'timestamptz',
-  periodEnd: 'timestamptz',
-  cardBrand: 'text',
-  cardLast4: 'text',
-  idempotencyKey: 'text',
+
+/** One row per charge, unique by its idempotency key. */
+export const BILLING_INVOICES = table('billing_invoices', {
+  id: col.uuid,
+  tenantId: col.uuid,
+  subscriptionId: col.uuid,
+  planId: col.uuid,
+  externalId: col.text(),
+  receiptNumber: col.text(),
+  totalAmount: col.int,
+  currency: col.text(),
+  paid: col.bool,
+  paymentDate: col.timestamptz,
+  periodStart: col.timestamptz,
+  periodEnd: col.timestamptz,
+  cardBrand: col.text(),
+  cardLast4: col.text(),
+  idempotencyKey: col.text(),
 });
+export type InvoiceRow = RowOf<typeof BILLING_INVOICES>;
 
 export const BILLING_SUBSCRIPTIONS = table<SubscriptionRow>(
   'billing_subscriptions',
@@ -135,32 +116,14 @@ export const BILLING_SUBSCRIPTIONS = table<SubscriptionRow>(
   () => [[BILLING_INVOICES, 'subscriptionId']],
 );
 
-/** One row per charge, unique by its idempotency key. */
-export interface InvoiceRow {
-  id: string;
-  tenantId: string;
-  subscriptionId: string;
-  planId: string;
-  externalId: string;
-  receiptNumber: string;
-  totalAmount: number;
-  currency: string;
-  paid: boolean;
-  paymentDate: string;
-  periodStart: string;
-  periodEnd: string;
-  cardBrand: string;
-  cardLast4: string;
-  idempotencyKey: string;
-}
-
 /** The features table (entitlements), by key. */
-export const TENANT_FEATURES = table<{ tenantId: string; featureId: string; expiresAt: string | null }>(
-  'tenant_features',
-  { tenantId: 'uuid', featureId: 'uuid', expiresAt: 'timestamptz' },
-);
+export const TENANT_FEATURES = table('tenant_features', {
+  tenantId: col.uuid,
+  featureId: col.uuid,
+  expiresAt: nullable(col.timestamptz),
+});
 
-export const FEATURES = table<{ id: string; key: string }>('features', { id: 'uuid', key: 'text' }, () => [
+export const FEATURES = table('features', { id: col.uuid, key: col.text() }, () => [
   [TENANT_FEATURES, 'featureId'],
 ]);
 /** The account's bundle: a feature held until `expiresAt` (null: no expiry). */

@@ -12,135 +12,82 @@ import type {
   SlackRepository,
   WebhookRepository,
 } from './connectivity-ports';
-import { stamp, saveRow, table, type Tables } from './tables';
+import { col, nullable, stamp, saveRow, table, type RowOf, type Tables } from './tables';
 
 /** One attempt to deliver to a webhook, as the server's worker logs it. */
-interface WebhookLogRow {
-  id: string;
-  webhookId: string;
-  tenantId: string;
+export const WEBHOOK_LOGS = table('webhook_logs', {
+  id: col.uuid,
+  webhookId: col.uuid,
+  tenantId: col.uuid,
   /** The outbox row the attempt delivered (null: none). */
-  deliveryId: string | null;
-  eventKey: string;
-  statusCode: number;
-  body: string;
-  response: string;
-  createdAt: string;
-}
-export const WEBHOOK_LOGS = table<WebhookLogRow>('webhook_logs', {
-  id: 'uuid',
-  webhookId: 'uuid',
-  tenantId: 'uuid',
-  deliveryId: 'uuid',
-  eventKey: 'text',
-  statusCode: 'int',
-  body: 'text',
-  response: 'text',
-  createdAt: 'timestamptz',
+  deliveryId: nullable(col.uuid),
+  eventKey: col.text(),
+  statusCode: col.int,
+  body: col.text(),
+  response: col.text(),
+  createdAt: col.timestamptz,
 });
+type WebhookLogRow = RowOf<typeof WEBHOOK_LOGS>;
 
-interface WebhookRow {
-  id: string;
-  tenantId: string;
-  displayName: string;
-  description: string;
-  url: string;
-  /** The signing secret, sealed by the caller bound to `webhook:<id>` (the worker opens it). */
-  secretSealed: string | null;
-  eventKeys: string[];
-  isActive: boolean;
-  /** Counted by the server's delivery worker. */
-  invocations: number;
-  createdAt: string;
-  updatedAt: string;
-}
-export const WEBHOOKS = table<WebhookRow>(
+export const WEBHOOKS = table(
   'webhooks',
   {
-    id: 'uuid',
-    tenantId: 'uuid',
-    displayName: 'text',
-    description: 'text',
-    url: 'text',
-    secretSealed: 'text',
-    eventKeys: 'text[]',
-    isActive: 'bool',
-    invocations: 'int',
-    createdAt: 'timestamptz',
-    updatedAt: 'timestamptz',
+    id: col.uuid,
+    tenantId: col.uuid,
+    displayName: col.text(),
+    description: col.text(),
+    url: col.text(),
+    /** The signing secret, sealed by the caller bound to `webhook:<id>` (the worker opens it). */
+    secretSealed: nullable(col.text()),
+    eventKeys: col.textArray(),
+    isActive: col.bool,
+    /** Counted by the server's delivery worker. */
+    invocations: col.int,
+    createdAt: col.timestamptz,
+    updatedAt: col.timestamptz,
   },
   () => [[WEBHOOK_LOGS, 'webhookId']],
 );
+type WebhookRow = RowOf<typeof WEBHOOKS>;
 
 /** An event's email or SMS switch; its subscriptions hold the recipients. */
-interface NotificationConfigRow {
-  tenantId: string;
-  channel: NotifyChannel;
-  eventKey: string;
-  enabled: boolean;
-  createdAt: string;
-}
-const NOTIFICATION_CONFIGS = table<NotificationConfigRow>('notification_configs', {
-  tenantId: 'uuid',
-  channel: 'text',
-  eventKey: 'text',
-  enabled: 'bool',
-  createdAt: 'timestamptz',
+const NOTIFICATION_CONFIGS = table('notification_configs', {
+  tenantId: col.uuid,
+  channel: col.text<NotifyChannel>(),
+  eventKey: col.text(),
+  enabled: col.bool,
+  createdAt: col.timestamptz,
 });
 
-interface NotificationSubscriptionRow {
-  id: string;
-  tenantId: string;
-  channel: NotifyChannel;
-  eventKey: string;
-  name: string;
-  enabled: boolean;
-  recipients: string[];
-  createdAt: string;
-}
-const NOTIFICATION_SUBSCRIPTIONS = table<NotificationSubscriptionRow>('notification_subscriptions', {
-  id: 'uuid',
-  tenantId: 'uuid',
-  channel: 'text',
-  eventKey: 'text',
-  name: 'text',
-  enabled: 'bool',
-  recipients: 'text[]',
-  createdAt: 'timestamptz',
+const NOTIFICATION_SUBSCRIPTIONS = table('notification_subscriptions', {
+  id: col.uuid,
+  tenantId: col.uuid,
+  channel: col.text<NotifyChannel>(),
+  eventKey: col.text(),
+  name: col.text(),
+  enabled: col.bool,
+  recipients: col.textArray(),
+  createdAt: col.timestamptz,
 });
 
-interface SlackChannelRow {
-  id: string;
-  tenantId: string;
-  name: string;
+const SLACK_CHANNELS = table('slack_channels', {
+  id: col.uuid,
+  tenantId: col.uuid,
+  name: col.text(),
   /** The incoming webhook's URL (the credential), sealed by the caller bound to `slack-channel:<id>`. */
-  urlSealed: string;
-  createdAt: string;
-}
-const SLACK_CHANNELS = table<SlackChannelRow>('slack_channels', {
-  id: 'uuid',
-  tenantId: 'uuid',
-  name: 'text',
-  urlSealed: 'text',
-  createdAt: 'timestamptz',
+  urlSealed: col.text(),
+  createdAt: col.timestamptz,
 });
 
-interface SlackSubscriptionRow {
-  id: string;
-  tenantId: string;
-  isActive: boolean;
-  slackEvents: SlackEvent[];
-  createdAt: string;
-  updatedAt: string;
-}
-const SLACK_SUBSCRIPTIONS = table<SlackSubscriptionRow>('slack_subscriptions', {
-  id: 'uuid',
-  tenantId: 'uuid',
-  isActive: 'bool',
-  slackEvents: 'jsonb',
-  createdAt: 'timestamptz',
-  updatedAt: 'timestamptz',
+const SLACK_SUBSCRIPTIONS = table('slack_subscriptions', {
+  id: col.uuid,
+  tenantId: col.uuid,
+  isActive: col.bool,
+  slackEvents: col.jsonb<SlackEvent[]>(),
+  createdAt: col.timestamptz,
+  updatedAt: col.timestamptz,
 });
+type SlackSubscriptionRow = RowOf<typeof SLACK_SUBSCRIPTIONS>;
 
 /** What the repositories take from their caller. */
 interface ConnectivityStoreDeps {

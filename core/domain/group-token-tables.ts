@@ -6,50 +6,33 @@
  */
 import type { ApiTokenType, TokenKind } from './api-tokens';
 import type { GroupConfiguration } from './groups';
-import { table } from './tables';
+import { col, nullable, table, type RowOf } from './tables';
 
-export interface GroupRow {
-  id: string;
-  tenantId: string;
-  name: string;
-  color: string | null;
-  description: string | null;
-  metadata: Record<string, unknown>;
-  managedBy: 'frontegg' | 'scim2';
-  createdAt: string;
-  updatedAt: string;
-}
-
-export const GROUPS = table<GroupRow>(
+export const GROUPS = table(
   'groups',
   {
-    id: 'uuid',
-    tenantId: 'uuid',
-    name: 'text',
-    color: 'text',
-    description: 'text',
-    metadata: 'jsonb',
-    managedBy: 'text',
-    createdAt: 'timestamptz',
-    updatedAt: 'timestamptz',
+    id: col.uuid,
+    tenantId: col.uuid,
+    name: col.text(),
+    color: nullable(col.text()),
+    description: nullable(col.text()),
+    metadata: col.jsonb<Record<string, unknown>>(),
+    managedBy: col.text<'frontegg' | 'scim2'>(),
+    createdAt: col.timestamptz,
+    updatedAt: col.timestamptz,
   },
   () => [
     [GROUP_ROLES, 'groupId'],
     [GROUP_MEMBERS, 'groupId'],
   ],
 );
+export type GroupRow = RowOf<typeof GROUPS>;
 
 /** A role a group gives its members. */
-export const GROUP_ROLES = table<{ groupId: string; roleId: string }>('group_roles', {
-  groupId: 'uuid',
-  roleId: 'uuid',
-});
+export const GROUP_ROLES = table('group_roles', { groupId: col.uuid, roleId: col.uuid });
 
 /** A member of a group, by their membership of the account (leaving the account leaves its groups). */
-export const GROUP_MEMBERS = table<{ groupId: string; membershipId: string }>('group_members', {
-  groupId: 'uuid',
-  membershipId: 'uuid',
-});
+export const GROUP_MEMBERS = table('group_members', { groupId: col.uuid, membershipId: col.uuid });
 
 /** An account's group configuration; no row: both on. */
 export const GROUP_CONFIGURATIONS = table<GroupConfiguration & { tenantId: string; updatedAt: string }>(
@@ -57,44 +40,27 @@ export const GROUP_CONFIGURATIONS = table<GroupConfiguration & { tenantId: strin
   { tenantId: 'uuid', enabled: 'bool', rolesEnabled: 'bool', updatedAt: 'timestamptz' },
 );
 
-export interface ApiTokenRow {
-  id: string;
-  type: ApiTokenType;
-  kind: TokenKind;
-  tenantId: string;
-  /** A personal token's owner (null: the account's). */
-  userId: string | null;
-  createdByUserId: string | null;
-  /** What storage keeps to recognise the secret (the server's hash; demo mode keeps none). */
-  secretHash: string;
-  description: string;
-  expiresInMinutes: number | null;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  createdAt: string;
-}
-
-export const API_TOKENS = table<ApiTokenRow>(
+export const API_TOKENS = table(
   'api_tokens',
   {
-    id: 'uuid',
-    type: 'text',
-    kind: 'text',
-    tenantId: 'uuid',
-    userId: 'uuid',
-    createdByUserId: 'uuid',
-    secretHash: 'text',
-    description: 'text',
-    expiresInMinutes: 'int',
-    expiresAt: 'timestamptz',
-    lastUsedAt: 'timestamptz',
-    createdAt: 'timestamptz',
+    id: col.uuid,
+    type: col.text<ApiTokenType>(),
+    kind: col.text<TokenKind>(),
+    tenantId: col.uuid,
+    /** A personal token's owner (null: the account's). */
+    userId: nullable(col.uuid),
+    createdByUserId: nullable(col.uuid),
+    /** What storage keeps to recognise the secret (the server's hash; demo mode keeps none). */
+    secretHash: col.text(),
+    description: col.text(),
+    expiresInMinutes: nullable(col.int),
+    expiresAt: nullable(col.timestamptz),
+    lastUsedAt: nullable(col.timestamptz),
+    createdAt: col.timestamptz,
   },
   () => [[API_TOKEN_ROLES, 'tokenId']],
 );
+export type ApiTokenRow = RowOf<typeof API_TOKENS>;
 
 /** A role an account token carries. */
-export const API_TOKEN_ROLES = table<{ tokenId: string; roleId: string }>('api_token_roles', {
-  tokenId: 'uuid',
-  roleId: 'uuid',
-});
+export const API_TOKEN_ROLES = table('api_token_roles', { tokenId: col.uuid, roleId: col.uuid });

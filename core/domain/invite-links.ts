@@ -8,37 +8,25 @@
  * The token is found by its hash and shown again from its sealed copy: how a store hashes and
  * seals is its own (`LinkSecrets`: the server's SHA-256 and secret box; the demo keeps it as is).
  */
-import { saveRow, stamp, table, type RowClock, type Tables } from './tables';
+import { col, nullable, saveRow, stamp, table, type RowClock, type RowOf, type Tables } from './tables';
 import type { InviteLinkPorts, InviteLinkRecord } from './invitations';
 
 /** A row of `invite_links`, as the SQL table has it. */
-interface InviteLinkRow {
-  id: string;
-  tenantId: string;
-  tokenHash: string;
+const INVITE_LINKS = table('invite_links', {
+  id: col.uuid,
+  tenantId: col.uuid,
+  tokenHash: col.text(),
   /** Null for a link made before tokens were kept (migration 26): it cannot be shown again. */
-  tokenSealed: string | null;
-  expiresInMinutes: number;
-  expiresAt: string;
-  shouldSendEmail: boolean;
+  tokenSealed: nullable(col.text()),
+  expiresInMinutes: col.int,
+  expiresAt: col.timestamptz,
+  shouldSendEmail: col.bool,
   /** The user who made it; null for a tenant API token (or a user since deleted). */
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const INVITE_LINKS = table<InviteLinkRow>('invite_links', {
-  id: 'uuid',
-  tenantId: 'uuid',
-  tokenHash: 'text',
-  tokenSealed: 'text',
-  expiresInMinutes: 'int',
-  expiresAt: 'timestamptz',
-  shouldSendEmail: 'bool',
-  createdBy: 'uuid',
-  createdAt: 'timestamptz',
-  updatedAt: 'timestamptz',
+  createdBy: nullable(col.uuid),
+  createdAt: col.timestamptz,
+  updatedAt: col.timestamptz,
 });
+type InviteLinkRow = RowOf<typeof INVITE_LINKS>;
 
 /** How a store keeps a link's token: a hash to find it by, a sealed copy (bound to the account) to show it. */
 interface LinkSecrets {

@@ -14,105 +14,74 @@ import type {
   RecoveryCodeRepository,
   RememberedBrowserRepository,
 } from './mfa-ports';
-import { before, from, stamp, table, type RowClock, type Tables, type Where } from './tables';
+import {
+  before,
+  col,
+  from,
+  nullable,
+  stamp,
+  table,
+  type RowClock,
+  type RowOf,
+  type Tables,
+  type Where,
+} from './tables';
 
 /** A row of `mfa_devices`: a second factor or passkey. */
-export interface MfaDeviceRow {
-  id: string;
-  userId: string;
-  kind: MfaDevice['kind'];
-  name: string | null;
+export const MFA_DEVICES = table('mfa_devices', {
+  id: col.uuid,
+  userId: col.uuid,
+  kind: col.text<MfaDevice['kind']>(),
+  name: nullable(col.text()),
   /** The authenticator's secret as sealed by the caller (the server's AES-GCM, the demo's plain). */
-  secretEnc: string | null;
-  lastTimeStep: number | null;
-  phone: string | null;
-  email: string | null;
-  credentialId: string | null;
-  publicKey: string | null;
-  signCount: number;
-  transports: string[];
-  deviceType: MfaDevice['deviceType'];
-  passkey: boolean;
-  createdAt: string;
-  lastUsedAt: string | null;
+  secretEnc: nullable(col.text()),
+  lastTimeStep: nullable(col.bigint),
+  phone: nullable(col.text()),
+  email: nullable(col.text()),
+  credentialId: nullable(col.text()),
+  publicKey: nullable(col.text()),
+  signCount: col.bigint,
+  transports: col.textArray(),
+  deviceType: nullable(col.text<NonNullable<MfaDevice['deviceType']>>()),
+  passkey: col.bool,
+  createdAt: col.timestamptz,
+  lastUsedAt: nullable(col.timestamptz),
   /** The insertion order: devices added within one millisecond keep it. */
-  seq: number;
-}
-export const MFA_DEVICES = table<MfaDeviceRow>('mfa_devices', {
-  id: 'uuid',
-  userId: 'uuid',
-  kind: 'text',
-  name: 'text',
-  secretEnc: 'text',
-  lastTimeStep: 'bigint',
-  phone: 'text',
-  email: 'text',
-  credentialId: 'text',
-  publicKey: 'text',
-  signCount: 'bigint',
-  transports: 'text[]',
-  deviceType: 'text',
-  passkey: 'bool',
-  createdAt: 'timestamptz',
-  lastUsedAt: 'timestamptz',
-  seq: 'serial',
+  seq: col.serial,
 });
+export type MfaDeviceRow = RowOf<typeof MFA_DEVICES>;
 
 /** A row of `mfa_recovery_codes`: one code of the user's set, by its key. */
-interface RecoveryCodeRow {
-  id: string;
-  userId: string;
-  codeHash: string;
-  createdAt: string;
-}
-const MFA_RECOVERY_CODES = table<RecoveryCodeRow>('mfa_recovery_codes', {
-  id: 'uuid',
-  userId: 'uuid',
-  codeHash: 'text',
-  createdAt: 'timestamptz',
+const MFA_RECOVERY_CODES = table('mfa_recovery_codes', {
+  id: col.uuid,
+  userId: col.uuid,
+  codeHash: col.text(),
+  createdAt: col.timestamptz,
 });
 
 /** A row of `mfa_challenges`: a short-lived, single-use secret of an MFA flow, by its key. */
-interface ChallengeRow {
-  id: string;
-  purpose: string;
-  userId: string | null;
-  tokenHash: string;
-  data: Record<string, unknown>;
-  failedAttempts: number;
-  expiresAt: string;
-  usedAt: string | null;
-  createdAt: string;
+const MFA_CHALLENGES = table('mfa_challenges', {
+  id: col.uuid,
+  purpose: col.text(),
+  userId: nullable(col.uuid),
+  tokenHash: col.text(),
+  data: col.jsonb<Record<string, unknown>>(),
+  failedAttempts: col.int,
+  expiresAt: col.timestamptz,
+  usedAt: nullable(col.timestamptz),
+  createdAt: col.timestamptz,
   /** The insertion order: "the latest challenge" among those of one millisecond. */
-  seq: number;
-}
-const MFA_CHALLENGES = table<ChallengeRow>('mfa_challenges', {
-  id: 'uuid',
-  purpose: 'text',
-  userId: 'uuid',
-  tokenHash: 'text',
-  data: 'jsonb',
-  failedAttempts: 'int',
-  expiresAt: 'timestamptz',
-  usedAt: 'timestamptz',
-  createdAt: 'timestamptz',
-  seq: 'serial',
+  seq: col.serial,
 });
+type ChallengeRow = RowOf<typeof MFA_CHALLENGES>;
 
 /** A row of `mfa_remembered_devices`: a browser that skips MFA until `expiresAt`. */
-interface RememberedBrowserRow {
-  id: string;
-  userId: string;
-  tokenHash: string;
-  expiresAt: string;
-  createdAt: string;
-}
-const MFA_REMEMBERED_DEVICES = table<RememberedBrowserRow>('mfa_remembered_devices', {
-  id: 'uuid',
-  userId: 'uuid',
-  tokenHash: 'text',
-  expiresAt: 'timestamptz',
-  createdAt: 'timestamptz',
+const MFA_REMEMBERED_DEVICES = table('mfa_remembered_devices', {
+  id: col.uuid,
+  userId: col.uuid,
+  tokenHash: col.text(),
+  expiresAt: col.timestamptz,
+  createdAt: col.timestamptz,
 });
 
 /** A stored device as the domain reads it (of a row that may carry other columns: the gate's). */

@@ -18,33 +18,22 @@
  */
 import { codeVerdict, ONE_TIME_LIFETIME_SECONDS, type CodeResult, type OneTimePurpose } from './passwordless';
 import { newSecretToken, newSixDigitCode, sameKey } from './random-secrets';
-import { from, oneOf, stamp, table, type Tables } from './tables';
+import { col, from, nullable, oneOf, stamp, table, type RowOf, type Tables } from './tables';
 
 /** A row of `one_time_tokens`. */
-interface OneTimeTokenRow {
-  id: string;
-  purpose: string;
-  userId: string | null;
+const ONE_TIME_TOKENS = table('one_time_tokens', {
+  id: col.uuid,
+  purpose: col.text(),
+  userId: nullable(col.uuid),
   /** The store's key of the secret (`keyOf`). */
-  tokenHash: string;
-  data: Record<string, unknown>;
-  failedAttempts: number;
-  expiresAt: string;
-  usedAt: string | null;
-  createdAt: string;
-}
-
-const ONE_TIME_TOKENS = table<OneTimeTokenRow>('one_time_tokens', {
-  id: 'uuid',
-  purpose: 'text',
-  userId: 'uuid',
-  tokenHash: 'text',
-  data: 'jsonb',
-  failedAttempts: 'int',
-  expiresAt: 'timestamptz',
-  usedAt: 'timestamptz',
-  createdAt: 'timestamptz',
+  tokenHash: col.text(),
+  data: col.jsonb<Record<string, unknown>>(),
+  failedAttempts: col.int,
+  expiresAt: col.timestamptz,
+  usedAt: nullable(col.timestamptz),
+  createdAt: col.timestamptz,
 });
+type OneTimeTokenRow = RowOf<typeof ONE_TIME_TOKENS>;
 
 /** What the repository needs of its backend: its tables, clock, ids and how it keys a secret. */
 interface OneTimeTokenStore {

@@ -9,108 +9,65 @@
  */
 import type { IpStrategy } from '../api/securityPolicies';
 import type { DomainListType, PolicyKind } from './security-policies';
-import { table } from './tables';
+import { col, nullable, table, type RowOf } from './tables';
 
-export interface PolicyRow {
-  id: string;
-  kind: PolicyKind;
-  tenantId: string | null;
-  settings: object;
-  createdAt: string;
-  updatedAt: string;
-}
 /** The policies by kind; a row with no account is the vendor's default. */
-export const SECURITY_POLICIES = table<PolicyRow>('security_policies', {
-  id: 'uuid',
-  kind: 'text',
-  tenantId: 'uuid',
-  settings: 'jsonb',
-  createdAt: 'timestamptz',
-  updatedAt: 'timestamptz',
+export const SECURITY_POLICIES = table('security_policies', {
+  id: col.uuid,
+  kind: col.text<PolicyKind>(),
+  tenantId: nullable(col.uuid),
+  settings: col.jsonb<object>(),
+  createdAt: col.timestamptz,
+  updatedAt: col.timestamptz,
 });
+export type PolicyRow = RowOf<typeof SECURITY_POLICIES>;
 
-export interface MfaPolicyRow {
-  id: string;
-  tenantId: string;
-  enforce: boolean;
-  exceptSaml: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-export const MFA_POLICIES = table<MfaPolicyRow>('tenant_mfa_policies', {
-  id: 'uuid',
-  tenantId: 'uuid',
-  enforce: 'bool',
-  exceptSaml: 'bool',
-  createdAt: 'timestamptz',
-  updatedAt: 'timestamptz',
+export const MFA_POLICIES = table('tenant_mfa_policies', {
+  id: col.uuid,
+  tenantId: col.uuid,
+  enforce: col.bool,
+  exceptSaml: col.bool,
+  createdAt: col.timestamptz,
+  updatedAt: col.timestamptz,
 });
+export type MfaPolicyRow = RowOf<typeof MFA_POLICIES>;
 
-export interface IpRow {
-  id: string;
-  tenantId: string;
-  ip: string;
-  strategy: IpStrategy;
-  isActive: boolean;
-  description: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** The insertion order: entries added in one millisecond are still newest first. */
-  seq: number;
-}
 /** IP restrictions: an address or a CIDR range per row, in an allow or a block list. */
-export const IP_RESTRICTIONS = table<IpRow>('ip_restrictions', {
-  id: 'uuid',
-  tenantId: 'uuid',
-  ip: 'text',
-  strategy: 'text',
-  isActive: 'bool',
-  description: 'text',
-  createdAt: 'timestamptz',
-  updatedAt: 'timestamptz',
-  seq: 'serial',
+export const IP_RESTRICTIONS = table('ip_restrictions', {
+  id: col.uuid,
+  tenantId: col.uuid,
+  ip: col.text(),
+  strategy: col.text<IpStrategy>(),
+  isActive: col.bool,
+  description: nullable(col.text()),
+  createdAt: col.timestamptz,
+  updatedAt: col.timestamptz,
+  /** The insertion order: entries added in one millisecond are still newest first. */
+  seq: col.serial,
+});
+export type IpRow = RowOf<typeof IP_RESTRICTIONS>;
+
+export const IP_CONFIGS = table('ip_restriction_configs', {
+  tenantId: col.uuid,
+  isActive: col.bool,
+  strategy: col.text<IpStrategy>(),
+  updatedAt: col.timestamptz,
 });
 
-interface IpConfigRow {
-  tenantId: string;
-  isActive: boolean;
-  strategy: IpStrategy;
-  updatedAt: string;
-}
-export const IP_CONFIGS = table<IpConfigRow>('ip_restriction_configs', {
-  tenantId: 'uuid',
-  isActive: 'bool',
-  strategy: 'text',
-  updatedAt: 'timestamptz',
-});
-
-export interface DomainRow {
-  id: string;
-  tenantId: string;
-  domain: string;
-  type: DomainListType;
-  createdAt: string;
-}
 /** Email-domain restrictions: a domain per row, in an allow or a block list. */
-export const EMAIL_DOMAINS = table<DomainRow>('email_domain_restrictions', {
-  id: 'uuid',
-  tenantId: 'uuid',
-  domain: 'text',
-  type: 'text',
-  createdAt: 'timestamptz',
+export const EMAIL_DOMAINS = table('email_domain_restrictions', {
+  id: col.uuid,
+  tenantId: col.uuid,
+  domain: col.text(),
+  type: col.text<DomainListType>(),
+  createdAt: col.timestamptz,
 });
+export type DomainRow = RowOf<typeof EMAIL_DOMAINS>;
 
-interface DomainConfigRow {
-  tenantId: string;
-  active: boolean;
-  listType: DomainListType;
-  blockPublicDomains: boolean;
-  updatedAt: string;
-}
-export const DOMAIN_CONFIGS = table<DomainConfigRow>('email_domain_configs', {
-  tenantId: 'uuid',
-  active: 'bool',
-  listType: 'text',
-  blockPublicDomains: 'bool',
-  updatedAt: 'timestamptz',
+export const DOMAIN_CONFIGS = table('email_domain_configs', {
+  tenantId: col.uuid,
+  active: col.bool,
+  listType: col.text<DomainListType>(),
+  blockPublicDomains: col.bool,
+  updatedAt: col.timestamptz,
 });

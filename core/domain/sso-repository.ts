@@ -21,113 +21,56 @@ import type {
   SsoConnectionRepository,
   SsoProtocol,
 } from './sso-connections';
-import { not, stamp, table, type Order, type Tables } from './tables';
-
-interface SamlConnectionRow {
-  id: string;
-  key: string;
-  tenantId: string;
-  tenantManaged: boolean;
-  active: boolean;
-  providerType: string;
-  verification: string | null;
-  entryPoint: string;
-  idpIssuer: string | null;
-  idpCertificates: string[];
-  signRequests: boolean;
-  metadataUrl: string | null;
-  defaultRoleKeys: string[];
-  /** The kit's callbacks the identity provider's answer may return to. */
-  callbackUrls: string[];
-  /** The validated domains, as the sign-in checks read them. */
-  domains: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-interface OidcConnectionRow {
-  id: string;
-  key: string;
-  tenantId: string;
-  tenantManaged: boolean;
-  protocol: 'oidc';
-  active: boolean;
-  verification: string | null;
-  issuer: string;
-  clientId: string;
-  clientSecretEncrypted: string | null;
-  redirectUris: string[];
-  domains: string[];
-  defaultRoleKeys: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A row of a connection's domains or group mappings: it belongs to one connection of either table. */
-interface OfConnection {
-  id: string;
-  tenantId: string;
-  samlConfigurationId: string | null;
-  ssoConfigurationId: string | null;
-  createdAt: string;
-}
-
-interface DomainRow extends OfConnection {
-  domain: string;
-  validated: boolean;
-  validatedAt: string | null;
-}
-
-interface GroupRow extends OfConnection {
-  groupName: string;
-  roleIds: string[];
-}
+import { col, not, nullable, stamp, table, type Order, type RowOf, type Tables } from './tables';
 
 const CONNECTION_COLUMNS = {
-  id: 'uuid',
-  key: 'text',
-  tenantId: 'uuid',
-  tenantManaged: 'bool',
-  active: 'bool',
-  verification: 'text',
-  domains: 'text[]',
-  defaultRoleKeys: 'text[]',
-  createdAt: 'timestamptz',
-  updatedAt: 'timestamptz',
-} as const;
+  id: col.uuid,
+  key: col.text(),
+  tenantId: col.uuid,
+  tenantManaged: col.bool,
+  active: col.bool,
+  verification: nullable(col.text()),
+  /** The validated domains, as the sign-in checks read them. */
+  domains: col.textArray(),
+  defaultRoleKeys: col.textArray(),
+  createdAt: col.timestamptz,
+  updatedAt: col.timestamptz,
+};
 
+/** A row of a connection's domains or group mappings: it belongs to one connection of either table. */
 const OF_CONNECTION = {
-  id: 'uuid',
-  tenantId: 'uuid',
-  samlConfigurationId: 'uuid',
-  ssoConfigurationId: 'uuid',
-  createdAt: 'timestamptz',
-} as const;
+  id: col.uuid,
+  tenantId: col.uuid,
+  samlConfigurationId: nullable(col.uuid),
+  ssoConfigurationId: nullable(col.uuid),
+  createdAt: col.timestamptz,
+};
+type OfConnection = RowOf<typeof DOMAINS> | RowOf<typeof GROUPS>;
 
-const DOMAINS = table<DomainRow>('sso_connection_domains', {
+const DOMAINS = table('sso_connection_domains', {
   ...OF_CONNECTION,
-  domain: 'text',
-  validated: 'bool',
-  validatedAt: 'timestamptz',
+  domain: col.text(),
+  validated: col.bool,
+  validatedAt: nullable(col.timestamptz),
+});
+const GROUPS = table('sso_group_mappings', {
+  ...OF_CONNECTION,
+  groupName: col.text(),
+  roleIds: col.uuidArray,
 });
 
-const GROUPS = table<GroupRow>('sso_group_mappings', {
-  ...OF_CONNECTION,
-  groupName: 'text',
-  roleIds: 'uuid[]',
-});
-
-const SAML_CONNECTIONS = table<SamlConnectionRow>(
+const SAML_CONNECTIONS = table(
   'saml_configurations',
   {
     ...CONNECTION_COLUMNS,
-    providerType: 'text',
-    entryPoint: 'text',
-    idpIssuer: 'text',
-    idpCertificates: 'text[]',
-    signRequests: 'bool',
-    metadataUrl: 'text',
-    callbackUrls: 'text[]',
+    providerType: col.text(),
+    entryPoint: col.text(),
+    idpIssuer: nullable(col.text()),
+    idpCertificates: col.textArray(),
+    signRequests: col.bool,
+    metadataUrl: nullable(col.text()),
+    /** The kit's callbacks the identity provider's answer may return to. */
+    callbackUrls: col.textArray(),
   },
   () => [
     [DOMAINS, 'samlConfigurationId'],
@@ -135,15 +78,15 @@ const SAML_CONNECTIONS = table<SamlConnectionRow>(
   ],
 );
 
-const OIDC_CONNECTIONS = table<OidcConnectionRow>(
+const OIDC_CONNECTIONS = table(
   'sso_configurations',
   {
     ...CONNECTION_COLUMNS,
-    protocol: 'text',
-    issuer: 'text',
-    clientId: 'text',
-    clientSecretEncrypted: 'text',
-    redirectUris: 'text[]',
+    protocol: col.text<'oidc'>(),
+    issuer: col.text(),
+    clientId: col.text(),
+    clientSecretEncrypted: nullable(col.text()),
+    redirectUris: col.textArray(),
   },
   () => [
     [DOMAINS, 'ssoConfigurationId'],
@@ -152,7 +95,7 @@ const OIDC_CONNECTIONS = table<OidcConnectionRow>(
 );
 
 /** The domains the vendor routes itself (its own SSO, not an account's connection). */
-const VENDOR_DOMAINS = table<{ domain: string }>('sso_domains', { domain: 'text' });
+const VENDOR_DOMAINS = table('sso_domains', { domain: col.text() });
 
 /** The roles a connection's default roles and group mappings name (the roles area's storage). */
 export interface SsoRoles {
@@ -202,7 +145,7 @@ const COLUMNS = {
 /** A connection without what other tables hold (domains, group mappings, default roles' ids). */
 type ConnectionFields = Omit<SsoConnectionRecord, 'domains' | 'groups' | 'roleIds'> & { roleKeys: string[] };
 
-const samlFields = (row: SamlConnectionRow): ConnectionFields => ({
+const samlFields = (row: RowOf<typeof SAML_CONNECTIONS>): ConnectionFields => ({
   id: row.id,
   key: row.key,
   protocol: 'saml',
@@ -221,7 +164,7 @@ const samlFields = (row: SamlConnectionRow): ConnectionFields => ({
   updatedAt: row.updatedAt,
 });
 
-const oidcFields = (row: OidcConnectionRow): ConnectionFields => ({
+const oidcFields = (row: RowOf<typeof OIDC_CONNECTIONS>): ConnectionFields => ({
   id: row.id,
   key: row.key,
   protocol: 'oidc',
@@ -250,8 +193,12 @@ const ownedBy = (c: Pick<SsoConnectionRecord, 'protocol' | 'id'>) => ({
 });
 const ownerOf = (row: OfConnection) => row.samlConfigurationId ?? row.ssoConfigurationId;
 
-const domainOf = ({ id, domain, validated }: DomainRow): SsoDomain => ({ id, domain, validated });
-const groupOf = ({ id, groupName, roleIds }: GroupRow): SsoGroup => ({ id, group: groupName, roleIds });
+const domainOf = ({ id, domain, validated }: RowOf<typeof DOMAINS>): SsoDomain => ({ id, domain, validated });
+const groupOf = ({ id, groupName, roleIds }: RowOf<typeof GROUPS>): SsoGroup => ({
+  id,
+  group: groupName,
+  roleIds,
+});
 
 /** The account's tenant-managed connections, oldest first, with their domains, mappings and roles. */
 async function connectionsOf(

@@ -6,7 +6,8 @@
  * delivery queue) stays a port of its own.
  *
  * A table is declared once, as the SQL schema has it (server/storage/schema): its name and the
- * columns a repository reads and writes, by field name (`tenantId` is the column `tenant_id`).
+ * columns a repository reads and writes, by field name (`tenantId` is the column `tenant_id`),
+ * each as `col` types it: the row type is read off the declaration (`RowOf`), not written again.
  * Rows are plain JSON values: a timestamp is an ISO 8601 string, a `jsonb` column any JSON.
  */
 
@@ -17,10 +18,50 @@
 export type ColumnType =
   'text' | 'uuid' | 'int' | 'bigint' | 'bool' | 'timestamptz' | 'jsonb' | 'text[]' | 'uuid[]' | 'serial';
 
+/**
+ * A column declared with `col`: at run time its `ColumnType` string (what the stores read), to the
+ * compiler also the type `V` of the field's value, so a table's row type is read off its columns.
+ */
+type Column<V> = ColumnType & { readonly [VALUE]: V };
+declare const VALUE: unique symbol;
+
+const column = <V>(type: ColumnType) => type as Column<V>;
+
+/**
+ * The columns by their SQL type and the TypeScript type of their value: `col.uuid`, `col.text()`,
+ * a narrower text `col.text<IpStrategy>()`, a JSON value `col.jsonb<Settings>()`. A column that may
+ * hold null is `nullable(col.uuid)`. The value of each is its `ColumnType` string.
+ */
+export const col = {
+  uuid: column<string>('uuid'),
+  text: <V extends string = string>() => column<V>('text'),
+  int: column<number>('int'),
+  bigint: column<number>('bigint'),
+  bool: column<boolean>('bool'),
+  /** An ISO 8601 string. */
+  timestamptz: column<string>('timestamptz'),
+  jsonb: <V>() => column<V>('jsonb'),
+  textArray: <V extends string = string>() => column<V[]>('text[]'),
+  uuidArray: column<string[]>('uuid[]'),
+  /** Numbered by the store on insert (the field is named `seq`). */
+  serial: column<number>('serial'),
+};
+
+/** `c`, whose value may also be null. */
+export const nullable = <V>(c: Column<V>) => c as Column<V | null>;
+
+/** The row type of columns declared with `col`. */
+type RowOfColumns<C> = { -readonly [K in keyof C]: C[K] extends Column<infer V> ? V : never };
+
+/** The row type of a declared table: `type IpRow = RowOf<typeof IP_RESTRICTIONS>`. */
+export type RowOf<S> = S extends TableSpec<infer R> ? R : never;
+
 export interface TableSpec<R> {
   /** The SQL table's name (the demo's key for its rows). */
   name: string;
   columns: { readonly [K in keyof R]-?: ColumnType };
+  /** The row type, to the compiler only (no such property at run time). */
+  readonly [ROW]?: R;
   /**
    * The schema's `ON DELETE CASCADE` into this table's children: removing a row removes the rows
    * of `table` whose `column` holds its `id`. PostgreSQL does it by itself; the demo's store does it
@@ -29,16 +70,27 @@ export interface TableSpec<R> {
   cascade(): ReadonlyArray<{ table: TableSpec<unknown>; column: string }>;
 }
 
+declare const ROW: unique symbol;
+
 const DECLARED: Array<TableSpec<unknown>> = [];
 
+type Cascade = () => Array<[child: TableSpec<unknown>, column: string]>;
+
 /**
- * Declares a table of rows `R`; `cascade` names its children by their column holding its id (read
- * when first needed, so a child may be declared after its parent).
+ * Declares a table; `cascade` names its children by their column holding its id (read when first
+ * needed, so a child may be declared after its parent). Its rows are typed by its `col` columns, or
+ * are `R` given explicitly (a domain type the rows already are) with the columns as plain strings.
  */
+export function table<C extends Record<string, Column<unknown>>>(
+  name: string,
+  columns: C,
+  cascade?: Cascade,
+): TableSpec<RowOfColumns<C>>;
+export function table<R>(name: string, columns: TableSpec<R>['columns'], cascade?: Cascade): TableSpec<R>;
 export function table<R>(
   name: string,
   columns: TableSpec<R>['columns'],
-  cascade: () => Array<[child: TableSpec<unknown>, column: string]> = () => [],
+  cascade: Cascade = () => [],
 ): TableSpec<R> {
   const spec = {
     name,

@@ -6,39 +6,32 @@ import { before, test } from 'node:test';
 import { memoryTables } from '../../core/demo/tables';
 import {
   before as earlier,
+  col,
   from,
   not,
+  nullable,
   oneOf,
   sameText,
   saveRow,
   table,
+  type RowOf,
   type Tables,
 } from '../../core/domain/tables';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { sqlTables } from './tables';
 
-interface Thing {
-  id: string;
-  tenantId: string;
-  name: string;
-  note: string | null;
-  isActive: boolean;
-  count: number;
-  details: { tags: string[] } | null;
-  createdAt: string;
-  seq: number;
-}
-const THINGS = table<Thing>('tables_suite_things', {
-  id: 'uuid',
-  tenantId: 'text',
-  name: 'text',
-  note: 'text',
-  isActive: 'bool',
-  count: 'int',
-  details: 'jsonb',
-  createdAt: 'timestamptz',
-  seq: 'serial',
+const THINGS = table('tables_suite_things', {
+  id: col.uuid,
+  tenantId: col.text(),
+  name: col.text(),
+  note: nullable(col.text()),
+  isActive: col.bool,
+  count: col.int,
+  details: nullable(col.jsonb<{ tags: string[] }>()),
+  createdAt: col.timestamptz,
+  seq: col.serial,
 });
+type Thing = RowOf<typeof THINGS>;
 
 const DDL = `CREATE TABLE IF NOT EXISTS tables_suite_things (
   id uuid PRIMARY KEY, tenant_id text NOT NULL, name text NOT NULL, note text, is_active boolean NOT NULL,
