@@ -71,6 +71,14 @@ function memoryTable<R>(
   tableOf: <C>(spec: TableSpec<C>) => Table<C>,
 ): Table<R> {
   const found = (query: Query<R> = {}) => {
+    // As the SQL store: a field the table does not declare is refused.
+    const named = [
+      ...Object.keys(query.where ?? {}),
+      ...(query.search?.fields ?? []),
+      ...(query.orderBy ?? []).map((o) => o.by),
+    ];
+    const unknown = named.find((field) => !Object.hasOwn(spec.columns, field));
+    if (unknown) throw new Error(`${unknown} is not a declared column`);
     const hits = rows.filter(whereOf(query.where, query.search));
     if (query.orderBy) hits.sort(compare(query.orderBy));
     const offset = query.offset ?? 0;

@@ -167,5 +167,14 @@ repositorySuite<Store>(
       );
       assert.equal(await things().count({ where: mine }), 2);
     });
+
+    test('a field the table does not declare is refused, never written into a statement', async () => {
+      const where = { 'name = name; --': 'x' } as never;
+      await assert.rejects(things().rows({ where }), /not a declared column/);
+      await assert.rejects(things().rows({ orderBy: [{ by: 'nope' as never }] }), /not a declared column/);
+      const search = { text: 'x', fields: ['nope' as never] };
+      await assert.rejects(things().count({ search }), /not a declared column/);
+      assert.deepEqual(await things().rows({ where: { tenantId: context.tenantId }, limit: Number.NaN }), []);
+    });
   },
 );

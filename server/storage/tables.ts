@@ -21,6 +21,18 @@ import type { Database } from './database';
 
 type Row = Record<string, unknown>;
 
+/**
+ * The SQL column of a declared field. Only declared fields reach a statement's text (a field the
+ * table does not declare is refused), and every value is a parameter.
+ */
+function sqlColumn(columns: Record<string, ColumnType>, field: string): string {
+  if (!Object.hasOwn(columns, field)) throw new Error(`${field} is not a declared column`);
+  return columnName(field);
+}
+
+/** A whole number of rows for LIMIT and OFFSET (anything else: none). */
+const rowCount = (n: number) => Math.max(0, Math.trunc(Number.isFinite(n) ? n : 0));
+
 /** A statement's text with its parameters, written as they are added. */
 class Statement {
   readonly params: unknown[] = [];
@@ -41,13 +53,13 @@ class Statement {
       const pattern = `%${search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       this.params.push(pattern);
       const at = `$${this.params.length}::text`;
-      terms.push(`(${search.fields.map((f) => `${columnName(f)} ILIKE ${at}`).join(' OR ')})`);
+      terms.push(`(${search.fields.map((f) => `${sqlColumn(this.columns, f)} ILIKE ${at}`).join(' OR ')})`);
     }
     return terms.length ? ` WHERE ${terms.join(' AND ')}` : '';
   }
 
   private term(field: string, condition: unknown): string {
-    const column = columnName(field);
+    const column = sqlColumn(this.columns, field);
     if (!(condition instanceof Condition))
       return condition === null ? `${column} IS NULL` : `${column} = ${this.param(field, condition)}`;
     const { op, value } = condition;
@@ -61,11 +73,11 @@ class Statement {
   }
 }
 
-const orderOf = <R>(orderBy: Array<Order<R>> = []) =>
+const orderOf = <R>(columns: Record<string, ColumnType>, orderBy: Array<Order<R>> = []) =>
   orderBy.length
     ? ` ORDER BY ${orderBy
         .map(({ by, desc, caseless }) => {
-          const column = caseless ? `lower(${columnName(by)})` : columnName(by);
+          const column = caseless ? `lower(${sqlColumn(columns, by)})` : sqlColumn(columns, by);
           return `${column} ${desc ? 'DESC' : 'ASC'}`;
         })
         .join(', ')}`
@@ -92,9 +104,9 @@ function sqlTable<R>(db: Database, spec: TableSpec<R>): Table<R> {
   const rows = async (query: Query<R> = {}) => {
     const s = new Statement(columns);
     const where = s.where(query.where, query.search);
-    let sql = `SELECT ${selected} FROM ${spec.name}${where}${orderOf(query.orderBy)}`;
-    if (query.limit !== undefined) sql += ` LIMIT ${Math.max(0, Math.trunc(query.limit))}`;
-    if (query.offset) sql += ` OFFSET ${Math.max(0, Math.trunc(query.offset))}`;
+    let sql = `SELECT ${selected} FROM ${spec.name}${where}${orderOf(columns, query.orderBy)}`;
+    if (query.limit !== undefined) sql += ` LIMIT ${rowCount(query.limit)}`;
+    if (query.offset) sql += ` OFFSET ${rowCount(query.offset)}`;
     return run(sql, s);
   };
 
