@@ -16,7 +16,7 @@ import { tenantById, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import type { DemoClock } from './rows';
 import type { UserHandler } from './sessions';
-import { demoHandlers, mapRoutes } from './shared';
+import { demoHandlers } from './shared';
 import { memoryTables } from './tables';
 
 /** A one-page PDF with the invoice's lines (Helvetica, no library: the demo runs in the browser). */
@@ -46,15 +46,10 @@ function invoicePdf(lines: string[]): Blob {
   return new Blob([pdf], { type: 'application/pdf' });
 }
 
-/** A handler whose answer is stored, a read's too (a trial that ended or a period renewed on the way). */
-const stored =
-  (handler: UserHandler): UserHandler =>
-  async (db, user, request) => ({ ...(await handler(db, user, request)), save: true });
-
 /** Billing's routes (core/contract/routes/billing.ts), by descriptor name. */
 export function demoBillingRoutes(clock: DemoClock): DemoRoutes<UserHandler> {
   const ports = (db: DemoDatabase, user: DemoUser) => demoBillingPorts(db, user, clock);
-  const routes: DemoRoutes<UserHandler> = {
+  return {
     ...demoHandlers({ ...BILLING_HANDLERS, ...DEVELOPMENT_CARD_HANDLERS }, ports),
     // The server's sheet (core/domain/billing-invoices.ts), drawn in the browser.
     getSubscriptionsBillingInvoicesByIdPdf: async (db, user, { params }) => {
@@ -74,5 +69,4 @@ export function demoBillingRoutes(clock: DemoClock): DemoRoutes<UserHandler> {
       return ok(invoicePdf([...lines, 'Demo mode: no money was moved.']));
     },
   };
-  return mapRoutes(routes, stored);
 }

@@ -11,7 +11,7 @@ import type { BillingHandlerPorts } from '../domain/billing-handlers';
 import { PLAN_CATALOGUE } from '../domain/billing-plans';
 import { billingStore } from '../domain/billing-store';
 import { BILLING_INVOICES, BILLING_PLANS, BILLING_VENDOR, type PlanRow } from '../domain/billing-tables';
-import { DEMO_VENDOR_ID, type DemoDatabase, type DemoTables, type DemoUser } from './data';
+import { DEMO_VENDOR_ID, noteWritten, type DemoDatabase, type DemoTables, type DemoUser } from './data';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 
@@ -40,6 +40,8 @@ function seedBilling(store: DemoTables): void {
       externalPriceId: null,
     }));
     store[BILLING_PLANS.name] = plans as unknown as DemoTables[string];
+    // Stored after the call that made them, a read too (their ids are random).
+    noteWritten(store);
   }
   if (!store[BILLING_VENDOR.name]?.length)
     store[BILLING_VENDOR.name] = [
