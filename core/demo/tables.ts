@@ -9,6 +9,7 @@ import {
   oneOf,
   type Order,
   type Query,
+  type RowsOf,
   type Table,
   type Tables,
   type TableSpec,
@@ -21,10 +22,26 @@ type Row = Record<string, unknown>;
 const same = (a: unknown, b: unknown) =>
   a === b || (a != null && b != null && typeof a === 'object' && JSON.stringify(a) === JSON.stringify(b));
 
-function matches(value: unknown, condition: unknown): boolean {
+/** As the SQL store: a field the table does not declare is refused. */
+function declared(spec: TableSpec<unknown>, fields: string[]): void {
+  const unknown = fields.find((field) => !Object.hasOwn(spec.columns, field));
+  if (unknown) throw new Error(`${unknown} is not a declared column`);
+}
+
+/** The stored rows of a table, as they are (an `inRows` condition reads another table's). */
+type RowsOfTable = (spec: TableSpec<unknown>) => Row[];
+
+function matches(value: unknown, condition: unknown, rowsOf: RowsOfTable): boolean {
   if (!(condition instanceof Condition)) return condition === null ? value == null : same(value, condition);
   const given = condition.value as never;
   switch (condition.op) {
+    case 'inRows': {
+      const { spec, field, where } = given as RowsOf<unknown>;
+      declared(spec, [field, ...Object.keys(where)]);
+      return rowsOf(spec)
+        .filter(whereOf(where, undefined, rowsOf))
+        .some((row) => same(value, row[field]));
+    }
     case 'in':
       return (given as unknown[]).some((v) => same(value, v));
     case 'not':
@@ -39,9 +56,9 @@ function matches(value: unknown, condition: unknown): boolean {
 }
 
 const whereOf =
-  <R>(where: Where<R> = {}, search?: Query<R>['search']) =>
-  (row: Row) =>
-    Object.entries(where).every(([field, condition]) => matches(row[field], condition)) &&
+  <R>(where: Where<R> = {}, search: Query<R>['search'], rowsOf: RowsOfTable) =>
+  (row: Row): boolean =>
+    Object.entries(where).every(([field, condition]) => matches(row[field], condition, rowsOf)) &&
     (!search?.text ||
       search.fields.some((f) =>
         String(row[f] ?? '')
@@ -65,21 +82,19 @@ function compare<R>(orderBy: Array<Order<R>>) {
 const copy = <T>(value: T): T => structuredClone(value);
 
 function memoryTable<R>(
-  rows: Row[],
   spec: TableSpec<R>,
   wrote: () => void,
+  rowsOf: RowsOfTable,
   tableOf: <C>(spec: TableSpec<C>) => Table<C>,
 ): Table<R> {
+  const rows = rowsOf(spec as TableSpec<unknown>);
   const found = (query: Query<R> = {}) => {
-    // As the SQL store: a field the table does not declare is refused.
-    const named = [
+    declared(spec as TableSpec<unknown>, [
       ...Object.keys(query.where ?? {}),
       ...(query.search?.fields ?? []),
       ...(query.orderBy ?? []).map((o) => o.by),
-    ];
-    const unknown = named.find((field) => !Object.hasOwn(spec.columns, field));
-    if (unknown) throw new Error(`${unknown} is not a declared column`);
-    const hits = rows.filter(whereOf(query.where, query.search));
+    ]);
+    const hits = rows.filter(whereOf(query.where, query.search, rowsOf));
     if (query.orderBy) hits.sort(compare(query.orderBy));
     const offset = query.offset ?? 0;
     return hits.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
@@ -102,6 +117,14 @@ function memoryTable<R>(
       if (hits.length) wrote();
       return copy(hits) as R[];
     },
+    async increment(where, by) {
+      declared(spec as TableSpec<unknown>, Object.keys(by));
+      const hits = found({ where });
+      for (const row of hits)
+        for (const [field, n] of Object.entries(by as Row)) row[field] = Number(row[field] ?? 0) + Number(n);
+      if (hits.length) wrote();
+      return copy(hits) as R[];
+    },
     async remove(where) {
       const hits = found({ where });
       rows.splice(0, rows.length, ...rows.filter((row) => !hits.includes(row)));
@@ -118,7 +141,13 @@ function memoryTable<R>(
 /** The domain's `Tables` over the arrays of `store`, made as a table is first used. */
 export function memoryTables(store: DemoTables): Tables {
   const tables: Tables = {
-    of: (spec) => memoryTable((store[spec.name] ??= []), spec, () => noteWritten(store), tables.of),
+    of: (spec) =>
+      memoryTable(
+        spec,
+        () => noteWritten(store),
+        (s) => (store[s.name] ??= []),
+        tables.of,
+      ),
     transaction: (fn) => fn(tables),
     // The demo answers one call at a time (core/demo/pipeline.ts).
     lock: async () => {},

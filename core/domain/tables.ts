@@ -104,12 +104,22 @@ export function table<R>(
 /** Every table declared by the modules loaded so far (a test holds them to the SQL schema). */
 export const declaredTables = (): ReadonlyArray<TableSpec<unknown>> => DECLARED;
 
-/** A condition other than equality on one column (`oneOf`, `not`, `sameText`, `before`, `from`). */
+/**
+ * A condition other than equality on one column (`oneOf`, `not`, `sameText`, `before`, `from`,
+ * `inRows`).
+ */
 export class Condition<V> {
   constructor(
-    readonly op: 'in' | 'not' | 'sameText' | 'before' | 'from',
-    readonly value: V | readonly V[],
+    readonly op: 'in' | 'not' | 'sameText' | 'before' | 'from' | 'inRows',
+    readonly value: V | readonly V[] | RowsOf<unknown>,
   ) {}
+}
+
+/** One column of the rows of another table matching `where` (the value set of `inRows`). */
+export interface RowsOf<R> {
+  spec: TableSpec<R>;
+  field: string;
+  where: Where<R>;
 }
 /** The column's value is one of `values` (none: no row matches). */
 export const oneOf = <V>(values: readonly V[]) => new Condition<V>('in', values);
@@ -121,6 +131,14 @@ export const sameText = (value: string) => new Condition<string>('sameText', val
 export const before = <V>(value: V) => new Condition<V>('before', value);
 /** The column's value is `value` or more (a timestamp: then or later). */
 export const from = <V>(value: V) => new Condition<V>('from', value);
+
+/**
+ * The column's value is `field` of a row of `spec` matching `where`: SQL's `IN (SELECT ...)`, one
+ * statement where a repository would otherwise read the ids first (the members of an account:
+ * `{ id: inRows(MEMBERSHIPS, 'userId', { tenantId }) }`).
+ */
+export const inRows = <V, R>(spec: TableSpec<R>, field: keyof R & string, where: Where<R> = {}) =>
+  new Condition<V>('inRows', { spec, field, where } as RowsOf<R> as RowsOf<unknown>);
 
 /** Rows whose every named column matches: a value is equality (null: unset), or a `Condition`. */
 export type Where<R> = { [K in keyof R]?: R[K] | Condition<R[K]> };
@@ -151,9 +169,17 @@ export interface Table<R> {
   insert(row: Omit<R, SerialKeys<R>> & Partial<R>): Promise<R>;
   /** Writes `changes` to the rows matching `where`; the rows as stored. */
   update(where: Where<R>, changes: Partial<R>): Promise<R[]>;
+  /**
+   * Adds `by` to each named number of the rows matching `where`, in one step (no other writer comes
+   * between the read and the write: SQL's `SET n = n + 1`); the rows as stored.
+   */
+  increment(where: Where<R>, by: Partial<Record<NumberKeys<R>, number>>): Promise<R[]>;
   /** Removes the rows matching `where`; the rows removed. */
   remove(where: Where<R>): Promise<R[]>;
 }
+
+/** The fields of `R` that hold numbers. */
+type NumberKeys<R> = { [K in keyof R]: R[K] extends number ? K : never }[keyof R];
 
 /** The fields of `R` a store numbers (declared `serial`): typed as `number` rows by convention. */
 type SerialKeys<R> = { [K in keyof R]: K extends 'seq' ? K : never }[keyof R];

@@ -12,6 +12,7 @@ import {
   type Order,
   type RowClock,
   type Query,
+  type RowsOf,
   type Table,
   type Tables,
   type TableSpec,
@@ -35,8 +36,10 @@ const rowCount = (n: number) => Math.max(0, Math.trunc(Number.isFinite(n) ? n : 
 
 /** A statement's text with its parameters, written as they are added. */
 class Statement {
-  readonly params: unknown[] = [];
-  constructor(private readonly columns: Record<string, ColumnType>) {}
+  constructor(
+    private readonly columns: Record<string, ColumnType>,
+    readonly params: unknown[] = [],
+  ) {}
 
   /** `$n` for a value of `field`, cast to its column's type (`asArray`: an array of it). */
   param(field: string, value: unknown, asArray = false): string {
@@ -63,6 +66,13 @@ class Statement {
     if (!(condition instanceof Condition))
       return condition === null ? `${column} IS NULL` : `${column} = ${this.param(field, condition)}`;
     const { op, value } = condition;
+    if (op === 'inRows') {
+      // Another table's declared columns, its values parameters of this statement.
+      const { spec, field, where } = value as RowsOf<unknown>;
+      const inner = new Statement(spec.columns as Record<string, ColumnType>, this.params);
+      const selected = sqlColumn(spec.columns as Record<string, ColumnType>, field);
+      return `${column} IN (SELECT ${selected} FROM ${spec.name}${inner.where(where)})`;
+    }
     if (op === 'in') return `${column} = ANY(${this.param(field, value, true)})`;
     if (op === 'not')
       return value === null
@@ -134,6 +144,15 @@ function sqlTable<R>(db: Database, spec: TableSpec<R>): Table<R> {
       const set = Object.entries(changes as Row)
         .filter(([f, v]) => v !== undefined && f in columns)
         .map(([f, v]) => `${columnName(f)} = ${s.param(f, v)}`);
+      if (!set.length) return rows({ where });
+      return run(`UPDATE ${spec.name} SET ${set.join(', ')}${s.where(where)} RETURNING ${selected}`, s);
+    },
+    async increment(where, by) {
+      const s = new Statement(columns);
+      const set = Object.entries(by as Row).map(([f, n]) => {
+        const column = sqlColumn(columns, f);
+        return `${column} = ${column} + ${s.param(f, n)}`;
+      });
       if (!set.length) return rows({ where });
       return run(`UPDATE ${spec.name} SET ${set.join(', ')}${s.where(where)} RETURNING ${selected}`, s);
     },
