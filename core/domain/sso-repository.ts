@@ -15,13 +15,25 @@
  *   which the sign-in checks read.
  */
 import type { SsoDomain, SsoGroup } from '../api/ssoConfig';
-import type {
-  SsoChanges,
-  SsoConnectionRecord,
-  SsoConnectionRepository,
-  SsoProtocol,
+import {
+  SsoConnections,
+  type SsoChanges,
+  type SsoConnectionRecord,
+  type SsoConnectionRepository,
+  type SsoProtocol,
+  type SsoServices,
 } from './sso-connections';
-import { col, not, nullable, stamp, table, type Order, type RowOf, type Tables } from './tables';
+import {
+  col,
+  not,
+  nullable,
+  stamp,
+  table,
+  type Order,
+  type RowClock,
+  type RowOf,
+  type Tables,
+} from './tables';
 
 const CONNECTION_COLUMNS = {
   id: col.uuid,
@@ -345,3 +357,14 @@ export function ssoConnectionRepository(tables: Tables, deps: SsoRepositoryDeps)
     },
   };
 }
+
+/**
+ * The SSO connections' use cases (core/domain/sso-connections.ts), assembled once for both
+ * backends: the repository over `tables`, and what each backend has alone (the roles' storage,
+ * DNS, fetching and reading metadata, sealing secrets, its addresses).
+ */
+export const ssoConnections = (
+  tables: Tables,
+  clock: RowClock,
+  { services, ...deps }: Omit<SsoRepositoryDeps, keyof RowClock> & { services: SsoServices },
+) => new SsoConnections(ssoConnectionRepository(tables, { ...clock, ...deps }), services);
