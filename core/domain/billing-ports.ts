@@ -17,7 +17,7 @@ import { billingStore } from './billing-store';
 import type { RowClock, Tables } from './tables';
 
 /** What one backend has and the other does not. */
-export interface BillingExtras {
+interface BillingExtras {
   /** The payment provider (none: billing is off). */
   provider: PaymentProvider | null;
   /** The next receipt number (the server's sequence: never one twice, across accounts). */
