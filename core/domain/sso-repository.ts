@@ -1,8 +1,9 @@
 /**
  * The SSO connections' repository (`SsoConnectionRepository`, core/domain/sso-connections.ts)
  * written once over the storage port (core/domain/tables.ts): the server's over SQL
- * (server/storage/sso-connections.ts passes `sqlTables`), demo mode's over its stored data
- * (core/demo/ssoConfig.ts passes `memoryTables`). The tables are the server's (storage/schema/saml.ts,
+ * (server/domain/sso-config.ts passes `sqlTables` to `ssoConnections`, the roles' SQL of
+ * server/storage/sso-connections.ts), demo mode's over its stored data (core/demo/ssoConfig.ts
+ * passes `memoryTables`). The tables are the server's (storage/schema/saml.ts,
  * sso.ts, migration 24): a SAML connection (types saml, okta, azure, google) is a row of
  * `saml_configurations`, an OIDC one of `sso_configurations`, both `tenant_managed`, with their
  * domains (`sso_connection_domains`) and group mappings (`sso_group_mappings`).
