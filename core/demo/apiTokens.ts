@@ -5,7 +5,7 @@
  * of it is kept: the demo never needs it.
  */
 import { API_TOKEN_HANDLERS } from '../domain/api-token-handlers';
-import { apiTokenRepository, type ApiTokenOwner } from '../domain/api-token-store';
+import { apiTokenPorts, type ApiTokenOwner } from '../domain/api-token-store';
 import type { ApiTokenPorts } from '../domain/api-tokens';
 import { DEMO_POLICY, type DemoDatabase } from './data';
 import type { DemoClock } from './rows';
@@ -13,16 +13,14 @@ import { demoHandlers } from './shared';
 import { memoryTables } from './tables';
 import { demoPermissionsOf, roleGrants } from './teamAdmin';
 
-/** The ports of core/domain/api-tokens.ts over one owner's stored tokens of one kind. */
-export function demoTokenStore(db: DemoDatabase, owner: ApiTokenOwner, clock: DemoClock): ApiTokenPorts {
-  const tools = { newId: clock.random, now: clock.now };
-  return {
-    ...apiTokenRepository(memoryTables((db.tables ??= {})), owner, () => '', tools),
+/** The ports of core/domain/api-tokens.ts (core/domain/api-token-store.ts) over one owner's stored tokens of one kind. */
+export const demoTokenStore = (db: DemoDatabase, owner: ApiTokenOwner, clock: DemoClock): ApiTokenPorts =>
+  apiTokenPorts(memoryTables((db.tables ??= {})), { newId: clock.random, now: clock.now }, owner, {
+    hash: () => '',
     // The vendor's policy in demo mode (GET vendor's public policy): tokens on.
     enabled: async () => DEMO_POLICY.apiTokensEnabled !== false,
     roleGrants: async (roleIds) => roleGrants(db, owner.tenantId, roleIds),
-  };
-}
+  });
 
 /** The token routes of a signed-in caller (core/domain/api-token-handlers.ts), by descriptor name. */
 export function demoTokenRoutes(clock: DemoClock) {

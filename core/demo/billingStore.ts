@@ -1,5 +1,5 @@
 /**
- * Demo mode's billing: the stores written once (core/domain/billing-store.ts) over the page's
+ * Demo mode's billing: the ports assembled once (core/domain/billing-ports.ts) over the page's
  * storage (`db.tables`, core/demo/tables.ts) and a payment provider that moves no money (every
  * confirmed card pays). The plans are the starting catalogue (core/domain/billing-plans.ts) and
  * the vendor's row the spec's switches (spec 001 §9), written as rows on first use as the server's
@@ -9,9 +9,17 @@
 import { DEFAULT_BILLING_SWITCHES } from '../billing/vendorRules';
 import type { BillingHandlerPorts } from '../domain/billing-handlers';
 import { PLAN_CATALOGUE } from '../domain/billing-plans';
-import { billingStore } from '../domain/billing-store';
+import { billingPorts } from '../domain/billing-ports';
+import type { PaymentProvider } from '../domain/billing-provider';
 import { BILLING_INVOICES, BILLING_PLANS, BILLING_VENDOR, type PlanRow } from '../domain/billing-tables';
-import { DEMO_VENDOR_ID, noteWritten, type DemoDatabase, type DemoTables, type DemoUser } from './data';
+import {
+  DEMO_VENDOR_ID,
+  noteWritten,
+  tenantById,
+  type DemoDatabase,
+  type DemoTables,
+  type DemoUser,
+} from './data';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 
@@ -49,9 +57,30 @@ function seedBilling(store: DemoTables): void {
     ];
 }
 
+/** The development provider as demo mode has it: every confirmed card pays, nothing is charged. */
+const demoProvider = (random: () => string): PaymentProvider => ({
+  name: 'development',
+  publishableKey: '',
+  createCustomer: async ({ tenantId }) => `cus_dev_${tenantId.replace(/-/g, '')}`,
+  async createSetupIntent() {
+    const id = `seti_dev_${random()}`;
+    return { id, clientSecret: `${id}_secret_${random()}` };
+  },
+  // The development card step confirms a card when it is saved, never afterwards.
+  confirmedSetup: async () => null,
+  chargePlan: async ({ subscriptionId, customerId }) => ({
+    ok: true,
+    subscriptionId: subscriptionId ?? `sub_dev_${customerId.slice(8, 32)}`,
+    invoiceId: `in_dev_${random()}`,
+    paid: true,
+  }),
+  setCancelAtPeriodEnd: async () => {},
+  updateBillingDetails: async () => {},
+});
+
 /**
- * Billing's ports (core/domain/billing.ts, and its routes' in billing-handlers.ts) for `user` in
- * their account of the stored data `db`.
+ * Billing's ports (core/domain/billing-ports.ts, the server's own) for `user` in their account of
+ * the stored data `db`.
  */
 export function demoBillingPorts(
   db: DemoDatabase,
@@ -60,43 +89,13 @@ export function demoBillingPorts(
 ): BillingHandlerPorts {
   seedBilling((db.tables ??= {}));
   const tables = memoryTables(db.tables);
-  const store = billingStore(tables, {
-    now: clock.now,
-    newId: newUuid,
+  const extras = {
+    provider: demoProvider(clock.random),
     // One numbering for every account, as the server's sequence.
     receiptNumber: async () => `R-${1001 + (await tables.of(BILLING_INVOICES).count())}`,
-  });
-  const ensureCustomer = async (tenantId: string) => {
-    const { mappingId } = await store.configuration(tenantId);
-    const customerId = mappingId ?? `cus_dev_${tenantId}`;
-    if (!mappingId) await store.saveCustomerId(tenantId, customerId);
-    return customerId;
+    tenantName: async (tenantId: string) => tenantById(db, tenantId)?.name,
   };
-  return {
-    ...store,
-    now: clock.now,
-    payments: {
-      // The development provider confirms a card when it is saved, never afterwards.
-      confirmSetup: async () => false,
-      // No money moves: a confirmed card always pays (the card checks ran when it was saved).
-      charge: async ({ subscription }) => ({
-        subscriptionId: subscription.externalId,
-        invoiceId: '',
-        paid: true,
-      }),
-      setCancelAtPeriodEnd: async () => {},
-    },
+  return billingPorts(tables, { now: clock.now, newId: newUuid }, extras, {
     caller: { name: user.name, email: user.email },
-    cards: {
-      ...store.cards,
-      async startSetup(tenantId, contact) {
-        await ensureCustomer(tenantId);
-        const setupId = `seti_dev_${clock.random()}`;
-        const paymentMethodId = await store.cards.insertPending(tenantId, setupId, contact);
-        return { id: setupId, paymentMethodId, setupIntentSecret: `${setupId}_secret_${clock.random()}` };
-      },
-    },
-    provider: { name: 'development', publishableKey: '' },
-    ensureCustomer,
-  };
+  });
 }

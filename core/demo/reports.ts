@@ -5,27 +5,13 @@
  */
 import { notificationsRepository } from '../domain/notifications';
 import { NOTIFICATION_HANDLERS, REPORT_HANDLERS } from '../domain/report-handlers';
-import { reportSchedules, type ReportSendPorts } from '../domain/reports';
+import { reportPorts } from '../domain/reports';
 import { accountMembers } from './accountMembers';
 import type { DemoDatabase } from './data';
 import { byLocale, type DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { demoOutbox } from './passwordlessPorts';
 import { demoHandlers } from './shared';
-
-function reportPorts(db: DemoDatabase, clock: DemoClock): ReportSendPorts {
-  return {
-    ...reportSchedules(memoryTables((db.tables ??= {})), clock.now),
-    // The account's members, invitees too, as the server's memberships.
-    members: async (tenantId) =>
-      accountMembers(db, tenantId)
-        .sort(byLocale((u) => u.email))
-        .map(({ name, email, createdAt, lastLogin = null }) => ({ name, email, createdAt, lastLogin })),
-    now: () => new Date(clock.now()),
-    deliver: async (to, subject, text) => demoOutbox(db, clock.now, { channel: 'email', to, subject, text }),
-    notify: async (n) => notificationStore(db, clock).add(n),
-  };
-}
 
 const notificationStore = (db: DemoDatabase, clock: DemoClock) =>
   notificationsRepository(memoryTables((db.tables ??= {})), clock.random, clock.now);
@@ -36,7 +22,22 @@ const notificationStore = (db: DemoDatabase, clock: DemoClock) =>
  */
 export function demoReportRoutes(clock: DemoClock) {
   return {
-    ...demoHandlers(REPORT_HANDLERS, (db) => reportPorts(db, clock)),
+    ...demoHandlers(REPORT_HANDLERS, (db) =>
+      reportPorts(
+        memoryTables((db.tables ??= {})),
+        { now: clock.now, newId: clock.random },
+        {
+          // The account's members, invitees too, as the server's memberships.
+          members: async (tenantId) =>
+            accountMembers(db, tenantId)
+              .sort(byLocale((u) => u.email))
+              .map(({ name, email, createdAt, lastLogin = null }) => ({ name, email, createdAt, lastLogin })),
+          deliver: async (to, subject, text) =>
+            demoOutbox(db, clock.now, { channel: 'email', to, subject, text }),
+          rings: true,
+        },
+      ),
+    ),
     ...demoHandlers(NOTIFICATION_HANDLERS, (db) => notificationStore(db, clock)),
   };
 }

@@ -4,7 +4,7 @@
  * in the caller's account. What the groups read of its roles and members is the demo's.
  */
 import { GROUP_HANDLERS } from '../domain/group-handlers';
-import { groupRepository, type GroupDirectory } from '../domain/group-store';
+import { groupPorts, type GroupDirectory } from '../domain/group-store';
 import type { GroupPorts } from '../domain/groups';
 import { accountMember, accountMembers, permissionsIn } from './accountMembers';
 import type { DemoDatabase } from './data';
@@ -39,14 +39,12 @@ function demoGroupDirectory(db: DemoDatabase, tenantId: string): GroupDirectory 
   };
 }
 
-/** The repository and ports of core/domain/groups.ts over the demo's stored tables, for one account. */
-export function demoGroupStore(db: DemoDatabase, tenantId: string, clock: DemoClock): GroupPorts {
-  const tools = { newId: clock.random, now: clock.now };
-  return {
-    ...groupRepository(memoryTables((db.tables ??= {})), tenantId, demoGroupDirectory(db, tenantId), tools),
+/** The ports of core/domain/groups.ts (core/domain/group-store.ts) over the demo's stored tables, for one account. */
+export const demoGroupStore = (db: DemoDatabase, tenantId: string, clock: DemoClock): GroupPorts =>
+  groupPorts(memoryTables((db.tables ??= {})), { newId: clock.random, now: clock.now }, tenantId, {
+    ...demoGroupDirectory(db, tenantId),
     memberPermissions: async (userId) => permissionsIn(db, tenantId, userId),
-  };
-}
+  });
 
 /** The group routes of a signed-in caller (core/domain/group-handlers.ts), by descriptor name. */
 export function demoGroupRoutes(clock: DemoClock) {

@@ -6,7 +6,13 @@
  * core/domain/group-token-tables.ts. Recognising a token when it is used
  * is the server's alone (server/storage/api-tokens.ts).
  */
-import type { ApiTokenRecord, ApiTokenRepository, ApiTokenType, TokenKind } from './api-tokens';
+import type {
+  ApiTokenPorts,
+  ApiTokenRecord,
+  ApiTokenRepository,
+  ApiTokenType,
+  TokenKind,
+} from './api-tokens';
 import { API_TOKEN_ROLES, API_TOKENS, type ApiTokenRow } from './group-token-tables';
 import { oneOf, stamp, type Tables, type Where, type RowClock } from './tables';
 
@@ -113,3 +119,14 @@ export function apiTokenRepository(
       }),
   };
 }
+
+/**
+ * One owner's tokens' ports, assembled once for both backends: the repository over `tables`, and
+ * what each backend has alone (what is kept of a secret, the vendor's switch, the account's roles).
+ */
+export const apiTokenPorts = (
+  tables: Tables,
+  clock: RowClock,
+  owner: ApiTokenOwner,
+  { hash, ...extras }: Pick<ApiTokenPorts, 'enabled' | 'roleGrants'> & { hash(secret: string): string },
+): ApiTokenPorts => ({ ...apiTokenRepository(tables, owner, hash, clock), ...extras });

@@ -7,12 +7,13 @@
  */
 import type { EmailSmsConfig, SlackEvent, Webhook, WebhookLog } from '../api/connectivity';
 import type {
+  ConnectivityPorts,
   NotificationRepository,
   NotifyChannel,
   SlackRepository,
   WebhookRepository,
 } from './connectivity-ports';
-import { col, nullable, stamp, saveRow, table, type RowOf, type Tables } from './tables';
+import { col, nullable, stamp, saveRow, table, type RowClock, type RowOf, type Tables } from './tables';
 
 /** One attempt to deliver to a webhook, as the server's worker logs it. */
 export const WEBHOOK_LOGS = table('webhook_logs', {
@@ -266,9 +267,21 @@ function slackRepository(tables: Tables, { newId, now, seal }: ConnectivityStore
   };
 }
 
-/** The area's repositories over `tables`. */
-export const connectivityRepositories = (tables: Tables, deps: ConnectivityStoreDeps) => ({
-  webhooks: webhookRepository(tables, deps),
-  notifications: notificationRepository(tables, deps),
-  slack: slackRepository(tables, deps),
-});
+/** What one backend does alone: sealing secrets, the outbox, the vendor, reaching and testing a target. */
+type ConnectivityExtras = Pick<ConnectivityStoreDeps, 'seal'> &
+  Omit<ConnectivityPorts, 'webhooks' | 'notifications' | 'slack'>;
+
+/** The rules' ports, assembled once for both backends: the area's repositories over `tables`, and `extras`. */
+export function connectivityPorts(
+  tables: Tables,
+  clock: RowClock,
+  { seal, ...extras }: ConnectivityExtras,
+): ConnectivityPorts {
+  const deps = { ...clock, seal };
+  return {
+    webhooks: webhookRepository(tables, deps),
+    notifications: notificationRepository(tables, deps),
+    slack: slackRepository(tables, deps),
+    ...extras,
+  };
+}

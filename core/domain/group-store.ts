@@ -7,7 +7,14 @@
  * the team's storage, read through `GroupDirectory`.
  */
 import type { GroupSortField } from '../contract/listQuery';
-import { groupDto, type GroupDto, type GroupFields, type GroupRepository, type GroupWrite } from './groups';
+import {
+  groupDto,
+  type GroupDto,
+  type GroupFields,
+  type GroupPorts,
+  type GroupRepository,
+  type GroupWrite,
+} from './groups';
 import type { RoleDto } from './roles';
 import {
   GROUP_CONFIGURATIONS,
@@ -214,3 +221,14 @@ export function groupRepository(
     roleGrants: (roleIds) => directory.roleGrants(roleIds),
   };
 }
+
+/**
+ * The groups' ports for one account, assembled once for both backends: the repository over
+ * `tables`, and what each backend reads of the account's roles and members (`extras`).
+ */
+export const groupPorts = (
+  tables: Tables,
+  clock: RowClock,
+  tenantId: string,
+  { memberPermissions, ...directory }: GroupDirectory & Pick<GroupPorts, 'memberPermissions'>,
+): GroupPorts => ({ ...groupRepository(tables, tenantId, directory, clock), memberPermissions });

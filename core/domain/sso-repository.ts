@@ -1,8 +1,9 @@
 /**
  * The SSO connections' repository (`SsoConnectionRepository`, core/domain/sso-connections.ts)
  * written once over the storage port (core/domain/tables.ts): the server's over SQL
- * (server/storage/sso-connections.ts passes `sqlTables`), demo mode's over its stored data
- * (core/demo/ssoConfig.ts passes `memoryTables`). The tables are the server's (storage/schema/saml.ts,
+ * (server/domain/sso-config.ts passes `sqlTables` to `ssoConnections`, the roles' SQL of
+ * server/storage/sso-connections.ts), demo mode's over its stored data (core/demo/ssoConfig.ts
+ * passes `memoryTables`). The tables are the server's (storage/schema/saml.ts,
  * sso.ts, migration 24): a SAML connection (types saml, okta, azure, google) is a row of
  * `saml_configurations`, an OIDC one of `sso_configurations`, both `tenant_managed`, with their
  * domains (`sso_connection_domains`) and group mappings (`sso_group_mappings`).
@@ -15,13 +16,25 @@
  *   which the sign-in checks read.
  */
 import type { SsoDomain, SsoGroup } from '../api/ssoConfig';
-import type {
-  SsoChanges,
-  SsoConnectionRecord,
-  SsoConnectionRepository,
-  SsoProtocol,
+import {
+  SsoConnections,
+  type SsoChanges,
+  type SsoConnectionRecord,
+  type SsoConnectionRepository,
+  type SsoProtocol,
+  type SsoServices,
 } from './sso-connections';
-import { col, not, nullable, stamp, table, type Order, type RowOf, type Tables } from './tables';
+import {
+  col,
+  not,
+  nullable,
+  stamp,
+  table,
+  type Order,
+  type RowClock,
+  type RowOf,
+  type Tables,
+} from './tables';
 
 const CONNECTION_COLUMNS = {
   id: col.uuid,
@@ -345,3 +358,14 @@ export function ssoConnectionRepository(tables: Tables, deps: SsoRepositoryDeps)
     },
   };
 }
+
+/**
+ * The SSO connections' use cases (core/domain/sso-connections.ts), assembled once for both
+ * backends: the repository over `tables`, and what each backend has alone (the roles' storage,
+ * DNS, fetching and reading metadata, sealing secrets, its addresses).
+ */
+export const ssoConnections = (
+  tables: Tables,
+  clock: RowClock,
+  { services, ...deps }: Omit<SsoRepositoryDeps, keyof RowClock> & { services: SsoServices },
+) => new SsoConnections(ssoConnectionRepository(tables, { ...clock, ...deps }), services);

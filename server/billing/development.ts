@@ -9,7 +9,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../storage/database';
-import type { ChargeResult, PaymentProvider, PlanCharge, SetupIntent } from './provider';
+import type {
+  ChargeResult,
+  PaymentProvider,
+  PlanCharge,
+  SetupIntent,
+} from '../../core/domain/billing-provider';
 
 const id = (prefix: string) => `${prefix}_dev_${randomBytes(12).toString('hex')}`;
 

@@ -12,7 +12,13 @@
  * says what it covers); how to try with a real test key: docs/billing.md.
  */
 import Stripe from 'stripe';
-import type { ChargeResult, ConfirmedSetup, PaymentProvider, PlanCharge, SetupIntent } from './provider';
+import type {
+  ChargeResult,
+  ConfirmedSetup,
+  PaymentProvider,
+  PlanCharge,
+  SetupIntent,
+} from '../../core/domain/billing-provider';
 
 export interface StripeConfig {
   secretKey: string;

@@ -14,7 +14,7 @@
  * server/storage/api-tokens.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { apiTokenRepository, type ApiTokenOwner } from '../../core/domain/api-token-store';
+import { apiTokenPorts as portsOver, type ApiTokenOwner } from '../../core/domain/api-token-store';
 import type { ApiTokenPorts } from '../../core/domain/api-tokens';
 import type { Database } from '../storage/database';
 import { liveApiToken, touchApiToken, useAccessToken, type UsedApiToken } from '../storage/api-tokens';
@@ -28,7 +28,13 @@ const hashSecret = (secret: string) => createHash('sha256').update(`api-token:${
 
 /** The ports of core/domain/api-tokens.ts for one owner and kind: a token made or deleted is announced. */
 export function apiTokenPorts(db: Database, owner: ApiTokenOwner): ApiTokenPorts {
-  const repository = (on: Database) => apiTokenRepository(sqlTables(on), owner, hashSecret, SERVER_ROW_CLOCK);
+  const repository = (on: Database) =>
+    portsOver(sqlTables(on), SERVER_ROW_CLOCK, owner, {
+      hash: hashSecret,
+      enabled: async () => (await getVendorSettings(db)).apiTokensEnabled,
+      roleGrants: (roleIds) =>
+        permissionKeysOfRoles(db, owner.tenantId, [...new Set(roleIds.filter((id) => id !== ''))]),
+    });
   const announce = (tx: Database, type: string, tokenId: string) =>
     emitEvent({ db: tx }, owner.tenantId, type, { tokenId, type: owner.type });
   return {
@@ -44,9 +50,6 @@ export function apiTokenPorts(db: Database, owner: ApiTokenOwner): ApiTokenPorts
       if (removed) await announce(db, 'apiToken.deleted', id);
       return removed;
     },
-    enabled: async () => (await getVendorSettings(db)).apiTokensEnabled,
-    roleGrants: (roleIds) =>
-      permissionKeysOfRoles(db, owner.tenantId, [...new Set(roleIds.filter((id) => id !== ''))]),
   };
 }
 

@@ -13,7 +13,7 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ConnectivityPorts } from '../../core/domain/connectivity';
-import { connectivityRepositories } from '../../core/domain/connectivity-tables';
+import { connectivityPorts as portsOver } from '../../core/domain/connectivity-tables';
 import { assertPublicUrl, postJson } from '../delivery/outbound-http';
 import type { Database } from '../storage/database';
 import {
@@ -44,12 +44,8 @@ export function connectivityPorts(ctx: {
 }): ConnectivityPorts {
   const { db, secretBox } = ctx;
   const allowPrivate = ctx.connectivity.allowPrivateAddresses;
-  const repositories = connectivityRepositories(sqlTables(db), {
-    ...SERVER_ROW_CLOCK,
+  return portsOver(sqlTables(db), SERVER_ROW_CLOCK, {
     seal: (value, binding) => secretBox.seal(value, binding),
-  });
-  return {
-    ...repositories,
     outbox: {
       // A retry is delivered by this process's worker at once.
       retry: async (tenantId, logId) =>
@@ -78,7 +74,7 @@ export function connectivityPorts(ctx: {
       );
       return { statusCode: result.status, body: result.body };
     },
-  };
+  });
 }
 
 // ------------------------------------------------------------------------------------ emitting

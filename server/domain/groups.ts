@@ -5,7 +5,7 @@
  * the tokens carry them (domain/tenants.ts loadAuthorization: direct roles and the groups' while
  * the account's configuration has them on).
  */
-import { groupRepository } from '../../core/domain/group-store';
+import { groupPorts as portsOver } from '../../core/domain/group-store';
 import type { GroupPorts } from '../../core/domain/groups';
 import type { Database } from '../storage/database';
 import { groupDirectory } from '../storage/groups';
@@ -13,7 +13,8 @@ import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { memberPermissionKeys } from './grants';
 
 /** The ports of core/domain/groups.ts for one tenant. */
-export const groupPorts = (db: Database, tenantId: string): GroupPorts => ({
-  ...groupRepository(sqlTables(db), tenantId, groupDirectory(db, tenantId), SERVER_ROW_CLOCK),
-  memberPermissions: (userId) => memberPermissionKeys(db, tenantId, userId),
-});
+export const groupPorts = (db: Database, tenantId: string): GroupPorts =>
+  portsOver(sqlTables(db), SERVER_ROW_CLOCK, tenantId, {
+    ...groupDirectory(db, tenantId),
+    memberPermissions: (userId) => memberPermissionKeys(db, tenantId, userId),
+  });

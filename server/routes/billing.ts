@@ -21,13 +21,15 @@ import type { FastifyInstance } from 'fastify';
 import { BILLING_HANDLERS, DEVELOPMENT_CARD_HANDLERS } from '../../core/domain/billing-handlers';
 import { DevelopmentProvider } from '../billing/development';
 import { invoicePdf } from '../billing/invoice-pdf';
-import type { PaymentProvider } from '../billing/provider';
+import type { PaymentProvider } from '../../core/domain/billing-provider';
 import { StripeProvider } from '../billing/stripe';
 import type { AppContext } from '../context';
-import { billingHandlerPorts, serverBillingStore, type BillingDeps } from '../domain/billing';
+import { billingHandlerPorts, type BillingDeps } from '../domain/billing';
 import { applyStripeEvent } from '../domain/billing-events';
 import { invoiceOf, invoiceSheet } from '../../core/domain/billing-invoices';
+import { billingVendor } from '../../core/domain/billing-tables';
 import { tenantName } from '../storage/billing';
+import { sqlTables } from '../storage/tables';
 import { contractError } from '../../core/contract/errors';
 import { registerHandlers } from '../http/handlers';
 import { accountOf, callerOf } from '../http/route-table';
@@ -65,11 +67,11 @@ function invoicePdfRoute(app: FastifyInstance, ctx: AppContext): void {
     '/subscriptions/resources/billing/invoices/v1/:id/pdf',
     async (request, reply) => {
       const tenantId = accountOf(request);
-      const store = serverBillingStore(ctx.db);
-      const invoice = await invoiceOf(store.invoices, tenantId, request.params.id);
+      const { invoices } = billingHandlerPorts({ db: ctx.db, provider: null }, { caller: { email: '' } });
+      const invoice = await invoiceOf(invoices, tenantId, request.params.id);
       const pdf = await invoicePdf(
         invoiceSheet(invoice, {
-          vendor: (await store.vendor()).name,
+          vendor: (await billingVendor(sqlTables(ctx.db))).name,
           tenant: (await tenantName(ctx.db, tenantId)) ?? '',
         }),
       );

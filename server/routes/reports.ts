@@ -6,11 +6,10 @@
  * delivery (the outbox in development). The handlers are core/domain/report-handlers.ts (demo mode
  * runs them too); the preview, an HTML answer, is registered here.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeNamed, type RouteName } from '../../core/contract/routes';
 import type { AppContext } from '../context';
-import { previewReport, reportSchedules, type ReportPorts } from '../../core/domain/reports';
+import { previewReport, reportPorts, type ReportPorts } from '../../core/domain/reports';
 import { NOTIFICATION_HANDLERS, REPORT_HANDLERS } from '../../core/domain/report-handlers';
 import type { AreaHandler } from '../../core/domain/handlers';
 import { notificationsRepository, type NotificationsRepository } from '../../core/domain/notifications';
@@ -18,29 +17,23 @@ import { isApiTokenAccess } from '../../core/domain/api-tokens';
 import { registerHandlers } from '../http/handlers';
 import { accountOf, callerOf } from '../http/route-table';
 import { reportMembers } from '../storage/reports';
-import { sqlTables } from '../storage/tables';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 
 /** The nil uuid: no account has it. */
 const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tables = sqlTables(ctx.db);
-  const stored: ReportPorts = {
-    ...reportSchedules(tables, Date.now),
-    members: (tenantId) => reportMembers(ctx.db, tenantId),
-    now: () => new Date(),
-  };
-  const notifications = notificationsRepository(tables, randomUUID, Date.now);
-  const { getPreviewReport: _html, ...shared } = REPORT_HANDLERS;
-  registerHandlers(app, shared, (request) => {
-    // An API token's caller is no member: nobody's bell to ring.
-    const person = !isApiTokenAccess(callerOf(request));
-    return {
-      ...stored,
+  const ports = (rings: boolean) =>
+    reportPorts(tables, SERVER_ROW_CLOCK, {
+      members: (tenantId) => reportMembers(ctx.db, tenantId),
       deliver: (to, subject, text) => ctx.delivery.sendEmail({ to, subject, text }),
-      notify: async (n) => (person ? notifications.add(n) : undefined),
-    };
-  });
+      rings,
+    });
+  const stored: ReportPorts = ports(false);
+  const { getPreviewReport: _html, ...shared } = REPORT_HANDLERS;
+  // An API token's caller is no member: nobody's bell to ring.
+  registerHandlers(app, shared, (request) => ports(!isApiTokenAccess(callerOf(request))));
 
   // renderReport reads the page as text, downloadReport as a file: both get the HTML, as HTML.
   const preview = routeNamed('getPreviewReport');
@@ -58,7 +51,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
  * notifications (the nil uuid matches none of theirs), so the call is not refused.
  */
 export async function notificationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const repo = notificationsRepository(sqlTables(ctx.db), randomUUID, Date.now);
+  const repo = notificationsRepository(sqlTables(ctx.db), SERVER_ROW_CLOCK.newId, Date.now);
   for (const [name, handler] of Object.entries(NOTIFICATION_HANDLERS) as Array<
     [RouteName, AreaHandler<NotificationsRepository>]
   >) {

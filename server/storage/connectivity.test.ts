@@ -1,4 +1,4 @@
-// The connectivity repositories (core/domain/connectivity-tables.ts), one suite for both stores:
+// The connectivity repositories (core/domain/connectivity-tables.ts connectivityPorts), one suite for both stores:
 // over PGlite with the server's outbox (server/storage/connectivity.ts), and over demo mode's stored
 // tables with its stand-ins (core/demo/connectivity.ts). The rules in core/domain/connectivity.ts
 // rely on what each case states.
@@ -9,7 +9,7 @@ import { demoConnectivityPorts } from '../../core/demo/connectivity';
 import type { DemoDatabase } from '../../core/demo/data';
 import { memoryTables } from '../../core/demo/tables';
 import type { ConnectivityPorts } from '../../core/domain/connectivity';
-import { WEBHOOK_LOGS, connectivityRepositories } from '../../core/domain/connectivity-tables';
+import { WEBHOOK_LOGS, connectivityPorts } from '../../core/domain/connectivity-tables';
 import { stamp, type Tables } from '../../core/domain/tables';
 import { SecretBox } from '../domain/mfa-crypto';
 import { repositorySuite } from '../../test/support/repository-suite';
@@ -45,11 +45,21 @@ repositorySuite<Repositories>(
       const tables = sqlTables(db);
       const seal = (value: string, binding: string) => box.seal(value, binding);
       return {
-        ...connectivityRepositories(tables, { newId: randomUUID, now: ticking(), seal }),
-        outbox: {
-          retry: (tenantId, logId) => requeueWebhookLog(db, tenantId, logId),
-          forget: (webhookId) => forgetWebhookDeliveries(db, webhookId),
-        },
+        ...connectivityPorts(
+          tables,
+          { newId: randomUUID, now: ticking() },
+          {
+            seal,
+            outbox: {
+              retry: (tenantId, logId) => requeueWebhookLog(db, tenantId, logId),
+              forget: (webhookId) => forgetWebhookDeliveries(db, webhookId),
+            },
+            // Not read by these cases (the routes' suite has the server's).
+            vendorId: async () => '',
+            reachable: async (url) => url.toString(),
+            sendTest: async () => ({ statusCode: 0, body: '' }),
+          },
+        ),
         tables,
         secretOf: async (id) => (await webhookTarget(db, box, id))?.secret ?? null,
         keepsSecrets: true,

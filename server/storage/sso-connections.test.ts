@@ -1,5 +1,5 @@
 // The SSO connections' repository (core/domain/sso-repository.ts, written once over the tables port)
-// on both stores: the server's over PGlite (storage/sso-connections.ts) and demo mode's over its
+// on both stores: the server's over PGlite (`sqlTables`, the roles' SQL of storage/sso-connections.ts) and demo mode's over its
 // stored data (core/demo/ssoConfig.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -8,7 +8,9 @@ import { seedDemoDatabase } from '../../core/demo/data';
 import { demoSsoRepository } from '../../core/demo/ssoConfig';
 import { demoRoles } from '../../core/demo/teamAdmin';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { ssoConnectionRepository } from './sso-connections';
+import { ssoConnectionRepository } from '../../core/domain/sso-repository';
+import { sqlSsoRoles } from './sso-connections';
+import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
 interface Repos {
   repo: SsoConnectionRepository;
@@ -27,7 +29,9 @@ repositorySuite<Repos>(
   'SSO connections',
   {
     pglite: (db) => ({
-      repo: ssoConnectionRepository(db, {
+      repo: ssoConnectionRepository(sqlTables(db), {
+        roles: sqlSsoRoles(db),
+        ...SERVER_ROW_CLOCK,
         samlCallbacks: ['http://app.test/account/saml/callback'],
         oidcRedirects: ['http://app.test/account/oidc/callback'],
       }),

@@ -1,12 +1,10 @@
 /**
- * The server's SSO connections' repository: the one of core/domain/sso-repository.ts over SQL
- * (`sqlTables`), new ids from `randomUUID`. What it reads of the roles area (an account's roles by
- * id and by key, the tenant's vendor's and its own) stays two statements here.
+ * What the SSO connections' repository (core/domain/sso-repository.ts, over `sqlTables` on the
+ * server: domain/sso-config.ts) reads of the roles area: an account's roles by id and by key, the
+ * tenant's vendor's and its own, two statements here.
  */
-import type { SsoConnectionRepository } from '../../core/domain/sso-connections';
-import { ssoConnectionRepository as repositoryOver, type SsoRoles } from '../../core/domain/sso-repository';
+import type { SsoRoles } from '../../core/domain/sso-repository';
 import type { Database } from './database';
-import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,7 +12,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROLES_OF_TENANT = `SELECT r.id, r.key FROM roles r JOIN tenants t ON t.id = $1
   WHERE r.vendor_id = t.vendor_id AND (r.tenant_id IS NULL OR r.tenant_id = $1)`;
 
-function sqlSsoRoles(db: Database): SsoRoles {
+/** The roles the connections name (the roles area's storage), in SQL. */
+export function sqlSsoRoles(db: Database): SsoRoles {
   return {
     async rolesOfIds(tenantId, ids) {
       // A malformed id is none (the uuid column would refuse it).
@@ -27,16 +26,4 @@ function sqlSsoRoles(db: Database): SsoRoles {
       return (await db.query<{ id: string; key: string }>(sql, [tenantId, keys])).rows;
     },
   };
-}
-
-/** The repository of tenant-managed connections; new ones return to these callbacks and redirect URIs. */
-export function ssoConnectionRepository(
-  db: Database,
-  addresses: { samlCallbacks: string[]; oidcRedirects: string[] },
-): SsoConnectionRepository {
-  return repositoryOver(sqlTables(db), {
-    roles: sqlSsoRoles(db),
-    ...SERVER_ROW_CLOCK,
-    ...addresses,
-  });
 }

@@ -1,13 +1,14 @@
 /**
- * The payment provider behind billing (issue 17): one interface, two implementations.
- * - development.ts: a processor's test mode inside this server (test card numbers, no account).
- * - stripe.ts: Stripe through its official Node SDK (card data goes from the browser to Stripe,
- *   never through this server).
- * The domain (server/domain/billing.ts) decides what to charge and when; a provider only moves
+ * The payment provider behind billing (issue 17): one interface; the server's two implementations
+ * are server/billing/development.ts (a processor's test mode inside the server: test card numbers,
+ * no account) and server/billing/stripe.ts (Stripe through its official Node SDK: card data goes
+ * from the browser to Stripe, never through the server); demo mode's moves no money
+ * (core/demo/billingStore.ts).
+ * The domain (core/domain/billing-ports.ts) decides what to charge and when; a provider only moves
  * money and keeps its own records. Every charging call carries an idempotency key: a retry with
  * the same key answers the first call's result and never charges twice.
  */
-import type { StoredCard } from '../../core/billing/cards';
+import type { StoredCard } from '../billing/cards';
 
 export type ProviderName = 'development' | 'stripe';
 
