@@ -3,14 +3,31 @@
  * secrets (the domain's repository over its tables, kept plain: the demo has nothing to protect
  * them from), its attempt counters (per email: the demo knows no IP address) and its outbox
  * (localStorage and the console, as the demo's emails). The password flows' links (core/demo/accountFlows.ts) are these secrets
- * too, and every flow counts with these counters. The handlers are core/demo/passwordless.ts.
+ * too, and every flow counts with these counters. The passwordless handlers and their ports are
+ * core/demo/passwordless.ts, loaded on first use.
  */
-import type { PasswordlessPorts } from '../domain/passwordless';
 import type { OneTimeTokens } from '../domain/one-time-tokens';
 import { signInLimits, type AttemptCounters } from '../domain/attempts';
-import { DEMO_POLICY, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
-import { demoEmail, demoSms } from './delivery';
-import { isoNow, update, withId, type DemoClock } from './rows';
+import type { DemoDatabase, DemoUser } from './data';
+import { isoNow, type DemoClock } from './rows';
+
+/**
+ * A sample of the breach list the server ships (the demo cannot carry 49,000 passwords): sign in
+ * to the demo with one of these to see the breached-password prompt (flag on in demo settings).
+ */
+const DEMO_BREACHED_PASSWORDS = [
+  'password',
+  'password1',
+  'password123',
+  '12345678',
+  '123456789',
+  'qwerty123',
+  'baseball1',
+  'iloveyou',
+  'sunshine1',
+  'letmein1',
+];
+export const isDemoBreached = (password: string) => DEMO_BREACHED_PASSWORDS.includes(password.toLowerCase());
 
 /** The page's origin: where the demo's emailed links and public settings point. */
 export const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
@@ -106,30 +123,3 @@ export const rulesUser = (stored: DemoUser | undefined) =>
       }
     : null;
 export type DemoRulesUser = NonNullable<ReturnType<typeof rulesUser>>;
-
-/** The ports of core/domain/passwordless.ts over the demo's data, for one request. */
-export function demoPasswordlessPorts(db: DemoDatabase, clock: DemoClock): PasswordlessPorts<DemoRulesUser> {
-  return {
-    users: {
-      byEmail: async (email) => rulesUser(userByEmail(db, email)),
-      byId: async (id) => rulesUser(userById(db, id)),
-      setPhone: async (id, phone) => void update(db.users, withId(id), { phoneNumber: phone }),
-      markVerified: async (id) => void update(db.users, withId(id), { verified: true }),
-      unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
-    },
-    secrets: demoSecrets(db, clock),
-    limits: demoLimits(db, clock.now),
-    deliver: async (user, sent) => {
-      if (sent.channel === 'sms') {
-        const text = demoSms(db, user.stored, sent.key, sent.code);
-        return demoOutbox(db, clock.now, { channel: 'sms', to: sent.to, subject: null, text });
-      }
-      const [subject, text] =
-        sent.key === 'magicLink'
-          ? demoEmail(db, user.stored, 'magicLink', { link: sent.link })
-          : demoEmail(db, user.stored, sent.key, { code: sent.code });
-      demoOutbox(db, clock.now, { channel: 'email', to: user.email, subject, text });
-    },
-    appUrl: appOrigin(),
-  };
-}
