@@ -7,9 +7,10 @@
  * core/demo/passwordless.ts, loaded on first use.
  */
 import type { OneTimeTokens } from '../domain/one-time-tokens';
-import { signInLimits, type AttemptCounters } from '../domain/attempts';
+import { signInLimits, storedAttemptCounters, type AttemptCounters } from '../domain/attempts';
 import type { DemoDatabase, DemoUser } from './data';
 import { isoNow, type DemoClock } from './rows';
+import { memoryTables } from './tables';
 
 /**
  * A sample of the breach list the server ships (the demo cannot carry 49,000 passwords): sign in
@@ -33,31 +34,11 @@ export const isDemoBreached = (password: string) => DEMO_BREACHED_PASSWORDS.incl
 export const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
 
 /**
- * The attempt counters of the shared rules (core/domain/attempts.ts) in the demo's data, under the
- * server's keys: each key's uses and the start of its window, as the server's table keeps them.
+ * The attempt counters of the shared rules (core/domain/attempts.ts) in the demo's tables: the
+ * server's `attempt_counters` rows, under the server's keys.
  */
-export function demoAttemptCounters(db: DemoDatabase, now: () => number): AttemptCounters {
-  /** The key's counter while its window is open. */
-  const open = (key: string, windowSeconds: number) => {
-    const entry = db.attempts?.[key];
-    const remaining = entry ? (entry.startedAt + windowSeconds * 1000 - now()) / 1000 : 0;
-    return entry && remaining > 0 ? { key, failures: entry.failures, remaining } : undefined;
-  };
-  const take = (key: string, windowSeconds: number) => {
-    const counter = open(key, windowSeconds);
-    const stored = (db.attempts ??= {});
-    stored[key] = counter
-      ? { ...stored[key]!, failures: counter.failures + 1 }
-      : { failures: 1, startedAt: now() };
-    return open(key, windowSeconds)!;
-  };
-  return {
-    open: async (keys, windowSeconds) => keys.flatMap((key) => open(key, windowSeconds) ?? []),
-    add: async (keys, windowSeconds) => keys.forEach((key) => take(key, windowSeconds)),
-    take: async (key, windowSeconds) => take(key, windowSeconds),
-    forget: async (key) => void delete db.attempts?.[key],
-  };
-}
+export const demoAttemptCounters = (db: DemoDatabase, now: () => number): AttemptCounters =>
+  storedAttemptCounters(memoryTables((db.tables ??= {})), { now });
 
 /** The sign-in limits of one request (the demo knows no address: only the email counts). */
 export const demoLimits = (db: DemoDatabase, now: () => number) =>
