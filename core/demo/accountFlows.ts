@@ -1,7 +1,6 @@
 import type { AuthResponse } from '../api/types';
 import { fail, ok } from '../contract/answer';
 import { demoEmail } from './delivery';
-import { isDemoBreached } from './passwordless';
 import type { DemoRoutes } from './dispatch';
 import { DEMO_PASSWORD_POLICY, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { resetPasswordAddress } from '../domain/account-links';
@@ -10,7 +9,14 @@ import { PASSWORD_FLOW_HANDLERS, type PasswordFlowPorts } from '../domain/passwo
 import { newPasswordProblem } from '../domain/sign-up-handlers';
 import type { LinkPurpose } from '../domain/passwordless';
 import { demoAcceptancePorts } from './invitationStore';
-import { appOrigin, demoLimits, demoOutbox, demoSecrets, rulesUser } from './passwordlessPorts';
+import {
+  appOrigin,
+  demoLimits,
+  demoOutbox,
+  demoSecrets,
+  isDemoBreached,
+  rulesUser,
+} from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import { demoPublicHandlers } from './shared';
 

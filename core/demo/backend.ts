@@ -1,9 +1,7 @@
 import { createDemoFederation } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
 import { createDemoInvitations } from './invitations';
-import { createDemoPasswordless } from './passwordless';
-import { createDemoMfa } from './mfaFlows';
-import { seedDemoDatabase, type DemoDatabase } from './data';
+import { seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
 import { demoSignInMethodRoutes } from './signInMethods';
 import type { RouteName } from '../contract/routes';
 import type { DemoRoutes } from './dispatch';
@@ -74,18 +72,17 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     passwordProblem: accountFlows.passwordProblem,
     userOfToken,
   });
-  // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
-  const passwordless = createDemoPasswordless({ startSession, random, now });
-  const mfa = createDemoMfa({ startSession, signedIn, random, now });
+  // The MFA gate of a first-factor sign-in (core/demo/mfaRepository.ts), loaded by the first sign-in.
+  const mfa = {
+    gate: async (db: DemoDatabase, user: DemoUser, tenantId?: string | null, firstFactor?: 'saml') =>
+      (await import('./mfaRepository')).gate({ now, random }, db, user, tenantId, firstFactor),
+  };
 
   const routes: DemoRoutes = {
     ...accountFlows.routes,
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
     ...createDemoFederation({ tokenFor: tokens.tokenFor, startSession, secondFactor: mfa.gate, random, now }),
-    ...passwordless.routes,
     ...invitations.routes,
-    // MFA at sign-in and in the account, passkeys (core/demo/mfaFlows.ts).
-    ...mfa.routes,
     // The sign-in methods: the client SDK's reads and our save (core/demo/signInMethods.ts).
     ...demoSignInMethodRoutes(signedIn),
     // Sign-in by password, sign-up, the login box's public settings (core/demo/signIn.ts).
@@ -96,7 +93,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       (await import('./impersonation')).demoImpersonationRoutes(tokens).postImpersonation!(db, request),
     ...demoHostInfoRoutes(),
     ...signedIn({
-      ...demoProfileRoutes(passwordless),
+      ...demoProfileRoutes(),
       ...demoSignedInSessionRoutes(tokens),
       ...demoSignedInHostInfoRoutes({ now, random }),
       ...demoHandlers(PASSWORD_CHANGE_HANDLERS, accountFlows.passwordPorts),
@@ -105,7 +102,22 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   // The back-office areas (security policies, audits, reports, connectivity, sub-accounts, SSO,
   // billing, roles, groups, tokens...) load on their first call (core/demo/lazyAreas.ts).
   const lazy = createLazyAreas({ now, random, signedIn }, config.loadBackOffice);
-  const handlerOf = (name: RouteName) => routes[name] ?? lazy.handlerOf(name);
+  // MFA, passkey and passwordless sign-in, the phone number (core/demo/signInSteps.ts) load on
+  // their first call, before the back office is looked at: the sign-in page's first chunk has none.
+  let steps: Promise<DemoRoutes> | null = null;
+  const stepOf = async (name: RouteName) => {
+    steps ??= import('./signInSteps').then(
+      (m) => m.demoSignInStepRoutes({ startSession, signedIn, now, random }),
+      (error: unknown) => {
+        // Not kept: the next call loads the module again (a failed fetch, as lazyAreas.ts says).
+        steps = null;
+        throw new TypeError("Failed to fetch the demo's sign-in steps", { cause: error });
+      },
+    );
+    return (await steps)[name];
+  };
+  const handlerOf = (name: RouteName) =>
+    routes[name] ?? stepOf(name).then((handler) => handler ?? lazy.handlerOf(name));
 
   const { handle, transport } = createDemoPipeline({ handlerOf, tokens, load, save, delay, now });
   return { handle, transport };

@@ -81,8 +81,6 @@ export interface DemoDatabase {
   };
   /** Newest first, as the server's audit hook records them (core/demo/dispatch.ts). */
   audits?: AuditRecord[];
-  /** Failed sign-in attempts per email, like the server's attempt_counters. */
-  attempts?: Record<string, { failures: number; startedAt: number }>;
 }
 
 /** tenantId null: built in (the same in every account, read-only). Permissions by id (`perm-<key>`). */

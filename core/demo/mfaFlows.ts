@@ -5,18 +5,18 @@
  * demo's first-factor sign-ins, over its ports (core/domain/mfa-steps.ts `MfaHandlerPorts`): the
  * store of mfaRepository.ts, real TOTP (otplib in the page), SMS and email codes in the demo outbox,
  * WebAuthn second factors and passkeys with WebCrypto on the page's own host, the demo's session.
- * Secrets are sample data in the visitor's own browser.
+ * Secrets are sample data in the visitor's own browser. Loaded on first use (core/demo/backend.ts).
  */
 import { limitCodeSend } from '../domain/attempts';
 import { enrolDevice } from '../domain/mfa-devices';
 import { MFA_HANDLERS } from '../domain/mfa-handlers';
 import { MFA_SIGN_IN_HANDLERS } from '../domain/mfa-sign-in-handlers';
 import type { WebauthnCrypto } from '../domain/mfa-ports';
-import { mfaGateAnswer, type MfaHandlerPorts } from '../domain/mfa-steps';
+import type { MfaHandlerPorts } from '../domain/mfa-steps';
 import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
-import { userById, type DemoDatabase, type DemoUser } from './data';
+import { userById, type DemoDatabase } from './data';
 import { demoMfaCode } from './delivery';
-import { demoMfaRepository } from './mfaRepository';
+import { DEMO_MFA_VENDOR as VENDOR, demoMfaRepository } from './mfaRepository';
 import { demoAttemptCounters, demoOutbox } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import type { DemoTokens } from './sessions';
@@ -25,11 +25,6 @@ import { demoSignInMethodPorts } from './signInMethods';
 
 type DemoMfaTools = Pick<DemoTokens, 'startSession' | 'signedIn'> & DemoClock;
 
-/** Every strategy is on in demo mode, and passkeys too. */
-const VENDOR = {
-  strategies: ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'],
-  passkeysEnabled: true,
-};
 const NAME = 'Auth Elements demo';
 
 /**
@@ -98,38 +93,12 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
   };
 }
 
-/**
- * The MFA gate of the demo's first-factor sign-ins (core/domain/mfa-steps.ts, as the server's), over
- * the demo's devices, the account's saved policy, the demo's switch and this browser's remember-device
- * token. As the server's (server/http/mfa-gate.ts): the policy of the account the sign-in opens
- * (`tenantId`, else the user's active one), which the mfaToken keeps; a SAML first factor passes a
- * policy of ForceExceptSAML.
- */
-export const gate = (
-  t: DemoClock,
-  db: DemoDatabase,
-  user: DemoUser,
-  tenantId?: string | null,
-  firstFactor?: 'saml',
-) =>
-  mfaGateAnswer(
-    { ...demoMfaRepository(db, t), vendor: async () => VENDOR },
-    user,
-    tenantId ?? user.tenantId,
-    db.rememberedBrowser,
-    firstFactor,
-  );
-
-export function createDemoMfa(tools: DemoMfaTools) {
+/** MFA's routes: the sign-in's second step and passkey sign-in, a signed-in person's factors and passkeys. */
+export function demoMfaRoutes(tools: DemoMfaTools) {
   const ports = (db: DemoDatabase) => demoMfaPorts(tools, db);
-  const routes = {
+  return {
     ...demoPublicHandlers(MFA_SIGN_IN_HANDLERS, ports),
     // The descriptor's access has found a bearer; its user, unless deleted since.
     ...tools.signedIn(demoHandlers(MFA_HANDLERS, ports), 'TOKEN_INVALID'),
-  };
-  return {
-    gate: (db: DemoDatabase, user: DemoUser, tenantId?: string | null, firstFactor?: 'saml') =>
-      gate(tools, db, user, tenantId, firstFactor),
-    routes,
   };
 }

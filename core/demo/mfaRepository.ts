@@ -1,16 +1,18 @@
 /**
  * Demo mode's MFA store: the repositories of core/domain/mfa-store.ts (the server's own) over the
- * page's stored tables, the wrong answers in the demo's attempt counters, and the gate's read of
- * the policy rows (the server's one SQL statement, server/storage/mfa.ts). Keys are the values
+ * page's stored tables, the wrong answers in the demo's attempt counters, the gate's read of
+ * the policy rows (the server's one SQL statement, server/storage/mfa.ts), and the gate of a
+ * first-factor sign-in (loaded by the first sign-in: the sign-in page's first chunk has none of MFA). Keys are the values
  * themselves (sample data in the visitor's browser). server/storage/mfa.test.ts holds this store
  * and the server's to the same cases.
  */
 import { mfaFailureCounter } from '../domain/attempts';
 import { DEFAULT_MFA_POLICY, enforceMfaTypeOf } from '../domain/mfa-gate';
 import type { MfaPorts, StoredMfaPolicies } from '../domain/mfa-ports';
-import { MFA_DEVICES, mfaRepositories } from '../domain/mfa-store';
+import { mfaRepositories } from '../domain/mfa-store';
+import { mfaGateAnswer } from '../domain/mfa-steps';
 import { MFA_POLICIES } from '../domain/security-policy-tables';
-import { storedRows, type DemoDatabase } from './data';
+import { storedRows, type DemoDatabase, type DemoUser } from './data';
 import { demoAttemptCounters } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
@@ -31,10 +33,6 @@ function demoMfaPolicies(db: DemoDatabase, tenantId: string | null): StoredMfaPo
   };
 }
 
-/** Whether the user has a second factor (a passkey alone is a first factor), read as the server's EXISTS. */
-export const hasSecondFactor = (db: DemoDatabase, userId: string): boolean =>
-  storedRows(db.tables, MFA_DEVICES).some((d) => d.userId === userId && !d.passkey);
-
 export function demoMfaRepository(db: DemoDatabase, tools: DemoClock): MfaPorts {
   const repositories = mfaRepositories(memoryTables((db.tables ??= {})), {
     now: tools.now,
@@ -53,3 +51,31 @@ export function demoMfaRepository(db: DemoDatabase, tools: DemoClock): MfaPorts 
     },
   };
 }
+
+/** Every strategy is on in demo mode, and passkeys too. */
+export const DEMO_MFA_VENDOR = {
+  strategies: ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'],
+  passkeysEnabled: true,
+};
+
+/**
+ * The MFA gate of the demo's first-factor sign-ins (core/domain/mfa-steps.ts, as the server's), over
+ * the demo's devices, the account's saved policy, the demo's switch and this browser's remember-device
+ * token. As the server's (server/http/mfa-gate.ts): the policy of the account the sign-in opens
+ * (`tenantId`, else the user's active one), which the mfaToken keeps; a SAML first factor passes a
+ * policy of ForceExceptSAML.
+ */
+export const gate = (
+  t: DemoClock,
+  db: DemoDatabase,
+  user: DemoUser,
+  tenantId?: string | null,
+  firstFactor?: 'saml',
+) =>
+  mfaGateAnswer(
+    { ...demoMfaRepository(db, t), vendor: async () => DEMO_MFA_VENDOR },
+    user,
+    tenantId ?? user.tenantId,
+    db.rememberedBrowser,
+    firstFactor,
+  );

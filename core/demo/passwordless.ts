@@ -1,49 +1,65 @@
+/**
+ * Demo mode's passwordless sign-in (email code, magic link, SMS code), reset phone number and new
+ * phone number: the server's handlers (core/domain/passwordless-handlers.ts) over the demo's data
+ * (its users, and core/demo/passwordlessPorts.ts's secrets, attempt counters and outbox). Loaded
+ * on first use with the MFA flows (core/demo/signInSteps.ts). Every answer here saves the demo data
+ * (core/demo/shared.ts): attempts and sends are counted even when refused.
+ */
 import type { AuthResponse } from '../api/types';
+import type { PasswordlessPorts } from '../domain/passwordless';
 import {
   PASSWORDLESS_HANDLERS,
   PHONE_HANDLERS,
   type PasswordlessHandlerPorts,
 } from '../domain/passwordless-handlers';
-import type { DemoDatabase, DemoUser } from './data';
-import { gate } from './mfaFlows';
-import { demoPasswordlessPorts, type DemoRulesUser } from './passwordlessPorts';
-import type { DemoClock } from './rows';
+import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
+import { DEMO_POLICY, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
+import { demoEmail, demoSms } from './delivery';
+import { gate } from './mfaRepository';
+import {
+  appOrigin,
+  demoLimits,
+  demoOutbox,
+  demoSecrets,
+  rulesUser,
+  type DemoRulesUser,
+} from './passwordlessPorts';
+import { update, withId, type DemoClock } from './rows';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
-import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
 
-/**
- * Demo mode's passwordless sign-in (email code, magic link, SMS code), reset phone number and new
- * phone number: the server's handlers (core/domain/passwordless-handlers.ts) over the demo's data
- * (core/demo/passwordlessPorts.ts, which also keeps every flow's attempt counters), and
- * the breached-password sample list. Every answer here saves the demo data (core/demo/shared.ts):
- * attempts and sends are counted even when refused.
- */
-
-type Json = Record<string, unknown>;
-
-/**
- * A sample of the breach list the server ships (the demo cannot carry 49,000 passwords): sign in
- * to the demo with one of these to see the breached-password prompt (flag on in demo settings).
- */
-const DEMO_BREACHED_PASSWORDS = [
-  'password',
-  'password1',
-  'password123',
-  '12345678',
-  '123456789',
-  'qwerty123',
-  'baseball1',
-  'iloveyou',
-  'sunshine1',
-  'letmein1',
-];
-export const isDemoBreached = (password: string) => DEMO_BREACHED_PASSWORDS.includes(password.toLowerCase());
+/** The ports of core/domain/passwordless.ts over the demo's data, for one request. */
+function demoPasswordlessPorts(db: DemoDatabase, clock: DemoClock): PasswordlessPorts<DemoRulesUser> {
+  return {
+    users: {
+      byEmail: async (email) => rulesUser(userByEmail(db, email)),
+      byId: async (id) => rulesUser(userById(db, id)),
+      setPhone: async (id, phone) => void update(db.users, withId(id), { phoneNumber: phone }),
+      markVerified: async (id) => void update(db.users, withId(id), { verified: true }),
+      unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
+    },
+    secrets: demoSecrets(db, clock),
+    limits: demoLimits(db, clock.now),
+    deliver: async (user, sent) => {
+      if (sent.channel === 'sms') {
+        const text = demoSms(db, user.stored, sent.key, sent.code);
+        return demoOutbox(db, clock.now, { channel: 'sms', to: sent.to, subject: null, text });
+      }
+      const [subject, text] =
+        sent.key === 'magicLink'
+          ? demoEmail(db, user.stored, 'magicLink', { link: sent.link })
+          : demoEmail(db, user.stored, sent.key, { code: sent.code });
+      demoOutbox(db, clock.now, { channel: 'email', to: user.email, subject, text });
+    },
+    appUrl: appOrigin(),
+  };
+}
 
 interface DemoPasswordlessTools extends DemoClock {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
 }
 
+/** The public passwordless routes, and the phone routes' handlers of a signed-in caller. */
 export function createDemoPasswordless(tools: DemoPasswordlessTools) {
   /** The email of the last code pre-login (the server keeps it in an httpOnly cookie). */
   let preLoginEmail: string | undefined;
@@ -57,7 +73,7 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       read: () => preLoginEmail,
       forget: () => (preLoginEmail = undefined),
     },
-    // The account's sign-in methods, then the MFA gate of a password sign-in (core/demo/mfaFlows.ts).
+    // The account's sign-in methods, then the MFA gate of a password sign-in (core/demo/mfaRepository.ts).
     signIn: async (user, type) => {
       const { stored } = user as DemoRulesUser;
       await assertAccountAllows(demoSignInMethodPorts(db), stored.tenantId, type);
@@ -65,15 +81,8 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
     },
     impersonating,
   });
-  const phone = demoHandlers(PHONE_HANDLERS, (db) => ports(db, Boolean(db.session?.impersonatorId)));
-  /** A signed-in route's handler as profile.ts calls it. */
-  const phoneStep =
-    (name: 'postUsersPhone' | 'postUsersPhoneVerify') => (db: DemoDatabase, user: DemoUser, body: Json) =>
-      phone[name]!(db, user, { method: 'POST', path: '', body, token: null, query: {}, params: {} });
-
   return {
     routes: demoPublicHandlers(PASSWORDLESS_HANDLERS, (db) => ports(db)),
-    startPhoneVerification: phoneStep('postUsersPhone'),
-    finishPhoneVerification: phoneStep('postUsersPhoneVerify'),
+    phoneRoutes: demoHandlers(PHONE_HANDLERS, (db) => ports(db, Boolean(db.session?.impersonatorId))),
   };
 }

@@ -3,44 +3,42 @@
  * secrets (the domain's repository over its tables, kept plain: the demo has nothing to protect
  * them from), its attempt counters (per email: the demo knows no IP address) and its outbox
  * (localStorage and the console, as the demo's emails). The password flows' links (core/demo/accountFlows.ts) are these secrets
- * too, and every flow counts with these counters. The handlers are core/demo/passwordless.ts.
+ * too, and every flow counts with these counters. The passwordless handlers and their ports are
+ * core/demo/passwordless.ts, loaded on first use.
  */
-import type { PasswordlessPorts } from '../domain/passwordless';
 import type { OneTimeTokens } from '../domain/one-time-tokens';
-import { signInLimits, type AttemptCounters } from '../domain/attempts';
-import { DEMO_POLICY, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
-import { demoEmail, demoSms } from './delivery';
-import { isoNow, update, withId, type DemoClock } from './rows';
+import { signInLimits, storedAttemptCounters, type AttemptCounters } from '../domain/attempts';
+import type { DemoDatabase, DemoUser } from './data';
+import { isoNow, type DemoClock } from './rows';
+import { memoryTables } from './tables';
+
+/**
+ * A sample of the breach list the server ships (the demo cannot carry 49,000 passwords): sign in
+ * to the demo with one of these to see the breached-password prompt (flag on in demo settings).
+ */
+const DEMO_BREACHED_PASSWORDS = [
+  'password',
+  'password1',
+  'password123',
+  '12345678',
+  '123456789',
+  'qwerty123',
+  'baseball1',
+  'iloveyou',
+  'sunshine1',
+  'letmein1',
+];
+export const isDemoBreached = (password: string) => DEMO_BREACHED_PASSWORDS.includes(password.toLowerCase());
 
 /** The page's origin: where the demo's emailed links and public settings point. */
 export const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
 
 /**
- * The attempt counters of the shared rules (core/domain/attempts.ts) in the demo's data, under the
- * server's keys: each key's uses and the start of its window, as the server's table keeps them.
+ * The attempt counters of the shared rules (core/domain/attempts.ts) in the demo's tables: the
+ * server's `attempt_counters` rows, under the server's keys.
  */
-export function demoAttemptCounters(db: DemoDatabase, now: () => number): AttemptCounters {
-  /** The key's counter while its window is open. */
-  const open = (key: string, windowSeconds: number) => {
-    const entry = db.attempts?.[key];
-    const remaining = entry ? (entry.startedAt + windowSeconds * 1000 - now()) / 1000 : 0;
-    return entry && remaining > 0 ? { key, failures: entry.failures, remaining } : undefined;
-  };
-  const take = (key: string, windowSeconds: number) => {
-    const counter = open(key, windowSeconds);
-    const stored = (db.attempts ??= {});
-    stored[key] = counter
-      ? { ...stored[key]!, failures: counter.failures + 1 }
-      : { failures: 1, startedAt: now() };
-    return open(key, windowSeconds)!;
-  };
-  return {
-    open: async (keys, windowSeconds) => keys.flatMap((key) => open(key, windowSeconds) ?? []),
-    add: async (keys, windowSeconds) => keys.forEach((key) => take(key, windowSeconds)),
-    take: async (key, windowSeconds) => take(key, windowSeconds),
-    forget: async (key) => void delete db.attempts?.[key],
-  };
-}
+export const demoAttemptCounters = (db: DemoDatabase, now: () => number): AttemptCounters =>
+  storedAttemptCounters(memoryTables((db.tables ??= {})), { now });
 
 /** The sign-in limits of one request (the demo knows no address: only the email counts). */
 export const demoLimits = (db: DemoDatabase, now: () => number) =>
@@ -106,30 +104,3 @@ export const rulesUser = (stored: DemoUser | undefined) =>
       }
     : null;
 export type DemoRulesUser = NonNullable<ReturnType<typeof rulesUser>>;
-
-/** The ports of core/domain/passwordless.ts over the demo's data, for one request. */
-export function demoPasswordlessPorts(db: DemoDatabase, clock: DemoClock): PasswordlessPorts<DemoRulesUser> {
-  return {
-    users: {
-      byEmail: async (email) => rulesUser(userByEmail(db, email)),
-      byId: async (id) => rulesUser(userById(db, id)),
-      setPhone: async (id, phone) => void update(db.users, withId(id), { phoneNumber: phone }),
-      markVerified: async (id) => void update(db.users, withId(id), { verified: true }),
-      unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
-    },
-    secrets: demoSecrets(db, clock),
-    limits: demoLimits(db, clock.now),
-    deliver: async (user, sent) => {
-      if (sent.channel === 'sms') {
-        const text = demoSms(db, user.stored, sent.key, sent.code);
-        return demoOutbox(db, clock.now, { channel: 'sms', to: sent.to, subject: null, text });
-      }
-      const [subject, text] =
-        sent.key === 'magicLink'
-          ? demoEmail(db, user.stored, 'magicLink', { link: sent.link })
-          : demoEmail(db, user.stored, sent.key, { code: sent.code });
-      demoOutbox(db, clock.now, { channel: 'email', to: user.email, subject, text });
-    },
-    appUrl: appOrigin(),
-  };
-}

@@ -1,17 +1,20 @@
 /**
  * The signed-in user's own profile in demo mode: me (the server's shape, server/domain/users.ts
- * toUserProfile), its roles and permissions, and the phone number's verification
- * (core/demo/passwordless.ts). Its change and picture are the back office's (profileChanges.ts).
+ * toUserProfile), its roles and permissions. The phone number's verification is
+ * core/demo/passwordless.ts's; the change and picture are the back office's (profileChanges.ts).
  */
 import type { User } from '../api/types';
 import { ok } from '../contract/answer';
 import { customDataOf } from '../domain/custom-data';
-import type { DemoDatabase, DemoUser } from './data';
+import { MFA_DEVICES } from '../domain/mfa-store';
+import { storedRows, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
-import { hasSecondFactor } from './mfaRepository';
-import type { createDemoPasswordless } from './passwordless';
 import type { UserHandler } from './sessions';
 import { demoHeldPermissions, demoRolesOf } from './teamAdmin';
+
+/** Whether the user has a second factor (a passkey alone is a first factor), read as the server's EXISTS. */
+export const hasSecondFactor = (db: DemoDatabase, userId: string): boolean =>
+  storedRows(db.tables, MFA_DEVICES).some((d) => d.userId === userId && !d.passkey);
 
 /** A second factor among the demo's MFA devices; a passkey alone is a first factor. */
 export const mfaEnrolledOf = (db: DemoDatabase, user: DemoUser): boolean => hasSecondFactor(db, user.id);
@@ -43,17 +46,11 @@ export function profileOf(db: DemoDatabase, user: DemoUser): User {
   };
 }
 
-export function demoProfileRoutes(
-  passwordless: Pick<
-    ReturnType<typeof createDemoPasswordless>,
-    'startPhoneVerification' | 'finishPhoneVerification'
-  >,
-): DemoRoutes<UserHandler> {
+/** Me and my authorization (the phone number's routes load with passwordless, core/demo/signInSteps.ts). */
+export function demoProfileRoutes(): DemoRoutes<UserHandler> {
   return {
     getUsersMe: (db, user) => ok(profileOf(db, user)),
     getUsersMeAuthorization: (db, user) =>
       ok({ roles: demoRolesOf(db, user), permissions: demoHeldPermissions(db, user) }),
-    postUsersPhone: (db, user, { body }) => passwordless.startPhoneVerification(db, user, body),
-    postUsersPhoneVerify: (db, user, { body }) => passwordless.finishPhoneVerification(db, user, body),
   };
 }

@@ -10,7 +10,7 @@ import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
 import type { DemoDatabase } from './data';
 import { accountMembers } from './accountMembers';
-import { hasSecondFactor } from './mfaRepository';
+import { hasSecondFactor } from './profile';
 import { demoAttemptCounters } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import { demoSecurityPolicyPorts } from './securityPolicies';

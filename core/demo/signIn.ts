@@ -31,9 +31,7 @@ import {
 import { storeDemoAudit, type DemoRequest, type DemoRoutes } from './dispatch';
 import { demoSsoRoute } from './hostedLogin';
 import type { createDemoInvitations } from './invitations';
-import type { createDemoMfa } from './mfaFlows';
-import { isDemoBreached } from './passwordless';
-import { appOrigin, demoLimits, rulesUser, type DemoRulesUser } from './passwordlessPorts';
+import { appOrigin, demoLimits, isDemoBreached, rulesUser, type DemoRulesUser } from './passwordlessPorts';
 import { profileOf } from './profile';
 import type { DemoTokens } from './sessions';
 import { signInAddress } from '../domain/account-links';
@@ -41,7 +39,10 @@ import { isoNow, type DemoClock } from './rows';
 
 interface SignInDeps {
   tokens: DemoTokens;
-  mfa: ReturnType<typeof createDemoMfa>;
+  /** The MFA gate of a sign-in (core/demo/mfaRepository.ts, loaded by the first sign-in). */
+  mfa: {
+    gate(db: DemoDatabase, user: DemoUser, tenantId?: string | null): Promise<Record<string, unknown> | null>;
+  };
   accountFlows: ReturnType<typeof createDemoAccountFlows>;
   invitations: ReturnType<typeof createDemoInvitations>;
   now: () => number;

@@ -2,8 +2,8 @@
  * The rules of the failed-attempt and sending counters, written once: which keys an attempt counts
  * against and their limits, the refusals, and the port both backends keep the counters behind
  * (`AttemptCounters`: the server's `attempt_counters` table, one statement per count so racing
- * requests cannot slip under a limit, server/storage/attempts.ts; demo mode's stored counters,
- * core/demo/passwordlessPorts.ts).
+ * requests cannot slip under a limit; written once over the storage port, `storedAttemptCounters`,
+ * which the server and demo mode both use, server/storage/attempts.ts and core/demo/passwordlessPorts.ts).
  *
  * Fixed windows: a key's count starts with its first use and lasts SIGN_IN_LIMITS.windowSeconds;
  * at the limit the key is refused until the window ends, whatever is typed (a correct password too,
@@ -15,6 +15,7 @@
 import { tooManyError } from '../contract/errors';
 import type { MfaFailureCounter } from './mfa-ports';
 import { SIGN_IN_LIMITS } from './passwordless';
+import { col, from, oneOf, stamp, table, type RowClock, type RowOf, type Tables } from './tables';
 
 /** Failures per IP address in one window (many people may share one address). */
 const MAX_FAILURES_PER_IP = 100;
@@ -63,10 +64,10 @@ export interface OpenCounter {
 }
 
 /**
- * The counters as a backend keeps them: the server's `attempt_counters` table, one statement per
- * call so that racing requests see each other's counts (server/storage/attempts.ts), demo mode's
- * stored counters (core/demo/passwordlessPorts.ts). A key's window of `windowSeconds` starts with
- * its first use; a use after the window has ended starts a new one.
+ * The counters as a backend keeps them: the `attempt_counters` table (`storedAttemptCounters`, below,
+ * on both backends; the server counts a failed sign-in in one statement of its own,
+ * server/storage/attempts.ts). A key's window of `windowSeconds` starts with its first use; a use
+ * after the window has ended starts a new one.
  */
 export interface AttemptCounters {
   /** The counters of `keys` whose window is still open. */
@@ -77,6 +78,54 @@ export interface AttemptCounters {
   take(key: string, windowSeconds: number): Promise<Omit<OpenCounter, 'key'>>;
   /** Forgets the counter of `key`. */
   forget(key: string): Promise<void>;
+}
+
+/** A row of `attempt_counters` (migration 3): a key's uses in the window it started. */
+const ATTEMPT_COUNTERS = table('attempt_counters', {
+  key: col.text(),
+  failures: col.int,
+  windowStartedAt: col.timestamptz,
+});
+
+/**
+ * The counters over the storage port, with the caller's clock. A count is one writer at a time
+ * (the key's lock, then its row read and written in one transaction), so racing requests, in any
+ * process, see each other's counts.
+ */
+export function storedAttemptCounters(tables: Tables, { now }: Pick<RowClock, 'now'>): AttemptCounters {
+  /** The seconds left in the window of `windowSeconds` the row started. */
+  const remaining = (row: RowOf<typeof ATTEMPT_COUNTERS>, windowSeconds: number) =>
+    (Date.parse(row.windowStartedAt) + windowSeconds * 1000 - now()) / 1000;
+  const take = (key: string, windowSeconds: number) =>
+    tables.transaction(async (tx) => {
+      await tx.lock(`attempt_counters:${key}`);
+      const counters = tx.of(ATTEMPT_COUNTERS);
+      const row = await counters.row({ key });
+      // A use after the window has ended starts a new one.
+      const fresh = { failures: 1, windowStartedAt: stamp(now()) };
+      const changes = row && remaining(row, windowSeconds) > 0 ? { failures: row.failures + 1 } : fresh;
+      const [saved] = row
+        ? await counters.update({ key }, changes)
+        : [await counters.insert({ key, ...fresh })];
+      return { failures: saved!.failures, remaining: remaining(saved!, windowSeconds) };
+    });
+  return {
+    async open(keys, windowSeconds) {
+      // Open: started after now minus the window (timestamps are whole milliseconds).
+      const where = { key: oneOf(keys), windowStartedAt: from(stamp(now() - windowSeconds * 1000 + 1)) };
+      const rows = await tables.of(ATTEMPT_COUNTERS).rows({ where });
+      return rows.map((row) => ({
+        key: row.key,
+        failures: row.failures,
+        remaining: remaining(row, windowSeconds),
+      }));
+    },
+    async add(keys, windowSeconds) {
+      for (const key of keys) await take(key, windowSeconds);
+    },
+    take,
+    forget: async (key) => void (await tables.of(ATTEMPT_COUNTERS).remove({ key })),
+  };
 }
 
 const WINDOW_SECONDS = SIGN_IN_LIMITS.windowSeconds;

@@ -1,6 +1,7 @@
-// The attempt counters, one suite for both stores: the server's `attempt_counters` over PGlite
-// (server/storage/attempts.ts) and demo mode's stored counters (core/demo/passwordlessPorts.ts),
-// under the shared rules of core/domain/attempts.ts (the sign-in lock, the sending slots).
+// The attempt counters, one suite for both stores: the counter written once over the storage port
+// (core/domain/attempts.ts `storedAttemptCounters`) over PGlite, with the server's one-statement count
+// of a failed sign-in (server/storage/attempts.ts), and over demo mode's tables
+// (core/demo/passwordlessPorts.ts), under the shared rules (the sign-in lock, the sending slots).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
@@ -16,6 +17,8 @@ import { attemptCounters } from './attempts';
 interface Fixture {
   counters: AttemptCounters;
   later(seconds: number): Promise<void>;
+  /** Calls at once: the server's (its lock holds writers of a key apart); the demo answers one call at a time. */
+  atOnce: boolean;
 }
 
 const WINDOW = SIGN_IN_LIMITS.windowSeconds;
@@ -31,6 +34,7 @@ repositorySuite<Fixture>(
   {
     pglite: (db) => ({
       counters: attemptCounters(db),
+      atOnce: true,
       async later(seconds) {
         await db.query(
           'UPDATE attempt_counters SET window_started_at = window_started_at - make_interval(secs => $1)',
@@ -44,6 +48,7 @@ repositorySuite<Fixture>(
       return {
         counters: demoAttemptCounters(db, () => now),
         later: async (seconds) => void (now += seconds * 1000),
+        atOnce: false,
       };
     },
   },
@@ -102,6 +107,17 @@ repositorySuite<Fixture>(
       assert.equal((await counters.take(key, 900)).failures, 1);
       await counters.forget(key);
       assert.deepEqual(await counters.open([key], 900), []);
+    });
+
+    test('counts taken at once are each counted (one writer of a key at a time)', async () => {
+      const { counters, atOnce } = context.repos;
+      const key = `race:${randomUUID()}`;
+      const take = () => counters.take(key, WINDOW);
+      const taken = atOnce
+        ? await Promise.all([1, 2, 3, 4].map(take))
+        : [await take(), await take(), await take(), await take()];
+      assert.deepEqual(taken.map((t) => t.failures).sort(), [1, 2, 3, 4]);
+      assert.equal((await counters.open([key], WINDOW))[0]?.failures, 4);
     });
   },
 );

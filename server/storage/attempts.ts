@@ -1,46 +1,30 @@
 /**
  * The `attempt_counters` table (migration 3): one row per key (an email's failures, an IP's
  * sign-ups, the codes sent to an address...) with its count and the start of its fixed window of
- * `windowSeconds`. The keys, limits and windows are the rules' (core/domain/attempts.ts); each call
- * here is one statement, so racing requests in any process see each other's counts.
+ * `windowSeconds`. The keys, limits and windows are the rules' (core/domain/attempts.ts), and so is
+ * the counter (over the storage port); SQL of its own here: a failed sign-in's count, and the
+ * forgetting of a sign-in's failures with the user's reset.
  */
-import type { AttemptCounters, OpenCounter } from '../../core/domain/attempts';
+import { storedAttemptCounters, type AttemptCounters } from '../../core/domain/attempts';
 import type { Database } from './database';
 import { principalFromJson, principalJson, type PrincipalRow } from './principal';
+import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
-/** Counts one use of key $1, opening a new window of $2 seconds where the old one has ended (an upsert, so races count). */
+/** Counts one use of key $1, opening a new window of $2 seconds where the old one has ended (an upsert, so races count: one statement). */
 const COUNT_ONE = `INSERT INTO attempt_counters (key, failures, window_started_at) VALUES ($1, 1, now())
      ON CONFLICT (key) DO UPDATE SET
        failures = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE attempt_counters.failures + 1 END,
        window_started_at = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE attempt_counters.window_started_at END`;
 
-/** The seconds left in the window of $2 seconds. */
-const REMAINING =
-  'EXTRACT(EPOCH FROM (window_started_at + make_interval(secs => $2) - now()))::float8 AS remaining';
-
-/** The counters of the shared rules (core/domain/attempts.ts), one statement per key. */
-export const attemptCounters = (db: Pick<Database, 'query'>): AttemptCounters => ({
-  async open(keys, windowSeconds) {
-    const { rows } = await db.query<OpenCounter>(
-      `SELECT key, failures, ${REMAINING}
-       FROM attempt_counters WHERE key = ANY($1::text[]) AND window_started_at > now() - make_interval(secs => $2)`,
-      [keys, windowSeconds],
-    );
-    return rows;
-  },
+/**
+ * The counters of the shared rules (core/domain/attempts.ts `storedAttemptCounters`, the demo's too)
+ * over the database; a failed sign-in (`add`: the password sign-in's path) is counted in one
+ * statement per key, as before, rather than a transaction of four.
+ */
+export const attemptCounters = (db: Database): AttemptCounters => ({
+  ...storedAttemptCounters(sqlTables(db), SERVER_ROW_CLOCK),
   async add(keys, windowSeconds) {
     for (const key of keys) await db.query(COUNT_ONE, [key, windowSeconds]);
-  },
-  async take(key, windowSeconds) {
-    const { rows } = await db.query<{ failures: number; remaining: number }>(
-      `${COUNT_ONE}
-     RETURNING failures, ${REMAINING}`,
-      [key, windowSeconds],
-    );
-    return rows[0]!;
-  },
-  async forget(key) {
-    await db.query('DELETE FROM attempt_counters WHERE key = $1', [key]);
   },
 });
 
