@@ -4,7 +4,6 @@ import { createDemoInvitations } from './invitations';
 import { createDemoPasswordless } from './passwordless';
 import { createDemoMfa } from './mfaFlows';
 import { seedDemoDatabase, type DemoDatabase } from './data';
-import { demoSignInMethodRoutes } from './signInMethods';
 import type { RouteName } from '../contract/routes';
 import type { DemoRoutes } from './dispatch';
 import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
@@ -86,8 +85,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...invitations.routes,
     // MFA at sign-in and in the account, passkeys (core/demo/mfaFlows.ts).
     ...mfa.routes,
-    // The sign-in methods: the client SDK's reads and our save (core/demo/signInMethods.ts).
-    ...demoSignInMethodRoutes(signedIn),
     // Sign-in by password, sign-up, the login box's public settings (core/demo/signIn.ts).
     ...demoSignInRoutes({ tokens, mfa, accountFlows, invitations, now, random }),
     ...demoSessionRoutes(tokens, random),

@@ -67,7 +67,6 @@ export interface DemoDatabase {
   outbox?: DemoMessage[];
   /** Every role, built-in and the accounts' own (absent: the built-in ones; core/demo/teamAdmin.ts). */
   roles?: DemoRole[];
-  signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
   /** Per audit stream, the attempts a back-fill would have made, newest first (core/demo/auditStreams.ts). */
   auditStreamAttempts?: Record<string, AuditStreamAttempt[]>;
   /** Vendor settings tests switch the demo to. */
