@@ -17,7 +17,7 @@ import {
   type StrategiesBody,
 } from './sign-in-methods';
 
-export interface SignInMethodHandlerPorts extends SignInMethodStore {
+interface SignInMethodHandlerPorts extends SignInMethodStore {
   isVendorAdministrator(userId: string): Promise<boolean>;
   /** The captcha policy (its secret never answered), and its save. */
   captchaPolicy(): Promise<unknown>;
