@@ -2,7 +2,6 @@ import { createDemoFederation } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
 import { createDemoInvitations } from './invitations';
 import { seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
-import { demoSignInMethodRoutes } from './signInMethods';
 import type { RouteName } from '../contract/routes';
 import type { DemoRoutes } from './dispatch';
 import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
@@ -83,8 +82,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
     ...createDemoFederation({ tokenFor: tokens.tokenFor, startSession, secondFactor: mfa.gate, random, now }),
     ...invitations.routes,
-    // The sign-in methods: the client SDK's reads and our save (core/demo/signInMethods.ts).
-    ...demoSignInMethodRoutes(signedIn),
     // Sign-in by password, sign-up, the login box's public settings (core/demo/signIn.ts).
     ...demoSignInRoutes({ tokens, mfa, accountFlows, invitations, now, random }),
     ...demoSessionRoutes(tokens, random),

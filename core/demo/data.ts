@@ -2,7 +2,6 @@ import type { AccountSettingsUpdate } from '../api/accountSettings';
 import type { AuditRecord } from '../api/audits';
 import type { AuditStreamAttempt } from '../contract/auditStreams';
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
-import type { ScimConfiguration } from '../api/directory';
 import type { RoleDto } from '../domain/roles';
 import type { CustomLogin } from '../domain/custom-login';
 import type { DemoMembership, DemoTenant } from './subAccountsData';
@@ -68,10 +67,8 @@ export interface DemoDatabase {
   outbox?: DemoMessage[];
   /** Every role, built-in and the accounts' own (absent: the built-in ones; core/demo/teamAdmin.ts). */
   roles?: DemoRole[];
-  signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
   /** Per audit stream, the attempts a back-fill would have made, newest first (core/demo/auditStreams.ts). */
   auditStreamAttempts?: Record<string, AuditStreamAttempt[]>;
-  directory?: Record<string, ScimConfiguration[]>;
   /** Vendor settings tests switch the demo to. */
   settings?: {
     signUpRequiresActivation?: boolean;

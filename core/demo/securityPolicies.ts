@@ -5,15 +5,18 @@
  * (core/demo/signIn.ts); demo mode knows no client address, which the rules read as "no address":
  * refused while an IP config is active, as on the server.
  */
-import { securityPolicyRepositories } from '../domain/security-policy-storage';
+import { securityPolicyPortsOver } from '../domain/security-policy-storage';
 import {
   SECURITY_POLICY_HANDLERS,
   type SecurityPolicyHandlerPorts,
 } from '../domain/security-policy-handlers';
 import type { SecurityPolicyPorts } from '../domain/security-policies';
+import { SIGN_IN_METHOD_HANDLERS } from '../domain/sign-in-method-handlers';
+import { signInMethodStore } from '../domain/sign-in-method-storage';
 import { DEMO_VENDOR_ID, type DemoDatabase } from './data';
 import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
+import { demoVendorMethods } from './signInMethods';
 import { memoryTables } from './tables';
 
 /** The vendor's global policy as demo mode has it (the server's answer, GET configurations/v1, but the rules' parts). */
@@ -28,17 +31,23 @@ const GLOBAL_POLICY = {
 };
 
 /** The rules' ports over the demo's stored policies and restrictions; demo mode sends no webhooks. */
-export const demoSecurityPolicyPorts = (
-  db: DemoDatabase,
-  { now, random }: DemoClock,
-): SecurityPolicyPorts => ({
-  ...securityPolicyRepositories(memoryTables((db.tables ??= {})), { now, newId: random }),
-  emit: async () => {},
-});
+export const demoSecurityPolicyPorts = (db: DemoDatabase, { now, random }: DemoClock): SecurityPolicyPorts =>
+  securityPolicyPortsOver(memoryTables((db.tables ??= {})), { now, newId: random }, async () => {});
 
-/** The security page's routes (core/domain/security-policy-handlers.ts) over the caller's account's settings. */
-export const demoSecurityPolicyRoutes = (clock: DemoClock) =>
-  demoHandlers(SECURITY_POLICY_HANDLERS, (db): SecurityPolicyHandlerPorts => ({
-    ...demoSecurityPolicyPorts(db, clock),
+/**
+ * The security page's routes over the caller's account's settings: its policies
+ * (core/domain/security-policy-handlers.ts) and its sign-in methods (sign-in-method-handlers.ts; demo
+ * mode has no vendor administrator, so the captcha policy is refused as the server refuses everyone else).
+ */
+export const demoSecurityPolicyRoutes = ({ now, random }: DemoClock) => ({
+  ...demoHandlers(SECURITY_POLICY_HANDLERS, (db): SecurityPolicyHandlerPorts => ({
+    ...demoSecurityPolicyPorts(db, { now, random }),
     globalPolicy: async () => GLOBAL_POLICY,
-  }));
+  })),
+  ...demoHandlers(SIGN_IN_METHOD_HANDLERS, (db) => ({
+    ...signInMethodStore(memoryTables((db.tables ??= {})), { now, newId: random }, demoVendorMethods(db)),
+    isVendorAdministrator: async () => false,
+    captchaPolicy: async () => ({ enabled: false }),
+    saveCaptchaPolicy: async () => ({ enabled: false }),
+  })),
+});

@@ -1,44 +1,31 @@
 /**
- * Demo mode's sign-in methods (issue 15): core/domain's rules and handlers (the server's own) over
- * the demo's data. The application's methods are the local ones, the demo settings' `authStrategy`
- * first, passkeys as the public policy has them; each account's own choice is kept. The demo has
- * no vendor administrator (the application-wide save and the captcha policy are refused as the
- * server refuses everyone else) and its accounts no SSO connection (SSO only is refused).
+ * Demo mode's sign-in methods (issue 15) as its sign-in reads them: the application's are the
+ * local ones, the demo settings' `authStrategy` first, passkeys as the public policy has them; an
+ * account's own choice is its stored row (core/domain/sign-in-method-tables.ts, read here without
+ * the tables' store: the first chunk's byte budget). The administrator's save is the shared
+ * repository's (core/demo/securityPolicies.ts).
  */
-import { SIGN_IN_METHOD_HANDLERS } from '../domain/sign-in-method-handlers';
 import type { SignInMethodPorts } from '../domain/sign-in-methods';
-import { DEMO_POLICY, type DemoDatabase } from './data';
-import type { DemoRoutes } from './dispatch';
-import type { UserHandler } from './sessions';
-import { demoHandlers } from './shared';
+import type { VendorMethods } from '../domain/sign-in-method-storage';
+import { accountChoiceOf, TENANT_SIGN_IN_METHODS } from '../domain/sign-in-method-tables';
+import { DEMO_POLICY, storedRows, type DemoDatabase } from './data';
 
-export function demoSignInMethodPorts(db: DemoDatabase): SignInMethodPorts {
-  return {
-    vendor: async () => ({
-      authStrategy: db.settings?.authStrategy ?? DEMO_POLICY.authStrategy ?? null,
-      main: null,
-      passkeys: !!DEMO_POLICY.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive),
-    }),
-    // Never reached (no vendor administrator), as the captcha policy's two below.
-    saveVendor: async () => {},
-    ofAccount: async (tenantId) => db.signInMethods?.[tenantId] ?? null,
-    saveForAccount: async (tenantId, { main, passkeys }) => {
-      (db.signInMethods ??= {})[tenantId] = { main, passkeys };
-    },
-    forgetAccount: async (tenantId) => {
-      if (db.signInMethods) delete db.signInMethods[tenantId];
-    },
-    federatedSignInExists: async () => false,
-  };
-}
+/**
+ * The application's methods as demo mode keeps them (its settings). It has no vendor administrator
+ * (the save is refused first, never reached) and its accounts no SSO connection (SSO only is refused).
+ */
+export const demoVendorMethods = (db: DemoDatabase): VendorMethods => ({
+  vendor: async () => ({
+    authStrategy: db.settings?.authStrategy ?? DEMO_POLICY.authStrategy ?? null,
+    main: null,
+    passkeys: !!DEMO_POLICY.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive),
+  }),
+  saveVendor: async () => {},
+  federatedSignInExists: async () => false,
+});
 
-export function demoSignInMethodRoutes(signedIn: (area: DemoRoutes<UserHandler>) => DemoRoutes): DemoRoutes {
-  return signedIn(
-    demoHandlers(SIGN_IN_METHOD_HANDLERS, (db) => ({
-      ...demoSignInMethodPorts(db),
-      isVendorAdministrator: async () => false,
-      captchaPolicy: async () => ({ enabled: false }),
-      saveCaptchaPolicy: async () => ({ enabled: false }),
-    })),
-  );
-}
+export const demoSignInMethodPorts = (db: DemoDatabase): SignInMethodPorts => ({
+  vendor: demoVendorMethods(db).vendor,
+  ofAccount: async (tenantId) =>
+    accountChoiceOf(storedRows(db.tables, TENANT_SIGN_IN_METHODS).find((r) => r.tenantId === tenantId)),
+});

@@ -1,15 +1,17 @@
 /**
  * A tenant's directory (SCIM) configurations as the portal manages them (the client SDK's
  * `directory` calls; spec 001 §3 "Directory (SCIM) configuration: id plus user count; source enum:
- * frontegg, okta, azure-ad, other"), written once for the server (SQL: server/storage/directory.ts)
- * and demo mode (the page's storage: core/demo/directory.ts) over `DirectoryPorts`.
+ * frontegg, okta, azure-ad, other"), written once for the server and demo mode: the rules and the
+ * repository over `Tables` (`scim_configurations`, server/storage/schema/scim.ts).
  *
  * Each configuration has one bearer token for the SCIM endpoints (server/routes/scim.ts), made at
  * creation and shown then only: `scim_<configuration id, 32 hex>_<32 random bytes, base64url>`.
- * What a store keeps of it is the store's (the server its SHA-256, server/domain/directory.ts;
- * demo mode, which has no SCIM endpoint, nothing).
+ * Both stores keep its SHA-256 only (`scimTokenHash`), which the server's SCIM endpoints check
+ * (server/domain/directory.ts). What the endpoints provision (members and groups a configuration
+ * manages) is the server's alone: `ScimProvisioning`.
  */
 import type { CreatedScimConfiguration, ScimConfiguration, ScimSource } from '../api/directory';
+import { col, nullable, stamp, table, type RowClock, type RowOf, type Tables } from './tables';
 
 /** A new configuration as the rules make it (the store adds its creation time). */
 export type NewScimConfiguration = Pick<
@@ -35,6 +37,82 @@ export interface DirectoryPorts {
   countUsers(tenantId: string, id: string): Promise<number | null>;
 }
 
+export const SCIM_CONFIGURATIONS = table('scim_configurations', {
+  id: col.uuid,
+  tenantId: col.uuid,
+  connectionName: col.text(),
+  source: col.text<ScimSource>(),
+  syncToUserManagement: col.bool,
+  tokenHash: col.text(),
+  createdBy: nullable(col.uuid),
+  createdAt: col.timestamptz,
+  updatedAt: col.timestamptz,
+  lastSync: nullable(col.timestamptz),
+});
+
+/** What the SCIM endpoints provision, the server's alone (demo mode has no SCIM endpoint: nobody). */
+export interface ScimProvisioning {
+  /** How many of the account's members configuration `id` manages. */
+  managedMembers(tenantId: string, id: string): Promise<number>;
+  /**
+   * Runs `remove` in one transaction, the groups `id` manages handed back to the portal first (the
+   * members and groups it managed stay in the account and are managed in the portal again).
+   */
+  releasing<T>(tenantId: string, id: string, remove: (tables: Tables) => Promise<T>): Promise<T>;
+}
+
+const configurationOf = (row: RowOf<typeof SCIM_CONFIGURATIONS>): ScimConfiguration => ({
+  id: row.id,
+  connectionName: row.connectionName,
+  source: row.source,
+  syncToUserManagement: row.syncToUserManagement,
+  createdAt: row.createdAt,
+  lastSync: row.lastSync,
+});
+
+/** The directory's ports over `tables`; a token is stored as `scimTokenHash(token)`, never as is. */
+export function directoryRepository(
+  tables: Tables,
+  clock: RowClock,
+  provisioning: ScimProvisioning,
+): DirectoryPorts {
+  const configurations = tables.of(SCIM_CONFIGURATIONS);
+  return {
+    list: async (tenantId) =>
+      (await configurations.rows({ where: { tenantId }, orderBy: [{ by: 'createdAt' }, { by: 'id' }] })).map(
+        configurationOf,
+      ),
+    async insert(tenantId, c, token, createdBy) {
+      const at = stamp(clock.now());
+      const row = await configurations.insert({
+        ...c,
+        tenantId,
+        tokenHash: await scimTokenHash(token),
+        createdBy,
+        createdAt: at,
+        updatedAt: at,
+        lastSync: null,
+      });
+      return configurationOf(row);
+    },
+    async update(tenantId, id, syncToUserManagement) {
+      const changes = {
+        ...(syncToUserManagement === undefined ? {} : { syncToUserManagement }),
+        updatedAt: stamp(clock.now()),
+      };
+      return (await configurations.update({ tenantId, id }, changes)).length > 0;
+    },
+    remove: (tenantId, id) =>
+      provisioning.releasing(
+        tenantId,
+        id,
+        async (tx) => (await tx.of(SCIM_CONFIGURATIONS).remove({ tenantId, id })).length > 0,
+      ),
+    countUsers: async (tenantId, id) =>
+      (await configurations.row({ tenantId, id })) ? provisioning.managedMembers(tenantId, id) : null,
+  };
+}
+
 /** The name a configuration gets when none is given. */
 const SOURCE_NAMES: Record<ScimSource, string> = {
   frontegg: 'SCIM',
@@ -52,6 +130,12 @@ function randomUuid(): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const h = hex(bytes);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** What a store keeps of a SCIM token: the SHA-256 (hex) of `scim-token:<token>` (WebCrypto). */
+export async function scimTokenHash(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`scim-token:${token}`));
+  return hex(new Uint8Array(digest));
 }
 
 /** A configuration's token: its id (32 hex) and 32 random bytes in base64url. */

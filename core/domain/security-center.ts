@@ -2,9 +2,9 @@
  * The security centre of one account (issue 15, spec 001 §3 "Security centre"), over ports: the
  * facts (its members, its policies in force, its restrictions, whether it signs in with SSO)
  * assessed by the contract's rules (core/contract/securityCenter.ts `assessSecurity`), and the
- * breached-password campaign. The server reads the facts with SQL (server/storage/security-center.ts)
- * and the policies through server/storage/security-policies.ts; demo mode from its sample data
- * (core/demo/securityCenter.ts). The policies are read with the rules of
+ * breached-password campaign. The policies are the security page's repositories (both backends,
+ * `securityCentrePortsOver`); the server reads the other facts with SQL
+ * (server/storage/security-center.ts), demo mode from its sample data (core/demo/securityCenter.ts). The policies are read with the rules of
  * core/domain/security-policies.ts, so their defaults are written once.
  */
 import { tooManyError } from '../contract/errors';
@@ -12,6 +12,8 @@ import { assessSecurity, type SecurityCentre } from '../contract/securityCenter'
 import { sendAllowed, takeSlot, type AttemptCounters } from './attempts';
 import { answer, type AreaHandlers } from './handlers';
 import { domainConfig, ipConfig, policyInForce, type SecurityPolicyPorts } from './security-policies';
+import { securityPolicyRepositories } from './security-policy-storage';
+import type { RowClock, Tables } from './tables';
 
 /** What the centre counts among an account's members. */
 export interface MemberFacts {
@@ -40,6 +42,16 @@ export interface SecurityCentrePorts {
   /** The attempt counters (core/domain/attempts.ts): the campaigns' and the sending limits'. */
   counters: AttemptCounters;
 }
+
+/**
+ * The centre's ports: the policies' repositories over `tables` (the security page's), and what each
+ * backend reads its own way (its members, SSO connections, audit streams) or does (the mail).
+ */
+export const securityCentrePortsOver = (
+  tables: Tables,
+  clock: RowClock,
+  extras: Omit<SecurityCentrePorts, 'policies'>,
+): SecurityCentrePorts => ({ policies: securityPolicyRepositories(tables, clock), ...extras });
 
 /** Breached-password reset campaigns one account may start in one window (both backends). */
 const CAMPAIGNS_PER_ACCOUNT = 3;

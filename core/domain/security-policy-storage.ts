@@ -193,3 +193,13 @@ export function securityPolicyRepositories(
     emailDomains: emailDomainRepository(tables, clock),
   };
 }
+
+/**
+ * The security policies' rules' ports (core/domain/security-policies.ts): the repositories over
+ * `tables`, and `emit`, how the account's webhooks are sent (the server's outbox; demo mode sends none).
+ */
+export const securityPolicyPortsOver = (
+  tables: Tables,
+  clock: RowClock,
+  emit: SecurityPolicyPorts['emit'],
+): SecurityPolicyPorts => ({ ...securityPolicyRepositories(tables, clock), emit });

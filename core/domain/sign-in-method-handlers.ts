@@ -13,11 +13,11 @@ import {
   saveAccountSignInMethods,
   saveVendorSignInMethods,
   strategiesAnswer,
-  type SignInMethodPorts,
+  type SignInMethodStore,
   type StrategiesBody,
 } from './sign-in-methods';
 
-interface SignInMethodHandlerPorts extends SignInMethodPorts {
+interface SignInMethodHandlerPorts extends SignInMethodStore {
   isVendorAdministrator(userId: string): Promise<boolean>;
   /** The captcha policy (its secret never answered), and its save. */
   captchaPolicy(): Promise<unknown>;

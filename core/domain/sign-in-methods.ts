@@ -1,10 +1,11 @@
 /**
  * Sign-in methods (issue 15): which authentication strategies the application and each account
- * allow, written once over storage ports. The reference server keeps them in PostgreSQL
- * (server/storage/sign-in-methods.ts) and enforces them at every sign-in
- * (server/domain/sign-in-methods.ts); demo mode keeps them in the page's storage
- * (core/demo/signInMethods.ts) and answers them. test/contract/sign-in-settings.contract.test.ts
- * drives both through HTTP; server/storage/sign-in-methods.test.ts drives both stores directly.
+ * allow, written once over storage ports: an account's choice is a row of `tenant_sign_in_methods`
+ * (core/domain/sign-in-method-storage.ts, the server's and demo mode's), the application's the
+ * vendor's own (server/storage/sign-in-methods.ts; demo mode's settings, core/demo/signInMethods.ts).
+ * The server enforces them at every sign-in (server/domain/sign-in-methods.ts), demo mode too.
+ * test/contract/sign-in-settings.contract.test.ts drives both through HTTP;
+ * server/storage/sign-in-methods.test.ts drives both stores directly.
  *
  * - The vendor's methods are the application's: the public read and the login box follow them.
  *   Before the list existed every local method answered, the primary (`authStrategy`) first.
@@ -41,12 +42,17 @@ export interface StoredVendorMethods {
   passkeys: boolean;
 }
 
+/** What a sign-in reads: the application's methods and an account's own choice. */
 export interface SignInMethodPorts {
   /** The application's stored methods, or null when nothing is stored. */
   vendor(): Promise<StoredVendorMethods | null>;
-  saveVendor(methods: SignInMethods): Promise<void>;
   /** An account's own stored choice, or null when it follows the application's. */
   ofAccount(tenantId: string): Promise<{ main: readonly string[]; passkeys: boolean } | null>;
+}
+
+/** What an administrator's save also needs (core/domain/sign-in-method-storage.ts). */
+export interface SignInMethodStore extends SignInMethodPorts {
+  saveVendor(methods: SignInMethods): Promise<void>;
   saveForAccount(tenantId: string, methods: SignInMethods): Promise<void>;
   forgetAccount(tenantId: string): Promise<void>;
   /** Whether anyone could sign in without a local method: SSO (of `tenantId`, or any) or social login. */
@@ -126,7 +132,7 @@ export async function assertAccountAllows(
 
 /** Checks a save; `vendor` when saving an account's (it must stay within the vendor's). */
 async function checkedMethods(
-  ports: SignInMethodPorts,
+  ports: SignInMethodStore,
   body: StrategiesBody,
   tenantId: string | null,
   vendor: SignInMethods | null,
@@ -151,7 +157,7 @@ async function checkedMethods(
 
 /** Saves an account's own methods (within the vendor's); answers what now applies to it. */
 export async function saveAccountSignInMethods(
-  ports: SignInMethodPorts,
+  ports: SignInMethodStore,
   tenantId: string,
   body: StrategiesBody,
 ): Promise<SignInMethods> {
@@ -162,7 +168,7 @@ export async function saveAccountSignInMethods(
 
 /** The account follows the application's methods again; answers what now applies to it. */
 export async function resetAccountSignInMethods(
-  ports: SignInMethodPorts,
+  ports: SignInMethodStore,
   tenantId: string,
 ): Promise<SignInMethods> {
   await ports.forgetAccount(tenantId);
@@ -174,7 +180,7 @@ export async function resetAccountSignInMethods(
  * otherwise, before the body is read); the first primary becomes `authStrategy`.
  */
 export async function saveVendorSignInMethods(
-  ports: SignInMethodPorts,
+  ports: SignInMethodStore,
   vendorAdministrator: boolean,
   body: StrategiesBody,
 ): Promise<SignInMethods> {

@@ -1,13 +1,14 @@
 /**
  * A tenant's SCIM configurations on the server (the portal's calls are core/domain/directory.ts
- * and directory-handlers.ts, shared with demo mode; their SQL storage/directory.ts): a
- * configuration's token is checked here. Only its SHA-256 is stored; a presented token is looked
+ * and directory-handlers.ts, shared with demo mode, with their repository): a configuration's
+ * token is checked here. Only its SHA-256 is stored (`scimTokenHash`); a presented token is looked
  * up by the id it names and its hash compared in constant time.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { DirectoryPorts } from '../../core/domain/directory';
+import { timingSafeEqual } from 'node:crypto';
+import { directoryRepository, scimTokenHash, type DirectoryPorts } from '../../core/domain/directory';
 import type { Database } from '../storage/database';
-import { directoryStore, scimConfigurationRow } from '../storage/directory';
+import { scimConfigurationRow, scimProvisioning } from '../storage/directory';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 
 /** What the SCIM endpoints act for: a configuration of one tenant. */
 export interface ScimCaller {
@@ -20,19 +21,19 @@ export interface ScimCaller {
 }
 
 const TOKEN = /^scim_([0-9a-f]{32})_([A-Za-z0-9_-]{43})$/;
-const hashToken = (token: string) => createHash('sha256').update(`scim-token:${token}`).digest('hex');
 const uuidOf = (hex: string) =>
   `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 /** The directory routes' ports (core/domain/directory.ts) over the database: a token is kept as its hash. */
-export const directoryPorts = (db: Database): DirectoryPorts => directoryStore(db, hashToken);
+export const directoryPorts = (db: Database): DirectoryPorts =>
+  directoryRepository(sqlTables(db), SERVER_ROW_CLOCK, scimProvisioning(db));
 
 /** The configuration a SCIM bearer token belongs to, or null (unknown, malformed or wrong secret). */
 export async function scimCallerByToken(db: Database, token: string): Promise<ScimCaller | null> {
   const match = TOKEN.exec(token);
   if (!match) return null;
   const row = await scimConfigurationRow(db, uuidOf(match[1]!));
-  const given = Buffer.from(hashToken(token));
+  const given = Buffer.from(await scimTokenHash(token));
   if (!row || !timingSafeEqual(Buffer.from(row.token_hash), given)) return null;
   return {
     configurationId: row.id,

@@ -1,15 +1,15 @@
 /**
  * The security centre on the server (issue 15): the rules are core/domain/security-center.ts (the
- * demo runs them too), over the facts of server/storage/security-center.ts and the policies of
- * server/storage/security-policies.ts. Here: the campaign's mail (a reset email to every member whose
+ * demo runs them too), over the facts of server/storage/security-center.ts and the policies'
+ * repositories (core/domain/security-policy-storage.ts). Here: the campaign's mail (a reset email to every member whose
  * password a sign-in found on the breach list, domain/breached-passwords.ts).
  */
-import type { SecurityCentrePorts } from '../../core/domain/security-center';
+import { securityCentrePortsOver, type SecurityCentrePorts } from '../../core/domain/security-center';
 import { resetPasswordAddress } from '../../core/domain/account-links';
 import { resetPasswordEmail } from '../delivery/messages';
 import { alertedStreams } from '../storage/audit-streams';
 import { securityCentreFacts } from '../storage/security-center';
-import { securityPolicyRepositories } from '../storage/security-policies';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { attemptCounters } from '../storage/attempts';
 import { issueOneTimeToken } from './one-time-tokens';
@@ -22,8 +22,7 @@ import { localeOfRecipient } from '../storage/locales';
  * (users.ts `updatePasswordHash`).
  */
 export function securityCentrePorts(ctx: FlowContext, log: (message: string) => void): SecurityCentrePorts {
-  return {
-    policies: securityPolicyRepositories(ctx.db),
+  return securityCentrePortsOver(sqlTables(ctx.db), SERVER_ROW_CLOCK, {
     ...securityCentreFacts(ctx.db),
     failingAuditStreams: (tenantId) => alertedStreams(ctx.db, tenantId),
     counters: attemptCounters(ctx.db),
@@ -42,5 +41,5 @@ export function securityCentrePorts(ctx: FlowContext, log: (message: string) => 
         log,
       );
     },
-  };
+  });
 }

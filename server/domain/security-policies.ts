@@ -31,7 +31,8 @@ import {
 import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../../core/domain/session-timeout';
 import { recordAudit } from '../storage/audits';
 import type { Database } from '../storage/database';
-import { securityPolicyRepositories } from '../storage/security-policies';
+import { securityPolicyPortsOver } from '../../core/domain/security-policy-storage';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { principalFromJson, type PrincipalRow } from '../storage/principal';
 import {
   countFailedSignIn,
@@ -55,12 +56,10 @@ const MAX_HISTORY_SIZE = POLICY_LIMITS.historySize.max;
  * The ports of the security policies' rules (core/domain/security-policies.ts) on the server: the
  * PostgreSQL repositories, and the account's webhooks through the outbox.
  */
-export function securityPolicyPorts(db: Database): SecurityPolicyPorts {
-  return {
-    ...securityPolicyRepositories(db),
-    emit: (tenantId, type, data) => emitEvent({ db }, tenantId, type, data),
-  };
-}
+export const securityPolicyPorts = (db: Database): SecurityPolicyPorts =>
+  securityPolicyPortsOver(sqlTables(db), SERVER_ROW_CLOCK, (tenantId, type, data) =>
+    emitEvent({ db }, tenantId, type, data),
+  );
 
 /** The policy `tenantId` works under: its own, else the vendor's (core/domain/security-policies.ts). */
 const tenantPolicy = <K extends PolicyKind>(

@@ -1,82 +1,37 @@
 /**
- * Directory (SCIM) configurations in SQL (`scim_configurations`, storage/schema/scim.ts): the ports
- * of core/domain/directory.ts, and what the SCIM endpoints read (a configuration by id, its last
- * sync, whether it manages a member). SQL only: the rules are core/domain/directory.ts, the token's
- * check server/domain/directory.ts.
+ * Directory (SCIM) provisioning in SQL: what the SCIM endpoints read and write beside the
+ * configurations' repository (core/domain/directory.ts, over `scim_configurations`): a
+ * configuration by id with its account's vendor, its last sync, the members and groups it manages.
+ * SQL only: the token's check is server/domain/directory.ts.
  */
-import type { ScimConfiguration, ScimSource } from '../../core/api/directory';
-import type { DirectoryPorts } from '../../core/domain/directory';
+import type { ScimProvisioning } from '../../core/domain/directory';
 import type { Database } from './database';
+import { sqlTables } from './tables';
 
-interface Row {
-  id: string;
-  connection_name: string;
-  source: ScimSource;
-  sync_to_user_management: boolean;
-  created_at: Date;
-  last_sync: Date | null;
-}
-const COLUMNS = 'id, connection_name, source, sync_to_user_management, created_at, last_sync';
-
-const configurationOf = (row: Row): ScimConfiguration => ({
-  id: row.id,
-  connectionName: row.connection_name,
-  source: row.source,
-  syncToUserManagement: row.sync_to_user_management,
-  createdAt: row.created_at.toISOString(),
-  lastSync: row.last_sync ? row.last_sync.toISOString() : null,
-});
-
-/** The ports of core/domain/directory.ts; `insert` stores `hashOf(token)`, never the token. */
-export function directoryStore(db: Database, hashOf: (token: string) => string): DirectoryPorts {
-  return {
-    async list(tenantId) {
-      const { rows } = await db.query<Row>(
-        `SELECT ${COLUMNS} FROM scim_configurations WHERE tenant_id = $1 ORDER BY created_at, id`,
-        [tenantId],
-      );
-      return rows.map(configurationOf);
-    },
-    async insert(tenantId, c, token, createdBy) {
-      const { rows } = await db.query<Row>(
-        `INSERT INTO scim_configurations (id, tenant_id, connection_name, source, sync_to_user_management, token_hash, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-        [c.id, tenantId, c.connectionName, c.source, c.syncToUserManagement, hashOf(token), createdBy],
-      );
-      return configurationOf(rows[0]!);
-    },
-    async update(tenantId, id, syncToUserManagement) {
-      const { rows } = await db.query(
-        `UPDATE scim_configurations SET sync_to_user_management = coalesce($3, sync_to_user_management), updated_at = now()
-          WHERE tenant_id = $1 AND id = $2 RETURNING id`,
-        [tenantId, id, syncToUserManagement ?? null],
-      );
-      return rows.length > 0;
-    },
-    // The members and groups it managed stay in the account and are managed in the portal again.
-    remove: (tenantId, id) =>
-      db.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE groups SET managed_by = 'frontegg', scim_configuration_id = NULL
-            WHERE tenant_id = $1 AND scim_configuration_id = $2`,
-          [tenantId, id],
-        );
-        const { rows } = await tx.query(
-          'DELETE FROM scim_configurations WHERE tenant_id = $1 AND id = $2 RETURNING id',
-          [tenantId, id],
-        );
-        return rows.length > 0;
-      }),
-    async countUsers(tenantId, id) {
-      const { rows } = await db.query<{ count: number | null }>(
-        `SELECT (SELECT count(*)::int FROM memberships m WHERE m.scim_configuration_id = c.id) AS count
-           FROM scim_configurations c WHERE c.tenant_id = $1 AND c.id = $2`,
+/**
+ * What the SCIM endpoints provisioned, for the repository of core/domain/directory.ts: the members a
+ * configuration manages (memberships.scim_configuration_id), and its groups handed back to the
+ * portal in the transaction that deletes it (the key's ON DELETE SET NULL clears the id, not
+ * `managed_by`).
+ */
+export const scimProvisioning = (db: Database): ScimProvisioning => ({
+  async managedMembers(tenantId, id) {
+    const { rows } = await db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM memberships WHERE tenant_id = $1 AND scim_configuration_id = $2',
+      [tenantId, id],
+    );
+    return rows[0]!.count;
+  },
+  releasing: (tenantId, id, remove) =>
+    db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE groups SET managed_by = 'frontegg', scim_configuration_id = NULL
+          WHERE tenant_id = $1 AND scim_configuration_id = $2`,
         [tenantId, id],
       );
-      return rows[0] ? (rows[0].count ?? 0) : null;
-    },
-  };
-}
+      return remove(sqlTables(tx));
+    }),
+});
 
 /** A configuration a SCIM token names, with its account's vendor and the token's stored hash. */
 export async function scimConfigurationRow(db: Database, id: string) {

@@ -1,21 +1,34 @@
-// The sign-in methods' repository, one suite for both stores: the server's over PGlite
-// (server/storage/sign-in-methods.ts) and demo mode's over its stored data
+// The sign-in methods' store, one suite for both stores: the repository of
+// core/domain/sign-in-method-storage.ts with the server's vendor over PGlite
+// (server/storage/sign-in-methods.ts) and with demo mode's settings over its stored tables
 // (core/demo/signInMethods.ts). The rules of core/domain/sign-in-methods.ts rely on what each case states.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { demoSignInMethodPorts } from '../../core/demo/signInMethods';
+import { demoSignInMethodPorts, demoVendorMethods } from '../../core/demo/signInMethods';
 import { seedDemoDatabase } from '../../core/demo/data';
+import { memoryTables } from '../../core/demo/tables';
+import { signInMethodStore } from '../../core/domain/sign-in-method-storage';
 import {
   accountSignInMethods,
   saveAccountSignInMethods,
-  type SignInMethodPorts,
+  type SignInMethodStore,
 } from '../../core/domain/sign-in-methods';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { signInMethodRepository } from './sign-in-methods';
 
-repositorySuite<SignInMethodPorts>(
+/** Demo mode's store, and what its sign-in reads of the same stored rows. */
+function demoStore(): SignInMethodStore & { signInReads: ReturnType<typeof demoSignInMethodPorts> } {
+  const db = seedDemoDatabase();
+  const clock = { now: () => Date.parse('2026-11-28T12:00:00Z'), newId: () => 'unused' };
+  return {
+    ...signInMethodStore(memoryTables((db.tables ??= {})), clock, demoVendorMethods(db)),
+    signInReads: demoSignInMethodPorts(db),
+  };
+}
+
+repositorySuite<SignInMethodStore & { signInReads?: ReturnType<typeof demoSignInMethodPorts> }>(
   'sign-in method repository',
-  { pglite: (db) => signInMethodRepository(db), demo: () => demoSignInMethodPorts(seedDemoDatabase()) },
+  { pglite: (db) => signInMethodRepository(db), demo: demoStore },
   (context) => {
     test("an account has no choice of its own until it saves one; forgetting it goes back to the vendor's", async () => {
       const { repos, tenantId } = context;
@@ -29,6 +42,12 @@ repositorySuite<SignInMethodPorts>(
       });
       await repos.saveForAccount(tenantId, { main: ['MagicLink'], passkeys: false });
       assert.deepEqual(await repos.ofAccount(tenantId), { main: ['MagicLink'], passkeys: false });
+      // Demo mode's sign-in reads the same rows without the store (its first chunk).
+      if (repos.signInReads)
+        assert.deepEqual(await repos.signInReads.ofAccount(tenantId), {
+          main: ['MagicLink'],
+          passkeys: false,
+        });
       assert.deepEqual((await accountSignInMethods(repos, tenantId)).main, ['MagicLink']);
       await repos.forgetAccount(tenantId);
       assert.equal(await repos.ofAccount(tenantId), null);

@@ -1,12 +1,19 @@
 /**
- * The sign-in methods' port of core/domain/sign-in-methods.ts over PostgreSQL: the vendor row's
- * `auth_strategy`, `main_auth_strategies` and `passkeys_enabled`, `tenant_sign_in_methods`, and
- * whether a social provider or an SSO connection is active. SQL only.
+ * The sign-in methods' store of core/domain/sign-in-methods.ts over PostgreSQL: an account's own
+ * choice by the shared repository (core/domain/sign-in-method-storage.ts, `tenant_sign_in_methods`);
+ * here the vendor row's `auth_strategy`, `main_auth_strategies` and `passkeys_enabled`, and whether a
+ * social provider or an SSO connection is active. SQL only.
  */
-import type { SignInMethodPorts } from '../../core/domain/sign-in-methods';
+import { signInMethodStore, type VendorMethods } from '../../core/domain/sign-in-method-storage';
+import type { SignInMethodStore } from '../../core/domain/sign-in-methods';
 import type { Database } from './database';
+import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
-export function signInMethodRepository(db: Database): SignInMethodPorts {
+/** The sign-in methods' store over `db`: an account's choice by the shared repository, the vendor's here. */
+export const signInMethodRepository = (db: Database): SignInMethodStore =>
+  signInMethodStore(sqlTables(db), SERVER_ROW_CLOCK, vendorMethods(db));
+
+function vendorMethods(db: Database): VendorMethods {
   return {
     async vendor() {
       const { rows } = await db.query<{
@@ -30,25 +37,6 @@ export function signInMethodRepository(db: Database): SignInMethodPorts {
         `UPDATE vendors SET main_auth_strategies = $1, auth_strategy = $2, passkeys_enabled = $3, updated_at = now()`,
         [methods.main, methods.main[0], methods.passkeys],
       );
-    },
-    async ofAccount(tenantId) {
-      const { rows } = await db.query<{ main_strategies: string[]; passkeys: boolean }>(
-        'SELECT main_strategies, passkeys FROM tenant_sign_in_methods WHERE tenant_id = $1',
-        [tenantId],
-      );
-      const own = rows[0];
-      return own ? { main: own.main_strategies, passkeys: own.passkeys } : null;
-    },
-    async saveForAccount(tenantId, methods) {
-      await db.query(
-        `INSERT INTO tenant_sign_in_methods (tenant_id, main_strategies, passkeys) VALUES ($1, $2, $3)
-         ON CONFLICT (tenant_id) DO UPDATE SET main_strategies = EXCLUDED.main_strategies,
-           passkeys = EXCLUDED.passkeys, updated_at = now()`,
-        [tenantId, methods.main, methods.passkeys],
-      );
-    },
-    async forgetAccount(tenantId) {
-      await db.query('DELETE FROM tenant_sign_in_methods WHERE tenant_id = $1', [tenantId]);
     },
     async federatedSignInExists(tenantId) {
       const { rows } = await db.query<{ found: boolean }>(
