@@ -9,15 +9,12 @@
  */
 import { ok } from '../contract/answer';
 import { BILLING_HANDLERS, DEVELOPMENT_CARD_HANDLERS } from '../domain/billing-handlers';
-import { invoiceOf, invoiceSheet } from '../domain/billing-invoices';
-import { billingVendor } from '../domain/billing-tables';
 import { demoBillingPorts } from './billingStore';
-import { tenantById, type DemoDatabase, type DemoUser } from './data';
+import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import type { DemoClock } from './rows';
 import type { UserHandler } from './sessions';
 import { demoHandlers } from './shared';
-import { memoryTables } from './tables';
 
 /** A one-page PDF with the invoice's lines (Helvetica, no library: the demo runs in the browser). */
 function invoicePdf(lines: string[]): Blob {
@@ -53,10 +50,7 @@ export function demoBillingRoutes(clock: DemoClock): DemoRoutes<UserHandler> {
     ...demoHandlers({ ...BILLING_HANDLERS, ...DEVELOPMENT_CARD_HANDLERS }, ports),
     // The server's sheet (core/domain/billing-invoices.ts), drawn in the browser.
     getSubscriptionsBillingInvoicesByIdPdf: async (db, user, { params }) => {
-      const invoice = await invoiceOf(ports(db, user).invoices, user.tenantId, params.id!);
-      const tenant = tenantById(db, user.tenantId)?.name ?? '';
-      const { name: vendor } = await billingVendor(memoryTables(db.tables!));
-      const sheet = invoiceSheet(invoice, { vendor, tenant });
+      const { sheet } = await ports(db, user).invoiceSheetOf(user.tenantId, params.id!);
       const { title, details, item, total, card } = sheet;
       const lines = [
         sheet.vendor,

@@ -7,7 +7,6 @@
  * same cases.
  */
 import { DEFAULT_BILLING_SWITCHES } from '../billing/vendorRules';
-import type { BillingHandlerPorts } from '../domain/billing-handlers';
 import { PLAN_CATALOGUE } from '../domain/billing-plans';
 import { billingPorts } from '../domain/billing-ports';
 import type { PaymentProvider } from '../domain/billing-provider';
@@ -86,7 +85,7 @@ export function demoBillingPorts(
   db: DemoDatabase,
   user: Pick<DemoUser, 'tenantId' | 'name' | 'email'>,
   clock: DemoClock,
-): BillingHandlerPorts {
+) {
   seedBilling((db.tables ??= {}));
   const tables = memoryTables(db.tables);
   const extras = {

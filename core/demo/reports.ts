@@ -4,8 +4,7 @@
  * written to the demo outbox, as the server's development outbox does, and rings the sender's bell.
  */
 import { notificationsRepository } from '../domain/notifications';
-import { NOTIFICATION_HANDLERS, REPORT_HANDLERS } from '../domain/report-handlers';
-import { reportPorts } from '../domain/reports';
+import { NOTIFICATION_HANDLERS, REPORT_HANDLERS, reportPorts } from '../domain/report-handlers';
 import { accountMembers } from './accountMembers';
 import type { DemoDatabase } from './data';
 import { byLocale, type DemoClock } from './rows';

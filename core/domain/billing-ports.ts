@@ -12,6 +12,7 @@
 import { contractError } from '../contract/errors';
 import type { PaymentPort } from './billing';
 import type { BillingHandlerPorts } from './billing-handlers';
+import { invoiceOf, invoiceSheet } from './billing-invoices';
 import type { PaymentProvider } from './billing-provider';
 import { billingStore } from './billing-store';
 import type { RowClock, Tables } from './tables';
@@ -27,6 +28,10 @@ interface BillingExtras {
 }
 
 type Store = ReturnType<typeof billingStore>;
+type InvoiceSheetOf = (
+  tenantId: string,
+  id: string,
+) => Promise<{ receiptNumber: string; sheet: ReturnType<typeof invoiceSheet> }>;
 
 function paymentPort(provider: PaymentProvider | null, store: Store): PaymentPort {
   return {
@@ -64,7 +69,7 @@ export function billingPorts(
   clock: RowClock,
   extras: BillingExtras,
   call: Pick<BillingHandlerPorts, 'caller' | 'idempotencyKey'>,
-): BillingHandlerPorts {
+): BillingHandlerPorts & { invoiceSheetOf: InvoiceSheetOf } {
   const { provider } = extras;
   const store = billingStore(tables, { ...clock, receiptNumber: extras.receiptNumber });
   /** The tenant's customer at the provider, created once (TenantCreatedAction create_customer). */
@@ -102,5 +107,14 @@ export function billingPorts(
       publishableKey: provider.publishableKey,
     },
     ensureCustomer,
+    /** What the account's invoice's PDF says (the PDF is each backend's own drawing of it). */
+    invoiceSheetOf: async (tenantId, id) => {
+      const invoice = await invoiceOf(store.invoices, tenantId, id);
+      const parties = {
+        vendor: (await store.vendor()).name,
+        tenant: (await extras.tenantName(tenantId)) ?? '',
+      };
+      return { receiptNumber: invoice.receiptNumber, sheet: invoiceSheet(invoice, parties) };
+    },
   };
 }

@@ -2,13 +2,15 @@
  * The reports' and notifications' routes (core/contract/routes/reports.ts, notifications.ts),
  * written once for the server and demo mode (core/domain/handlers.ts); the rules are
  * core/domain/reports.ts and notifications.ts. Each reads the caller's active account; a
- * notification is the caller's own (another member's id is not found).
+ * notification is the caller's own (another member's id is not found). The report routes' ports
+ * are assembled here once for both backends (`reportPorts`).
  */
 import { answer, type AreaHandler, type AreaHandlers } from './handlers';
 import {
   changeNotificationStatus,
   listNotifications,
   pinNotification,
+  notificationsRepository,
   type NotificationsRepository,
   type NotificationStatus,
 } from './notifications';
@@ -16,11 +18,13 @@ import {
   listReports,
   previewReport,
   readReport,
+  reportSchedules,
   scheduleReport,
   sendReport,
   type ReportSchedule,
   type ReportSendPorts,
 } from './reports';
+import type { RowClock, Tables } from './tables';
 
 type Schedule = { schedule: ReportSchedule; status: string; dataFilters?: string; type: string };
 
@@ -66,3 +70,22 @@ export const NOTIFICATION_HANDLERS: AreaHandlers<NotificationsRepository> = {
     return answer({});
   },
 };
+
+/**
+ * The report routes' ports, assembled once for both backends over `tables`; `extras` are what each
+ * backend does alone: the account's members (the server's join), sending mail, and whether the
+ * caller has a bell to ring (an API token's caller is no member).
+ */
+export function reportPorts(
+  tables: Tables,
+  clock: RowClock,
+  { rings, ...extras }: Pick<ReportSendPorts, 'members' | 'deliver'> & { rings: boolean },
+): ReportSendPorts {
+  const notifications = notificationsRepository(tables, clock.newId, clock.now);
+  return {
+    ...reportSchedules(tables, clock.now),
+    now: () => new Date(clock.now()),
+    ...extras,
+    notify: async (n) => (rings ? notifications.add(n) : undefined),
+  };
+}

@@ -9,8 +9,8 @@
  * the account sets it; no worker runs it yet (docs/contract.md).
  */
 import { contractError } from '../contract/errors';
-import { notificationsRepository, type NewNotification } from './notifications';
-import { saveRow, stamp, table, type RowClock, type Tables } from './tables';
+import type { NewNotification } from './notifications';
+import { saveRow, stamp, table, type Tables } from './tables';
 
 export interface ReportSchedule {
   interval: 'daily' | 'weekly' | 'monthly' | 'custom';
@@ -93,25 +93,6 @@ export function reportSchedules(tables: Tables, now: () => number): Pick<ReportP
 export interface ReportSendPorts extends ReportPorts {
   deliver(to: string, subject: string, text: string): Promise<void>;
   notify(notification: NewNotification): Promise<void>;
-}
-
-/**
- * The report routes' ports, assembled once for both backends over `tables`; `extras` are what each
- * backend does alone: the account's members (the server's join), sending mail, and whether the
- * caller has a bell to ring (an API token's caller is no member).
- */
-export function reportPorts(
-  tables: Tables,
-  clock: RowClock,
-  { rings, ...extras }: Pick<ReportSendPorts, 'members' | 'deliver'> & { rings: boolean },
-): ReportSendPorts {
-  const notifications = notificationsRepository(tables, clock.newId, clock.now);
-  return {
-    ...reportSchedules(tables, clock.now),
-    now: () => new Date(clock.now()),
-    ...extras,
-    notify: async (n) => (rings ? notifications.add(n) : undefined),
-  };
 }
 
 type Filter =

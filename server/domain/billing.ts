@@ -22,7 +22,7 @@ export interface BillingDeps {
 export function billingHandlerPorts(
   { db, provider }: BillingDeps,
   call: Pick<BillingHandlerPorts, 'caller' | 'idempotencyKey'>,
-): BillingHandlerPorts {
+) {
   return billingPorts(
     sqlTables(db),
     SERVER_ROW_CLOCK,

@@ -26,10 +26,6 @@ import { StripeProvider } from '../billing/stripe';
 import type { AppContext } from '../context';
 import { billingHandlerPorts, type BillingDeps } from '../domain/billing';
 import { applyStripeEvent } from '../domain/billing-events';
-import { invoiceOf, invoiceSheet } from '../../core/domain/billing-invoices';
-import { billingVendor } from '../../core/domain/billing-tables';
-import { tenantName } from '../storage/billing';
-import { sqlTables } from '../storage/tables';
 import { contractError } from '../../core/contract/errors';
 import { registerHandlers } from '../http/handlers';
 import { accountOf, callerOf } from '../http/route-table';
@@ -66,19 +62,10 @@ function invoicePdfRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { id: string }; Querystring: { outputFileName?: string } }>(
     '/subscriptions/resources/billing/invoices/v1/:id/pdf',
     async (request, reply) => {
-      const tenantId = accountOf(request);
-      const { invoices } = billingHandlerPorts({ db: ctx.db, provider: null }, { caller: { email: '' } });
-      const invoice = await invoiceOf(invoices, tenantId, request.params.id);
-      const pdf = await invoicePdf(
-        invoiceSheet(invoice, {
-          vendor: (await billingVendor(sqlTables(ctx.db))).name,
-          tenant: (await tenantName(ctx.db, tenantId)) ?? '',
-        }),
-      );
-      const name = (request.query.outputFileName || `invoice-${invoice.receiptNumber}`).replace(
-        /[^\w.-]/g,
-        '_',
-      );
+      const ports = billingHandlerPorts({ db: ctx.db, provider: null }, { caller: { email: '' } });
+      const { receiptNumber, sheet } = await ports.invoiceSheetOf(accountOf(request), request.params.id);
+      const pdf = await invoicePdf(sheet);
+      const name = (request.query.outputFileName || `invoice-${receiptNumber}`).replace(/[^\w.-]/g, '_');
       return reply
         .type('application/pdf')
         .header(

@@ -9,8 +9,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeNamed, type RouteName } from '../../core/contract/routes';
 import type { AppContext } from '../context';
-import { previewReport, reportPorts, type ReportPorts } from '../../core/domain/reports';
-import { NOTIFICATION_HANDLERS, REPORT_HANDLERS } from '../../core/domain/report-handlers';
+import { previewReport, type ReportPorts } from '../../core/domain/reports';
+import { NOTIFICATION_HANDLERS, REPORT_HANDLERS, reportPorts } from '../../core/domain/report-handlers';
 import type { AreaHandler } from '../../core/domain/handlers';
 import { notificationsRepository, type NotificationsRepository } from '../../core/domain/notifications';
 import { isApiTokenAccess } from '../../core/domain/api-tokens';
