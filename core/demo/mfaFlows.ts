@@ -7,7 +7,6 @@
  * WebAuthn second factors and passkeys with WebCrypto on the page's own host, the demo's session.
  * Secrets are sample data in the visitor's own browser. Loaded on first use (core/demo/backend.ts).
  */
-import { limitCodeSend } from '../domain/attempts';
 import { enrolDevice } from '../domain/mfa-devices';
 import { MFA_HANDLERS } from '../domain/mfa-handlers';
 import { MFA_SIGN_IN_HANDLERS } from '../domain/mfa-sign-in-handlers';
@@ -17,7 +16,7 @@ import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-metho
 import { userById, type DemoDatabase } from './data';
 import { demoMfaCode } from './delivery';
 import { DEMO_MFA_VENDOR as VENDOR, demoMfaRepository } from './mfaRepository';
-import { demoAttemptCounters, demoOutbox } from './passwordlessPorts';
+import { demoOutbox } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import type { DemoTokens } from './sessions';
 import { demoHandlers, demoPublicHandlers } from './shared';
@@ -65,15 +64,12 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
       const { default: QRCode } = await import('qrcode');
       return `data:image/svg+xml;base64,${btoa(await QRCode.toString(uri, { type: 'svg', margin: 1 }))}`;
     },
-    // The shared rule's keys and limits (core/domain/attempts.ts), on the demo's stored counters.
-    limitSend: (userId, target) => limitCodeSend(demoAttemptCounters(db, t.now), userId, target),
     async deliver(to, target, code) {
       const message = demoMfaCode(db, to.id, target.kind, code);
       const address = target.kind === 'sms' ? target.phone : target.email;
       demoOutbox(db, t.now, { channel: target.kind, to: address, ...message });
     },
     addDevice: (userId, device) => enrolDevice(store, userId, device),
-    atomically: (work) => work(store),
     // The browser's remember-device token is kept where the server keeps its cookie: with the browser.
     // As the server's: the session opens in the account the mfaToken keeps (a login alias's).
     async startSession(person, tenantId, remember) {

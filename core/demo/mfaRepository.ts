@@ -1,19 +1,16 @@
 /**
- * Demo mode's MFA store: the repositories of core/domain/mfa-store.ts (the server's own) over the
- * page's stored tables, the wrong answers in the demo's attempt counters, the gate's read of
- * the policy rows (the server's one SQL statement, server/storage/mfa.ts), and the gate of a
- * first-factor sign-in (loaded by the first sign-in: the sign-in page's first chunk has none of MFA). Keys are the values
- * themselves (sample data in the visitor's browser). server/storage/mfa.test.ts holds this store
- * and the server's to the same cases.
+ * Demo mode's MFA store: the store of core/domain/mfa-store.ts (the server's own) over the page's
+ * stored tables, with the gate's read of the policy rows (the server's one SQL statement,
+ * server/storage/mfa.ts), and the gate of a first-factor sign-in (loaded by the first sign-in: the
+ * sign-in page's first chunk has none of MFA). Keys are the values themselves (sample data in the
+ * visitor's browser). server/storage/mfa.test.ts holds this store and the server's to the same cases.
  */
-import { mfaFailureCounter } from '../domain/attempts';
 import { DEFAULT_MFA_POLICY, enforceMfaTypeOf } from '../domain/mfa-gate';
-import type { MfaPorts, StoredMfaPolicies } from '../domain/mfa-ports';
-import { mfaRepositories } from '../domain/mfa-store';
+import type { StoredMfaPolicies } from '../domain/mfa-ports';
+import { mfaStorePorts } from '../domain/mfa-store';
 import { mfaGateAnswer } from '../domain/mfa-steps';
 import { MFA_POLICIES } from '../domain/security-policy-tables';
 import { storedRows, type DemoDatabase, type DemoUser } from './data';
-import { demoAttemptCounters } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 
@@ -33,23 +30,19 @@ function demoMfaPolicies(db: DemoDatabase, tenantId: string | null): StoredMfaPo
   };
 }
 
-export function demoMfaRepository(db: DemoDatabase, tools: DemoClock): MfaPorts {
-  const repositories = mfaRepositories(memoryTables((db.tables ??= {})), {
-    now: tools.now,
-    newId: tools.random,
-  });
-  return {
+/** MFA's store (core/domain/mfa-store.ts, the server's own) over the demo's tables; keys are the tokens. */
+export function demoMfaRepository(db: DemoDatabase, tools: DemoClock) {
+  const clock = { now: tools.now, newId: tools.random };
+  const store = mfaStorePorts(memoryTables((db.tables ??= {})), clock, {
     keyOf: (_purpose, token) => token,
-    ...repositories,
-    // Wrong answers: the shared rule's key among the demo's attempt counters, as the server keeps them.
-    failures: mfaFailureCounter(demoAttemptCounters(db, tools.now)),
     gate: {
       gateFacts: async (userId, tenantId) => ({
         ...demoMfaPolicies(db, tenantId),
-        secondFactors: userId ? (await repositories.devices.list(userId)).filter((d) => !d.passkey) : [],
+        secondFactors: userId ? (await store.devices.list(userId)).filter((d) => !d.passkey) : [],
       }),
     },
-  };
+  });
+  return store;
 }
 
 /** Every strategy is on in demo mode, and passkeys too. */

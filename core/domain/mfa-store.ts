@@ -1,16 +1,19 @@
 /**
  * MFA's repositories (the ports of mfa-ports.ts), written once over the storage port
- * (core/domain/tables.ts): the server's over PostgreSQL (server/storage/mfa.ts), demo mode's over
- * the page's stored data (core/demo/mfaRepository.ts). The tables are declared as the SQL schema
+ * (core/domain/tables.ts), and MFA's store assembled from them (`mfaStorePorts`): the server's over
+ * PostgreSQL (server/storage/mfa.ts), demo mode's over the page's stored data (core/demo/mfaRepository.ts). The tables are declared as the SQL schema
  * has them (server/storage/schema/mfa.ts). Ids and timestamps come from the caller (the server's
  * `randomUUID` and clock, the demo's), so both stores hold the same rows. Keys are what the caller's
  * `keyOf` made of a token (the server's SHA-256): nothing here sees a secret.
  */
+import { limitCodeSend, mfaFailureCounter, storedAttemptCounters, type CodeDestination } from './attempts';
 import type {
   ChallengeRepository,
   MfaChallenge,
   MfaDevice,
   MfaDeviceRepository,
+  MfaGateReader,
+  MfaPorts,
   RecoveryCodeRepository,
   RememberedBrowserRepository,
 } from './mfa-ports';
@@ -267,11 +270,44 @@ function rememberedRepository(tables: Tables, { now, newId }: RowClock): Remembe
 }
 
 /** MFA's repositories over `tables`, with the caller's clock and ids. */
-export function mfaRepositories(tables: Tables, tools: RowClock) {
+function mfaRepositories(tables: Tables, tools: RowClock) {
   return {
     devices: deviceRepository(tables, tools),
     recoveryCodes: recoveryCodeRepository(tables, tools),
     challenges: challengeRepository(tables, tools),
     remembered: rememberedRepository(tables, tools),
+  };
+}
+
+/** What MFA's store takes of its backend besides its tables and clock. */
+interface MfaStoreExtras {
+  /** The key kept for a token of `purpose` (the server's SHA-256; demo mode's the token itself). */
+  keyOf: MfaPorts['keyOf'];
+  /**
+   * The gate's read of a sign-in (the server's one statement, a sign-in's hot path; demo mode's over
+   * its tables). Read outside the store's transactions: no work of `atomically` reads it.
+   */
+  gate: MfaGateReader;
+}
+
+/**
+ * MFA's store on both backends (the server per process, demo mode per call): the repositories, the
+ * wrong answers and the codes sent in the attempt counters (core/domain/attempts.ts), and work in
+ * one transaction over the same store.
+ */
+export function mfaStorePorts(tables: Tables, clock: RowClock, extras: MfaStoreExtras) {
+  const store = (over: Tables): MfaPorts => ({
+    ...extras,
+    ...mfaRepositories(over, clock),
+    failures: mfaFailureCounter(storedAttemptCounters(over, clock)),
+  });
+  return {
+    ...store(tables),
+    /** Counts a code about to be sent against the user's and the destination's limits (429 beyond them). */
+    limitSend: (userId: string, target: CodeDestination) =>
+      limitCodeSend(storedAttemptCounters(tables, clock), userId, target),
+    /** Runs `work` over the store in one transaction. */
+    atomically: <T>(work: (store: MfaPorts) => Promise<T>): Promise<T> =>
+      tables.transaction((tx) => work(store(tx))),
   };
 }

@@ -10,14 +10,7 @@ import type { Database } from '../storage/database';
 import type { PrincipalRow } from '../storage/principal';
 import { attemptCounters, forgetFailures } from '../storage/attempts';
 import { SIGN_IN_LIMITS } from '../../core/domain/passwordless';
-import {
-  emailKey,
-  limitCodeSend,
-  limitSend,
-  signInLimits,
-  takeSlot,
-  type CodeDestination,
-} from '../../core/domain/attempts';
+import { emailKey, limitSend, signInLimits, takeSlot } from '../../core/domain/attempts';
 
 /** Failures per email in one window. */
 export const MAX_FAILURES_PER_EMAIL = SIGN_IN_LIMITS.failuresPerEmail;
@@ -49,10 +42,8 @@ export async function passwordMatched(
 /** Codes and links sent per email in one window (sign-in codes, magic links, phone-reset codes). */
 export const MAX_SENDS_PER_EMAIL = SIGN_IN_LIMITS.sendsPerEmail;
 
-/** Counts one code or link sent to `email`, and one MFA code (the shared rules' keys and limits, core/domain/attempts.ts). */
+/** Counts one code or link sent to `email` (the shared rules' key and limit, core/domain/attempts.ts). */
 export const countSend = (db: Database, email: string) => limitSend(attemptCounters(db), email);
-export const countCodeSend = (db: Database, userId: string, target: CodeDestination) =>
-  limitCodeSend(attemptCounters(db), userId, target);
 
 /** Sign-ups accepted from one IP address in one window, unless the `signUpsPerIp` option says otherwise. */
 export const DEFAULT_SIGN_UPS_PER_IP = 10;

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { enrolDevice } from '../../core/domain/mfa-devices';
-import type { MfaPorts, NewMfaDevice } from '../../core/domain/mfa-ports';
+import type { NewMfaDevice } from '../../core/domain/mfa-ports';
 import type { Database } from '../storage/database';
 import { mfaStore, vendorMfaSettings } from '../storage/mfa';
 import { emitForUser } from './connectivity';
@@ -18,7 +18,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const keyOf = (purpose: string, token: string) => sha256(`${purpose}:${token}`);
 
 export class MfaBase {
-  readonly store: MfaPorts;
+  readonly store: ReturnType<typeof mfaStore>;
 
   constructor(
     protected readonly db: Database,
@@ -30,11 +30,6 @@ export class MfaBase {
   /** The vendor's active MFA strategies (vendors.mfa_strategies) and its passkeys switch. */
   vendorSettings(): Promise<{ strategies: string[]; passkeysEnabled: boolean }> {
     return vendorMfaSettings(this.db);
-  }
-
-  /** Runs `work` over the store in one transaction. */
-  atomically<T>(work: (store: MfaPorts) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(mfaStore(tx, keyOf)));
   }
 
   /**

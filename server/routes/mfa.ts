@@ -4,7 +4,7 @@
  * server and demo mode: the sign-in's second step and the passkey sign-in
  * (core/domain/mfa-sign-in-handlers.ts, public: the `mfaToken` of the login answer names the
  * sign-in) and a signed-in person's factors and passkeys (core/domain/mfa-handlers.ts). Here, their
- * ports over this server: the SQL store, delivery in the recipient's language with the sending
+ * ports over this server: the store (core/domain/mfa-store.ts over SQL), delivery in the recipient's language with the sending
  * limits, @simplewebauthn/server for the calling page's relying party, and the session service,
  * whose refresh cookie (and the remember-device cookie) go on the reply.
  *
@@ -19,7 +19,6 @@ import { MFA_SIGN_IN_HANDLERS } from '../../core/domain/mfa-sign-in-handlers';
 import type { MfaHandlerPorts } from '../../core/domain/mfa-steps';
 import type { AppContext } from '../context';
 import { verificationCodeEmail, verificationCodeSms } from '../delivery/messages';
-import { countCodeSend } from '../domain/attempts';
 import type { MfaService } from '../domain/mfa';
 import { simpleWebauthn } from '../domain/mfa-webauthn';
 import { assertTenantAllows, assertVendorAllows } from '../domain/sign-in-methods';
@@ -51,14 +50,12 @@ function mfaPorts(
     checkOrigin: () => assertTrustedOrigin(request, ctx.options.corsOrigins),
     totpIssuer: mfa.issuerName,
     qrCode: (uri) => QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 200 }),
-    limitSend: (userId, target) => countCodeSend(ctx.db, userId, target),
     async deliver(user, target, code) {
       const locale = await localeOfRecipient(ctx.db, user.id);
       if (target.kind === 'sms') await ctx.delivery.sendSms(verificationCodeSms(target.phone, code, locale));
       else await ctx.delivery.sendEmail(verificationCodeEmail(target.email, code, locale));
     },
     addDevice: (userId, device) => mfa.addDevice(userId, device),
-    atomically: (work) => mfa.atomically(work),
     async startSession(user, tenantId, remember) {
       if (remember && reply)
         reply.setCookie(REMEMBER_DEVICE_COOKIE, remember.token, {

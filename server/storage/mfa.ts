@@ -1,15 +1,13 @@
 /**
- * MFA's storage on PostgreSQL: the repositories of core/domain/mfa-store.ts over `sqlTables`, the
- * per-user failure counter in `attempt_counters`, and what stays SQL of its own: the gate's read
+ * MFA's storage on PostgreSQL: the store of core/domain/mfa-store.ts over `sqlTables` (the
+ * repositories, the counters in `attempt_counters`), and what stays SQL of its own: the gate's read
  * of a sign-in (the user's second factors and the policy rows in one statement: a sign-in's hot
  * path) and the vendor's MFA switches. Keys are the SHA-256 the service computes; nothing here sees
  * a secret.
  */
 import type { MfaGateReader, MfaPorts, MfaPolicy, StoredMfaPolicies } from '../../core/domain/mfa-ports';
-import { mfaFailureCounter } from '../../core/domain/attempts';
 import { enforceMfaTypeOf } from '../../core/domain/mfa-gate';
-import { deviceOf, mfaRepositories, type MfaDeviceRow } from '../../core/domain/mfa-store';
-import { attemptCounters } from './attempts';
+import { deviceOf, mfaStorePorts, type MfaDeviceRow } from '../../core/domain/mfa-store';
 import type { Database } from './database';
 import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
@@ -87,14 +85,9 @@ export async function vendorMfaSettings(
 }
 
 /**
- * MFA's ports over one database or transaction; `keyOf` is the service's (a SHA-256), ids are
- * `randomUUID`'s and timestamps this process's clock.
+ * MFA's store (core/domain/mfa-store.ts, demo mode's too) over one database or transaction, with
+ * the gate's statement; `keyOf` is the service's (a SHA-256), ids are `randomUUID`'s and timestamps
+ * this process's clock.
  */
-export function mfaStore(db: Database, keyOf: MfaPorts['keyOf']): MfaPorts {
-  return {
-    keyOf,
-    ...mfaRepositories(sqlTables(db), SERVER_ROW_CLOCK),
-    failures: mfaFailureCounter(attemptCounters(db)),
-    gate: gateReader(db),
-  };
-}
+export const mfaStore = (db: Database, keyOf: MfaPorts['keyOf']) =>
+  mfaStorePorts(sqlTables(db), SERVER_ROW_CLOCK, { keyOf, gate: gateReader(db) });
