@@ -66,8 +66,6 @@ export interface DemoDatabase {
   accountSettings?: Record<string, Omit<AccountSettingsUpdate, 'name'>>;
   /** Emails and SMS the demo "sent", newest first (core/demo/accountFlows.ts). */
   outbox?: DemoMessage[];
-  /** Every role, built-in and the accounts' own (absent: the built-in ones; core/demo/teamAdmin.ts). */
-  roles?: DemoRole[];
   signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
   /** Per audit stream, the attempts a back-fill would have made, newest first (core/demo/auditStreams.ts). */
   auditStreamAttempts?: Record<string, AuditStreamAttempt[]>;
@@ -85,7 +83,7 @@ export interface DemoDatabase {
   attempts?: Record<string, { failures: number; startedAt: number }>;
 }
 
-/** tenantId null: built in (the same in every account, read-only). Permissions by id (`perm-<key>`). */
+/** A role as the demo's readers see it (core/demo/teamAdmin.ts); tenantId null: built in (read-only). */
 export type DemoRole = RoleDto;
 
 export interface DemoMessage {
