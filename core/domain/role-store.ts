@@ -31,7 +31,7 @@ import {
 } from './tables';
 
 /** What the two backends give the repository of one account. */
-export interface RoleStoreExtras {
+interface RoleStoreExtras {
   tenantId: string;
   /** The account's vendor (the server reads the account's row; the demo has one vendor). */
   vendorId(): Promise<string>;

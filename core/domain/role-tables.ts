@@ -42,7 +42,6 @@ export const PERMISSIONS = table(
   },
   () => [[ROLE_PERMISSIONS, 'permissionId']],
 );
-export type PermissionRow = RowOf<typeof PERMISSIONS>;
 
 /** A permission a role grants. */
 export const ROLE_PERMISSIONS = table('role_permissions', { roleId: col.uuid, permissionId: col.uuid });
