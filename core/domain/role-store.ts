@@ -159,7 +159,7 @@ function roleReads(tables: Tables, extras: RoleStoreExtras) {
     return { items: await itemsOf(shown), totalItems: vendorRoles.length + ownCount };
   }
 
-  return { vendorOf, visible, rolesWithIds, itemsOf, keyTaken, permissionItems, list };
+  return { vendorOf, rolesWithIds, itemsOf, keyTaken, permissionItems, list };
 }
 
 /** The ports of core/domain/roles.ts for one account, over `tables`. */

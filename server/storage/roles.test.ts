@@ -151,6 +151,11 @@ repositorySuite<Fixture>(
       );
       const categories = await repo.categories();
       assert.ok(categories.length > 0);
+      // Made together (the server's migration, the demo's first use): in the order of their names.
+      assert.deepEqual(
+        categories.map((c) => c.name),
+        categories.map((c) => c.name).sort(),
+      );
       assert.ok(categories.some((c) => c.permissionIds.includes(read) && c.feCategory));
       assert.equal(await repo.remove(role.id), true);
     });
