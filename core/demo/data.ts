@@ -65,8 +65,6 @@ export interface DemoDatabase {
   accountSettings?: Record<string, Omit<AccountSettingsUpdate, 'name'>>;
   /** Emails and SMS the demo "sent", newest first (core/demo/accountFlows.ts). */
   outbox?: DemoMessage[];
-  /** Every role, built-in and the accounts' own (absent: the built-in ones; core/demo/teamAdmin.ts). */
-  roles?: DemoRole[];
   /** Per audit stream, the attempts a back-fill would have made, newest first (core/demo/auditStreams.ts). */
   auditStreamAttempts?: Record<string, AuditStreamAttempt[]>;
   /** Vendor settings tests switch the demo to. */
@@ -80,7 +78,7 @@ export interface DemoDatabase {
   audits?: AuditRecord[];
 }
 
-/** tenantId null: built in (the same in every account, read-only). Permissions by id (`perm-<key>`). */
+/** A role as the demo's readers see it (core/demo/teamAdmin.ts); tenantId null: built in (read-only). */
 export type DemoRole = RoleDto;
 
 export interface DemoMessage {

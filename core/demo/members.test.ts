@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { createDemoBackend } from './backend';
 import { DEMO_ADMIN } from './data';
 import { createMemoryStorage } from '../test-support/memoryStorage';
+import { builtInRoleId } from './teamAdmin';
 
 type Answer = { status: number; body: any };
 
@@ -26,8 +27,11 @@ test('demo users list: rows carry groups with their roles and mfaEnabled; _inclu
     true,
   );
   assert.equal(
-    (await call('POST', `/identity/resources/groups/v1/${group}/roles`, { roleIds: ['role-Viewer'] }))
-      .status < 300,
+    (
+      await call('POST', `/identity/resources/groups/v1/${group}/roles`, {
+        roleIds: [builtInRoleId('Viewer')],
+      })
+    ).status < 300,
     true,
   );
   const rows = (await call('GET', '/identity/resources/users/v2')).body.items as Array<any>;

@@ -7,6 +7,7 @@
  * (server/storage/team-users.ts), read here over the stored users.
  */
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
+import type { GroupListPage } from '../domain/groups';
 import type { MemberListQuery } from '../domain/team-users';
 import { TEAM_MEMBER_HANDLERS, type TeamMemberHandlerPorts } from '../domain/team-member-handlers';
 import { fail, ok } from '../contract/answer';
@@ -17,9 +18,29 @@ import { accountMember, accountMembers, changeMember, removeMember } from './acc
 import { mfaEnrolledOf, profileOf } from './profile';
 import { demoHandlers } from './shared';
 import { membershipsOf, within } from './subAccountsData';
-import { byLocale, update, withId } from './rows';
-import { demoPermissionsOf, memoryPage, roleGrants, visibleRoles } from './teamAdmin';
+import { by, byLocale, descending, page as rowsPage, update, withId } from './rows';
+import { demoPermissionsOf, roleGrants, visibleRoles } from './teamAdmin';
 import { groupsOfMember } from './teamRows';
+
+/**
+ * One page of `items` as the server's SQL reads it: those whose `search` texts contain the filter
+ * (case aside), sorted by `sorters[sortBy]` in the page's order, ties by id.
+ */
+function memoryPage<T extends { id: string }>(
+  items: T[],
+  page: Omit<GroupListPage, 'sortBy'> & { sortBy: string },
+  sorters: Record<string, (item: T) => string | number>,
+  search: (item: T) => string[],
+) {
+  const text = page.filter.trim().toLowerCase();
+  const order = descending(by(sorters[page.sortBy]!), page.order === 'DESC');
+  const matching = items
+    .filter((item) => !text || search(item).some((s) => s.toLowerCase().includes(text)))
+    .sort((a, b) => order(a, b) || by<T>((item) => item.id)(a, b));
+  const { limit } = page;
+  const shown = limit === null ? matching : rowsPage(matching, page.page * limit, limit).items;
+  return { items: shown, totalItems: matching.length };
+}
 
 const SORTABLE: Record<string, (u: DemoUser) => string | number> = {
   name: (u) => u.name.toLowerCase(),

@@ -51,11 +51,12 @@ export function membershipsOf(db: DemoDatabase): DemoMembership[] {
   // Enough stores for the all-accounts page to load more than one page of 50.
   for (let i = 1; i <= 55; i += 1)
     add(`demo-store-${i}`, `Demo Store ${String(i).padStart(2, '0')}`, home.tenantId);
+  const ids = (key: string) => roleIdsOfKeys(db, home.tenantId, [key]);
   db.memberships.push(
-    { userId: admin.id, tenantId: 'demo-europe', roleIds: ['role-Admin'], accessAllowed: true },
-    { userId: admin.id, tenantId: 'demo-paris', roleIds: ['role-Admin'], accessAllowed: true },
-    { userId: 'demo-user-2', tenantId: 'demo-paris', roleIds: ['role-Editor'], accessAllowed: true },
-    { userId: 'demo-user-3', tenantId: 'demo-paris', roleIds: ['role-Viewer'], accessAllowed: false },
+    { userId: admin.id, tenantId: 'demo-europe', roleIds: ids('Admin'), accessAllowed: true },
+    { userId: admin.id, tenantId: 'demo-paris', roleIds: ids('Admin'), accessAllowed: true },
+    { userId: 'demo-user-2', tenantId: 'demo-paris', roleIds: ids('Editor'), accessAllowed: true },
+    { userId: 'demo-user-3', tenantId: 'demo-paris', roleIds: ids('Viewer'), accessAllowed: false },
   );
   return db.memberships;
 }

@@ -2,32 +2,39 @@
 // (server/storage/sub-accounts.ts): the vendor's and its own, not another account's.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { seedDemoDatabase, type DemoRole } from './data';
+import { ROLES } from '../domain/role-tables';
+import { seedDemoDatabase, type DemoDatabase } from './data';
 import { newDemoTenant } from './subAccountsData';
 import { demoSubAccountsRepository } from './subAccountsRepository';
-import { demoRoles } from './teamAdmin';
+import { builtInRoleId, demoRoles } from './teamAdmin';
 
-const role = (id: string, key: string, tenantId: string): DemoRole => ({
-  id,
-  key,
-  name: key,
-  description: null,
-  isDefault: false,
-  permissions: [],
-  tenantId,
-  vendorId: 'demo-vendor',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+const [admin, viewer] = [builtInRoleId('Admin'), builtInRoleId('Viewer')];
+
+/** Stores a role of `tenantId` as a row of the roles table. */
+function addRole(db: DemoDatabase, id: string, key: string, tenantId: string, name = key) {
+  demoRoles(db);
+  db.tables![ROLES.name]!.push({
+    id,
+    vendorId: 'demo-vendor',
+    tenantId,
+    key,
+    name,
+    description: null,
+    defaultForCreator: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  });
+}
 
 test("demo sub-accounts: the vendor's roles and the account's own are assignable, another account's are not", async () => {
   const db = seedDemoDatabase();
   const parent = db.tenants[0]!.tenantId;
   db.tenants.push(newDemoTenant('sub', 'Sub', parent, '2026-02-01T00:00:00.000Z'));
-  demoRoles(db).push(role('own-role', 'Auditor', 'sub'), role('parent-role', 'Clerk', parent));
+  addRole(db, 'own-role', 'Auditor', 'sub');
+  addRole(db, 'parent-role', 'Clerk', parent);
   const repo = demoSubAccountsRepository(db, { now: Date.now, random: () => crypto.randomUUID() });
-  const wanted = ['role-Admin', 'own-role', 'parent-role', 'no-such-role'];
-  assert.deepEqual((await repo.assignableRoles('sub', wanted)).sort(), ['own-role', 'role-Admin']);
+  const wanted = [admin, 'own-role', 'parent-role', 'no-such-role'];
+  assert.deepEqual((await repo.assignableRoles('sub', wanted)).sort(), ['own-role', admin].sort());
 
   const userId = db.users[0]!.id;
   assert.equal(
@@ -35,23 +42,21 @@ test("demo sub-accounts: the vendor's roles and the account's own are assignable
     true,
   );
   assert.deepEqual(await repo.roleIdsOf('sub', userId), ['own-role']);
-  await repo.setRoles('sub', userId, ['role-Admin', 'own-role']);
-  assert.deepEqual((await repo.roleIdsOf('sub', userId)).sort(), ['own-role', 'role-Admin']);
+  await repo.setRoles('sub', userId, [admin, 'own-role']);
+  assert.deepEqual((await repo.roleIdsOf('sub', userId)).sort(), ['own-role', admin].sort());
 });
 
 test("demo sub-accounts: a member's roles are listed by their ids and names (an account's own too), by key", async () => {
   const db = seedDemoDatabase();
   const parent = db.tenants[0]!.tenantId;
   db.tenants.push(newDemoTenant('sub', 'Sub', parent, '2026-02-01T00:00:00.000Z'));
-  demoRoles(db).push({ ...role('own-role', 'Auditor', 'sub'), name: 'Account auditor' });
+  addRole(db, 'own-role', 'Auditor', 'sub', 'Account auditor');
   const repo = demoSubAccountsRepository(db, { now: Date.now, random: () => crypto.randomUUID() });
   const userId = db.users[0]!.id;
-  await repo.addMembers([
-    { userId, tenantId: 'sub', roleIds: ['role-Viewer', 'own-role'], allowAccess: true },
-  ]);
+  await repo.addMembers([{ userId, tenantId: 'sub', roleIds: [viewer, 'own-role'], allowAccess: true }]);
   const { items } = await repo.members('sub', 0, 10);
   assert.deepEqual((items[0] as { roles: unknown }).roles, [
     { id: 'own-role', key: 'Auditor', name: 'Account auditor' },
-    { id: 'role-Viewer', key: 'Viewer', name: 'Viewer' },
+    { id: viewer, key: 'Viewer', name: 'Viewer' },
   ]);
 });

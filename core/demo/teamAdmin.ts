@@ -2,45 +2,89 @@
  * Demo mode's stored roles, as its roles, groups and API tokens (teamRoles.ts, teamGroups.ts,
  * apiTokens.ts: the shared handlers over the page's storage) and the rest of the demo read them:
  * the roles a user holds and their permissions, and the in-memory paging of the lists. Roles are
- * stored as the domain's RoleDto (their permissions by id); users still hold roles by key.
+ * rows of the server's tables (core/domain/role-tables.ts, in `db.tables`), read here as the
+ * domain's RoleDto (their permissions by id); users still hold roles by key.
  */
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
-import type { GroupListPage } from '../domain/groups';
 import { BUILT_IN_ROLES } from '../portal/builtInRoles';
 import { heldPermission } from '../domain/roles';
-import { DEMO_CREATED_AT, DEMO_VENDOR_ID, type DemoDatabase, type DemoRole, type DemoUser } from './data';
-import { by, descending, page as rowsPage } from './rows';
+import { PERMISSIONS, ROLE_PERMISSIONS, ROLES, roleDtoOf, type RoleRow } from '../domain/role-tables';
+import {
+  DEMO_CREATED_AT,
+  DEMO_VENDOR_ID,
+  noteWritten,
+  storedRows,
+  type DemoDatabase,
+  type DemoRole,
+  type DemoTables,
+  type DemoUser,
+} from './data';
 import { groupConfigurationOf, groupsOfMember } from './teamRows';
 
-/** The demo's permission ids: the key after `perm-` (the server's are its permissions table's uuids). */
-const permissionId = (key: string) => `perm-${key}`;
-export const categoryId = (key: string) => `category-${key}`;
+/**
+ * A uuid fixed by `name`, for the rows the demo seeds: the same on every page load (whether or not
+ * a call that seeded them stored them), as the server's ids are uuids.
+ */
+export function seededId(name: string): string {
+  let hex = '';
+  for (let seed = 1; hex.length < 32; seed += 1) {
+    let hash = 0x811c9dc5 ^ seed;
+    for (const c of name) hash = Math.imul(hash ^ c.charCodeAt(0), 0x01000193);
+    hex += (hash >>> 0).toString(16).padStart(8, '0');
+  }
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
-/** The permission catalogue by id, as the server's permissions table holds it. */
-export const PERMISSIONS = new Map(
+export const permissionId = (key: string) => seededId(`permission:${key}`);
+export const categoryId = (key: string) => seededId(`category:${key}`);
+/** A built-in role's id (the server's are random: read them by key). */
+export const builtInRoleId = (key: string) => seededId(`role:${key}`);
+
+/** The permission catalogue by id, as the permissions table holds it (the demo's never changes). */
+const CATALOGUE = new Map(
   PERMISSION_CATALOGUE.map(([key, name, category]) => [
     permissionId(key),
     { id: permissionId(key), key, name, description: null, categoryId: categoryId(category) },
   ]),
 );
 /** The keys of these permission ids (a stored role names only catalogued ones). */
-export const permissionKeysOf = (ids: string[]) => ids.map((id) => PERMISSIONS.get(id)!.key);
+export const permissionKeysOf = (ids: string[]) => ids.map((id) => CATALOGUE.get(id)!.key);
 
-/** Every role of the demo, built-in ones (the server's, spec 001 §3) first. */
-export function demoRoles(db: DemoDatabase): DemoRole[] {
-  db.roles ??= BUILT_IN_ROLES.map(({ key, name, description, permissions }) => ({
-    id: `role-${key}`,
+/** The catalogue and the built-in roles (the server's, spec 001 §3) as rows, as its migrations write them. */
+function seedRoles(store: DemoTables) {
+  if (store[ROLES.name]?.length) return;
+  const builtIn = BUILT_IN_ROLES.map(({ key, name, description }) => ({
+    id: builtInRoleId(key),
+    vendorId: DEMO_VENDOR_ID,
+    tenantId: null,
     key,
     name,
     description,
-    isDefault: key === 'Admin',
-    permissions: permissions.map(permissionId),
-    tenantId: null,
-    vendorId: DEMO_VENDOR_ID,
+    defaultForCreator: key === 'Admin',
     createdAt: DEMO_CREATED_AT,
     updatedAt: DEMO_CREATED_AT,
   }));
-  return db.roles;
+  const grants = BUILT_IN_ROLES.flatMap(({ key, permissions }) =>
+    permissions.map((p) => ({ roleId: builtInRoleId(key), permissionId: permissionId(p) })),
+  );
+  Object.assign(store, {
+    [PERMISSIONS.name]: [...CATALOGUE.values()].map((p) => ({ ...p })),
+    [ROLES.name]: builtIn,
+    [ROLE_PERMISSIONS.name]: grants,
+  });
+  noteWritten(store);
+}
+
+/** Every role of the demo, built-in ones first, seeded on first use. */
+export function demoRoles(db: DemoDatabase): DemoRole[] {
+  seedRoles((db.tables ??= {}));
+  const grants = storedRows(db.tables, ROLE_PERMISSIONS);
+  const ids = (r: RoleRow) =>
+    grants
+      .filter((g) => g.roleId === r.id)
+      .map((g) => g.permissionId)
+      .sort();
+  return storedRows(db.tables, ROLES).map((r) => roleDtoOf(r, ids(r)));
 }
 export const visibleRoles = (db: DemoDatabase, tenantId: string) =>
   demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === tenantId);
@@ -69,35 +113,15 @@ export const demoPermissionsOf = (db: DemoDatabase, user: DemoUser | undefined):
   user ? [...new Set(permissionKeysOf(demoRolesOf(db, user).flatMap((r) => r.permissions)))].sort() : [];
 
 /** The ids of those of `roles` that hold the permission of this id. */
-export const holdersOf = (roles: DemoRole[], id: string) =>
+const holdersOf = (roles: DemoRole[], id: string) =>
   roles.filter((r) => r.permissions.includes(id)).map((r) => r.id);
 
 /** What a user holds, as the client SDK's `ITeamUserPermission`s (the server's PermissionDto). */
 export function demoHeldPermissions(db: DemoDatabase, user: DemoUser) {
   const roles = demoRolesOf(db, user);
   return demoPermissionsOf(db, user).map((key) => ({
-    ...heldPermission(PERMISSIONS.get(permissionId(key))!, holdersOf(roles, permissionId(key))),
+    ...heldPermission(CATALOGUE.get(permissionId(key))!, holdersOf(roles, permissionId(key))),
     createdAt: DEMO_CREATED_AT,
     updatedAt: DEMO_CREATED_AT,
   }));
-}
-
-/**
- * One page of `items` as the server's SQL reads it: those whose `search` texts contain the filter
- * (case aside), sorted by `sorters[sortBy]` in the page's order, ties by id.
- */
-export function memoryPage<T extends { id: string }>(
-  items: T[],
-  page: Omit<GroupListPage, 'sortBy'> & { sortBy: string },
-  sorters: Record<string, (item: T) => string | number>,
-  search: (item: T) => string[],
-) {
-  const text = page.filter.trim().toLowerCase();
-  const order = descending(by(sorters[page.sortBy]!), page.order === 'DESC');
-  const matching = items
-    .filter((item) => !text || search(item).some((s) => s.toLowerCase().includes(text)))
-    .sort((a, b) => order(a, b) || by<T>((item) => item.id)(a, b));
-  const { limit } = page;
-  const shown = limit === null ? matching : rowsPage(matching, page.page * limit, limit).items;
-  return { items: shown, totalItems: matching.length };
 }

@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { createDemoBackend, STORAGE_KEY } from './backend';
 import { DEMO_ADMIN, type DemoDatabase } from './data';
 import { createMemoryStorage } from '../test-support/memoryStorage';
+import { permissionId } from './teamAdmin';
 
 type Answer = { status: number; body: any };
 const GROUPS = '/identity/resources/groups/v1';
@@ -32,7 +33,7 @@ describe('demo groups: the may-grant rule', () => {
         await call('POST', '/identity/resources/roles/v1', {
           key,
           name: key,
-          permissionIds: keys.map((k) => `perm-${k}`),
+          permissionIds: keys.map(permissionId),
         })
       ).body.id as string;
     await role('grouper', groupsKeys);

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { createDemoBackend, STORAGE_KEY } from './backend';
 import { DEMO_ADMIN, type DemoDatabase } from './data';
 import { createMemoryStorage } from '../test-support/memoryStorage';
+import { permissionId } from './teamAdmin';
 
 type Answer = { status: number; body: any };
 const ROLES = '/identity/resources/roles/v1';
@@ -31,7 +32,7 @@ describe('demo roles: the may-grant rule', () => {
         ['keeper', keeper],
         ['auditor', ['fe.secure.read.audits']],
       ].map(([key, keys]) =>
-        call('POST', ROLES, { key, name: key, permissionIds: (keys as string[]).map((k) => `perm-${k}`) }),
+        call('POST', ROLES, { key, name: key, permissionIds: (keys as string[]).map(permissionId) }),
       ),
     );
     assert.deepEqual(
@@ -53,6 +54,8 @@ describe('demo roles: the may-grant rule', () => {
       id: string;
       permissions: string[];
     }>;
-    assert.deepEqual(roles.find((r) => r.id === auditor)?.permissions, ['perm-fe.secure.read.audits']);
+    assert.deepEqual(roles.find((r) => r.id === auditor)?.permissions, [
+      permissionId('fe.secure.read.audits'),
+    ]);
   });
 });

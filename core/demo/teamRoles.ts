@@ -1,129 +1,71 @@
 /**
- * Demo mode's roles and permissions: the shared handlers (core/domain/role-handlers.ts, the
- * server's own) over the demo's stored roles, in the caller's account.
+ * Demo mode's roles and permissions: the shared handlers (core/domain/role-handlers.ts) over the
+ * roles repository the server uses too (core/domain/role-store.ts), on the page's stored rows, in
+ * the caller's account. What the demo adds: its users hold roles by key (a role's new key follows
+ * to them, a deleted role leaves them), and the members holding a role are counted from them.
  */
-import { PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
+import { PERMISSION_CATEGORIES as CATEGORIES } from '../portal/permissionCatalogue';
 import { ROLE_HANDLERS } from '../domain/role-handlers';
-import {
-  permissionCategory,
-  permissionItem,
-  roleItem,
-  type PermissionItem,
-  type RoleItem,
-  type RolePorts,
-} from '../domain/roles';
-import { DEMO_VENDOR_ID, usersOfAccount, type DemoDatabase, type DemoRole } from './data';
+import { PERMISSION_CATEGORIES, roleStore } from '../domain/role-store';
+import { ROLES } from '../domain/role-tables';
+import { DEMO_CREATED_AT, DEMO_VENDOR_ID, storedRows, usersOfAccount, type DemoDatabase } from './data';
 import { accountMembers } from './accountMembers';
-import { by, given, insert, isoNow, remove, update, type DemoClock } from './rows';
+import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
-import { dropRoleLinks } from './teamRows';
-import {
-  categoryId,
-  demoPermissionsOf,
-  demoRoles,
-  demoRolesOf,
-  grantedBy,
-  holdersOf,
-  memoryPage,
-  PERMISSIONS,
-  visibleRoles,
-} from './teamAdmin';
+import { memoryTables } from './tables';
+import { categoryId, demoPermissionsOf, demoRoles, demoRolesOf, seededId } from './teamAdmin';
 
-const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) =>
-  roleItem(role, accountMembers(db, tenantId).filter((u) => demoRolesOf(db, u).includes(role)).length);
+/** The categories as rows, as the server's migration writes them (only the roles page reads them). */
+function seedCategories(db: DemoDatabase) {
+  const store = (db.tables ??= {});
+  store[PERMISSION_CATEGORIES.name] ??= CATEGORIES.map(([key, name, description]) => ({
+    id: categoryId(key),
+    key,
+    name,
+    description,
+    createdAt: DEMO_CREATED_AT,
+  }));
+}
 
-const permissionsList = (db: DemoDatabase, tenantId: string) =>
-  [...PERMISSIONS.values()]
-    .map((p) => permissionItem(p, holdersOf(visibleRoles(db, tenantId), p.id)))
-    .sort(by((p) => p.key));
-
-const SORTERS: Record<string, (r: DemoRole) => string> = {
-  name: (r) => r.name.toLowerCase(),
-  key: (r) => r.key.toLowerCase(),
-  createdAt: (r) => r.createdAt,
-  updatedAt: (r) => r.updatedAt,
-};
-
-/** The ports of core/domain/roles.ts over the demo's stored roles of one account. */
-function demoRoleStore(
-  db: DemoDatabase,
-  tenantId: string,
-  clock: DemoClock,
-): RolePorts<RoleItem, PermissionItem> {
-  const roles = () => visibleRoles(db, tenantId);
-  const keyTaken = (key: string, except: string | null) =>
-    roles().some((r) => r.key.toLowerCase() === key.toLowerCase() && r.id !== except);
-  const own = (roleId: string) => (r: DemoRole) => r.id === roleId && r.tenantId === tenantId;
-  /** The account's own role of this id with `changes` written (stamped now), or null. */
-  const changed = (roleId: string, changes: Partial<DemoRole>) => {
-    const role = update(demoRoles(db), own(roleId), { ...changes, updatedAt: isoNow(clock.now) });
-    return role ? roleDto(db, role, tenantId) : null;
+/** The roles repository of the caller's account over the demo's rows. */
+export function demoRoleStore(db: DemoDatabase, tenantId: string, clock: DemoClock) {
+  demoRoles(db);
+  seedCategories(db);
+  const store = roleStore(
+    memoryTables(db.tables!),
+    { now: clock.now, newId: () => seededId(clock.random()) },
+    {
+      tenantId,
+      vendorId: async () => DEMO_VENDOR_ID,
+      usersCount: async (roleIds) => {
+        const members = accountMembers(db, tenantId).map((u) => demoRolesOf(db, u));
+        return new Map(
+          roleIds.map((id) => [id, members.filter((roles) => roles.some((r) => r.id === id)).length]),
+        );
+      },
+    },
+  );
+  const keyOf = (roleId: string) =>
+    storedRows(db.tables, ROLES).find((r) => r.id === roleId && r.tenantId === tenantId)?.key;
+  /** Demo users hold roles by key: `change` a key of the account's members. */
+  const rekey = (change: (key: string) => string[]) => {
+    for (const u of usersOfAccount(db, tenantId)) u.roleKeys = u.roleKeys.flatMap(change);
   };
   return {
-    list: async (page) => {
-      const shown = memoryPage(roles(), page, SORTERS, (r) => [r.name, r.key]);
-      return { items: shown.items.map((r) => roleDto(db, r, tenantId)), totalItems: shown.totalItems };
+    ...store,
+    async update(roleId: string, changes: Parameters<typeof store.update>[1]) {
+      const before = keyOf(roleId);
+      const written = await store.update(roleId, changes);
+      if (written.kind === 'ok' && before !== undefined)
+        rekey((k) => (k === before ? [written.role.key] : [k]));
+      return written;
     },
-    permissions: async () => permissionsList(db, tenantId),
-    categories: async () =>
-      PERMISSION_CATEGORIES.map(([key, name, description]) => {
-        const id = categoryId(key);
-        const ids = [...PERMISSIONS.values()].filter((p) => p.categoryId === id).map((p) => p.id);
-        return permissionCategory({ id, key, name, description }, ids);
-      }),
-    permissionKeys: async (ids) =>
-      new Map(ids.filter((id) => PERMISSIONS.has(id)).map((id) => [id, PERMISSIONS.get(id)!.key])),
-    grantedBy: async (roleIds) => grantedBy(db, tenantId, roleIds),
-    holdings: async (roleIds) =>
-      roles()
-        .filter((r) => roleIds.includes(r.id))
-        .map((r) => ({ id: r.id, own: r.tenantId !== null, permissionIds: r.permissions })),
-    create: async ({ key, name, description, permissionIds }) => {
-      if (keyTaken(key, null)) return { kind: 'duplicateKey' };
-      const at = isoNow(clock.now);
-      const role = insert(demoRoles(db), {
-        id: `role-custom-${clock.random()}`,
-        key,
-        name,
-        description,
-        isDefault: false,
-        permissions: permissionIds,
-        tenantId,
-        vendorId: DEMO_VENDOR_ID,
-        createdAt: at,
-        updatedAt: at,
-      });
-      return { kind: 'ok', role: roleDto(db, role, tenantId) };
-    },
-    update: async (roleId, changes) => {
-      const { key } = changes;
-      if (key !== undefined && keyTaken(key, roleId)) return { kind: 'duplicateKey' };
-      const before = demoRoles(db).find(own(roleId))?.key;
-      // Demo users hold roles by key: a new key follows to the account's members.
-      if (key !== undefined && before !== undefined)
-        for (const u of usersOfAccount(db, tenantId))
-          u.roleKeys = u.roleKeys.map((k) => (k === before ? key : k));
-      const role = changed(roleId, given(changes));
-      return role ? { kind: 'ok', role } : { kind: 'notFound' };
-    },
-    remove: async (roleId) => {
-      const key = demoRoles(db).find(own(roleId))?.key;
-      if (!remove(demoRoles(db), own(roleId))) return false;
-      // What holds the role loses it (the server's foreign keys cascade).
-      for (const u of usersOfAccount(db, tenantId)) u.roleKeys = u.roleKeys.filter((k) => k !== key);
-      dropRoleLinks(db, roleId);
-      return true;
-    },
-    setPermissions: async (roleId, ids) => changed(roleId, { permissions: ids }),
-    setPermissionRoles: async (id, ownRoleIds) => {
-      for (const role of roles().filter((r) => r.tenantId !== null)) {
-        const [holds, shall] = [role.permissions.includes(id), ownRoleIds.includes(role.id)];
-        if (shall !== holds)
-          role.permissions = shall ? [...role.permissions, id] : role.permissions.filter((p) => p !== id);
-        // The server stamps the roles it names.
-        if (shall) role.updatedAt = isoNow(clock.now);
-      }
-      return permissionsList(db, tenantId).find((p) => p.id === id)!;
+    async remove(roleId: string) {
+      const key = keyOf(roleId);
+      // What holds the role loses it (its group and token links go with its row, as the server's).
+      const removed = await store.remove(roleId);
+      if (removed) rekey((k) => (k === key ? [] : [k]));
+      return removed;
     },
   };
 }

@@ -1,11 +1,9 @@
 /**
  * The groups' and API tokens' rows (core/domain/group-token-tables.ts) as the rest of
  * demo mode reads them at once, from the demo's stored tables: the groups a member is in and the
- * roles those give, an account's group configuration and tokens, a record's names, and a role's
- * links dropped with it (the server's foreign keys).
+ * roles those give, an account's group configuration and tokens, a record's names.
  */
 import {
-  API_TOKEN_ROLES,
   API_TOKENS,
   GROUP_CONFIGURATIONS,
   GROUP_MEMBERS,
@@ -46,11 +44,3 @@ export const tokenName = (db: DemoDatabase, id: string) =>
   storedRows(db.tables, API_TOKENS)
     .filter((t) => t.id === id)
     .map((t) => t.description || 'untitled')[0];
-
-/** What held a removed role loses it: the groups' and the account tokens' links to it. */
-export function dropRoleLinks(db: DemoDatabase, roleId: string) {
-  for (const spec of [GROUP_ROLES, API_TOKEN_ROLES]) {
-    const links = db.tables?.[spec.name] ?? [];
-    links.splice(0, links.length, ...links.filter((l) => l.roleId !== roleId));
-  }
-}

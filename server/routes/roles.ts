@@ -13,18 +13,18 @@
  * The vendor's roles are read-only here (403). A caller cannot grant a permission they do not hold, nor
  * take one away (replace a role's permissions, delete a role) that they do not hold (403). The
  * handlers are core/domain/role-handlers.ts and the rules core/domain/roles.ts (demo mode runs
- * both), over the SQL of server/storage/roles.ts.
+ * both), over the repository of core/domain/role-store.ts (server/storage/roles.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ROLE_HANDLERS } from '../../core/domain/role-handlers';
-import { roleStore } from '../storage/roles';
+import { serverRoleStore } from '../storage/roles';
 import { registerHandlers } from '../http/handlers';
 import { callerOf, tenantOf } from '../http/route-table';
 
 export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerHandlers(app, ROLE_HANDLERS, (request) => ({
-    ...roleStore(ctx.db, tenantOf(request)),
+    ...serverRoleStore(ctx.db, tenantOf(request)),
     held: callerOf(request).permissions ?? [],
   }));
 }

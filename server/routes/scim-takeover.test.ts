@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
-import { createRole } from '../storage/roles';
+import { serverRoleStore } from '../storage/roles';
 import { addMembership, createTenant } from '../storage/tenants';
 import { findUserByEmail } from '../storage/users';
 import { SEED_TENANT_ID } from '../seed';
@@ -64,7 +64,7 @@ async function roleWith(tenantId: string, keys: string[]): Promise<string> {
     keys,
   ]);
   assert.equal(rows.length, keys.length);
-  const created = await createRole(server.db, tenantId, {
+  const created = await serverRoleStore(server.db, tenantId).create({
     key: uniq('role'),
     name: uniq('Role'),
     description: null,

@@ -13,6 +13,7 @@ import { repositorySuite } from '../../test/support/repository-suite';
 import { groupRepository } from '../../core/domain/group-store';
 import { groupDirectory } from './groups';
 import { sqlTables } from './tables';
+import { builtInRoleId } from '../../core/demo/teamAdmin';
 
 /** The repository, and what a case sets up in each store: a member of the account, a role it offers. */
 interface Fixture {
@@ -79,7 +80,7 @@ repositorySuite<Fixture>(
           } as unknown as DemoUser);
           return id;
         },
-        role: async (key) => `role-${key}`,
+        role: async (key) => builtInRoleId(key),
       };
     },
   },

@@ -1,0 +1,291 @@
+/**
+ * The roles repository (the `RolePorts` of core/domain/roles.ts), written once over the tables
+ * port: the server's over SQL (server/routes/roles.ts), demo mode's over its stored rows
+ * (core/demo/teamRoles.ts). Every call is scoped to one account: the vendor's roles (tenant_id
+ * null) are read in every account of the vendor, the account's own are also written.
+ */
+import type { RoleSortField } from '../contract/listQuery';
+import { PERMISSIONS, ROLE_PERMISSIONS, ROLES, roleDtoOf, type RoleRow } from './role-tables';
+import {
+  permissionCategory,
+  permissionItem,
+  roleItem,
+  type PermissionItem,
+  type RoleChanges,
+  type RoleItem,
+  type RoleListPage,
+  type RolePorts,
+  type RoleWrite,
+} from './roles';
+import {
+  col,
+  not,
+  nullable,
+  oneOf,
+  sameText,
+  stamp,
+  table,
+  type Order,
+  type RowClock,
+  type Tables,
+} from './tables';
+
+/** What the two backends give the repository of one account. */
+interface RoleStoreExtras {
+  tenantId: string;
+  /** The account's vendor (the server reads the account's row; the demo has one vendor). */
+  vendorId(): Promise<string>;
+  /**
+   * The members of the account holding each of these roles directly or through a group: the
+   * server's one aggregate over memberships and groups (the user model is not in these tables yet).
+   */
+  usersCount(roleIds: string[]): Promise<Map<string, number>>;
+}
+
+/** The permission categories (only the roles page reads them). */
+export const PERMISSION_CATEGORIES = table('permission_categories', {
+  id: col.uuid,
+  key: col.text(),
+  name: col.text(),
+  description: nullable(col.text()),
+  createdAt: col.timestamptz,
+});
+
+const SORTED: Record<RoleSortField, Order<RoleRow>> = {
+  name: { by: 'name', caseless: true },
+  key: { by: 'key', caseless: true },
+  createdAt: { by: 'createdAt' },
+  updatedAt: { by: 'updatedAt' },
+};
+
+/** The order of `orderBy` in memory (its fields are never null), to merge two pages read in it. */
+const compareBy = (orderBy: Array<Order<RoleRow>>) => (a: RoleRow, b: RoleRow) => {
+  for (const { by, desc, caseless } of orderBy) {
+    const [x, y] = [a[by], b[by]].map((v) => (caseless ? String(v).toLowerCase() : String(v)));
+    if (x !== y) return (x! < y! ? -1 : 1) * (desc ? -1 : 1);
+  }
+  return 0;
+};
+
+const unique = (ids: string[]) => [...new Set(ids)];
+
+/** The ids of the permissions each of these roles grants, in id order. */
+async function grantsOf(t: Tables, roleIds: string[]): Promise<Map<string, string[]>> {
+  const grants = new Map(roleIds.map((id) => [id, [] as string[]]));
+  if (roleIds.length === 0) return grants;
+  const links = await t
+    .of(ROLE_PERMISSIONS)
+    .rows({ where: { roleId: oneOf(roleIds) }, orderBy: [{ by: 'permissionId' }] });
+  for (const link of links) grants.get(link.roleId)?.push(link.permissionId);
+  return grants;
+}
+
+/** Makes the role grant these permissions too (ids it already grants are skipped by the caller). */
+async function grant(t: Tables, roleId: string, permissionIds: string[]) {
+  for (const permissionId of unique(permissionIds))
+    await t.of(ROLE_PERMISSIONS).insert({ roleId, permissionId });
+}
+
+/** What the ports read of one account's roles (the vendor's and its own). */
+function roleReads(tables: Tables, extras: RoleStoreExtras) {
+  const { tenantId } = extras;
+  let vendorRead: Promise<string> | undefined;
+  // Read once, before a transaction (the server's reader is not the transaction's).
+  const vendorOf = () => (vendorRead ??= extras.vendorId());
+  /** Where the account's roles are: the vendor's, then its own. */
+  const visible = async () => [{ tenantId: null, vendorId: await vendorOf() }, { tenantId }];
+  const isVisible = async (r: RoleRow) =>
+    r.tenantId === tenantId || (r.tenantId === null && r.vendorId === (await vendorOf()));
+
+  /** The roles of these ids the account sees. */
+  async function rolesWithIds(t: Tables, ids: string[]): Promise<RoleRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await t.of(ROLES).rows({ where: { id: oneOf(unique(ids)) } });
+    const seen = await Promise.all(rows.map(isVisible));
+    return rows.filter((_, i) => seen[i]);
+  }
+
+  /** The roles as the roles page shows them: with what they grant and how many members hold them. */
+  async function itemsOf(rows: RoleRow[]): Promise<RoleItem[]> {
+    const ids = rows.map((r) => r.id);
+    const grants = await grantsOf(tables, ids);
+    const counts = ids.length ? await extras.usersCount(ids) : new Map<string, number>();
+    return rows.map((r) => roleItem(roleDtoOf(r, grants.get(r.id)!), counts.get(r.id) ?? 0));
+  }
+
+  async function keyTaken(t: Tables, key: string, exceptId: string | null): Promise<boolean> {
+    for (const where of await visible()) {
+      const other = exceptId === null ? {} : { id: not(exceptId) };
+      if (await t.of(ROLES).row({ ...where, ...other, key: sameText(key) })) return true;
+    }
+    return false;
+  }
+
+  /** The permission catalogue by key (or these of it), each with the account's roles holding it. */
+  async function permissionItems(only?: string[]): Promise<PermissionItem[]> {
+    const where = only ? { id: oneOf(only) } : {};
+    const permissions = await tables.of(PERMISSIONS).rows({ where, orderBy: [{ by: 'key' }] });
+    const roleIds: string[] = [];
+    for (const place of await visible())
+      roleIds.push(...(await tables.of(ROLES).rows({ where: place })).map((r) => r.id));
+    const links = await tables.of(ROLE_PERMISSIONS).rows({
+      where: { roleId: oneOf(roleIds), ...(only ? { permissionId: oneOf(only) } : {}) },
+      orderBy: [{ by: 'roleId' }],
+    });
+    return permissions.map((p) =>
+      permissionItem(
+        p,
+        links.filter((l) => l.permissionId === p.id).map((l) => l.roleId),
+      ),
+    );
+  }
+
+  /**
+   * One page of the account's roles: the vendor's (a few, the same in every account: read whole)
+   * merged with the account's own read up to the page's end, in the page's order, ties by id.
+   */
+  async function list(page: RoleListPage) {
+    const search = { text: page.filter.trim(), fields: ['name', 'key'] as Array<'name' | 'key'> };
+    const orderBy: Array<Order<RoleRow>> = [
+      { ...SORTED[page.sortBy], desc: page.order === 'DESC' },
+      { by: 'id' },
+    ];
+    const [vendorWide, own] = await visible();
+    const end = page.page * page.limit + page.limit;
+    const vendorRoles = await tables.of(ROLES).rows({ where: vendorWide, search, orderBy });
+    const ownRoles = await tables.of(ROLES).rows({ where: own, search, orderBy, limit: end });
+    const ownCount = await tables.of(ROLES).count({ where: own, search });
+    const shown = [...vendorRoles, ...ownRoles].sort(compareBy(orderBy)).slice(end - page.limit, end);
+    return { items: await itemsOf(shown), totalItems: vendorRoles.length + ownCount };
+  }
+
+  return { vendorOf, rolesWithIds, itemsOf, keyTaken, permissionItems, list };
+}
+
+/** The ports of core/domain/roles.ts for one account, over `tables`. */
+export function roleStore(
+  tables: Tables,
+  clock: RowClock,
+  extras: RoleStoreExtras,
+): RolePorts<RoleItem, PermissionItem> {
+  const { tenantId } = extras;
+  const { vendorOf, rolesWithIds, itemsOf, keyTaken, permissionItems, list } = roleReads(tables, extras);
+  /** The account's own role of this id with `changes` written and stamped now, or null. */
+  const changed = async (t: Tables, roleId: string, changes: Partial<RoleRow>) =>
+    (await t.of(ROLES).update({ id: roleId, tenantId }, { ...changes, updatedAt: stamp(clock.now()) }))[0] ??
+    null;
+
+  /** What storage answers for a write (the role read after the transaction that wrote it). */
+  const answer = async (written: RoleRow | 'duplicateKey' | null): Promise<RoleWrite<RoleItem>> =>
+    written === 'duplicateKey' || written === null
+      ? { kind: written ?? 'notFound' }
+      : { kind: 'ok', role: (await itemsOf([written]))[0]! };
+
+  return {
+    list,
+    permissions: () => permissionItems(),
+    async categories() {
+      const order: Array<Order<{ createdAt: string; name: string }>> = [{ by: 'createdAt' }, { by: 'name' }];
+      const categories = await tables.of(PERMISSION_CATEGORIES).rows({ orderBy: order });
+      const permissions = await tables.of(PERMISSIONS).rows({ orderBy: [{ by: 'key' }] });
+      return categories.map(({ id, key, name, description }) =>
+        permissionCategory(
+          { id, key, name, description },
+          permissions.filter((p) => p.categoryId === id).map((p) => p.id),
+        ),
+      );
+    },
+    async permissionKeys(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await tables.of(PERMISSIONS).rows({ where: { id: oneOf(unique(ids)) } });
+      return new Map(rows.map((p) => [p.id, p.key]));
+    },
+    async grantedBy(roleIds) {
+      const roles = await rolesWithIds(
+        tables,
+        roleIds.filter((id) => id !== ''),
+      );
+      const ids = unique(
+        [
+          ...(
+            await grantsOf(
+              tables,
+              roles.map((r) => r.id),
+            )
+          ).values(),
+        ].flat(),
+      );
+      if (ids.length === 0) return [];
+      return unique((await tables.of(PERMISSIONS).rows({ where: { id: oneOf(ids) } })).map((p) => p.key));
+    },
+    async holdings(roleIds) {
+      const roles = await rolesWithIds(tables, roleIds);
+      const grants = await grantsOf(
+        tables,
+        roles.map((r) => r.id),
+      );
+      return roles.map((r) => ({ id: r.id, own: r.tenantId !== null, permissionIds: grants.get(r.id)! }));
+    },
+    async create({ key, name, description, permissionIds }) {
+      const vendorId = await vendorOf();
+      const written = await tables.transaction(async (tx) => {
+        await tx.lock(`roles:${tenantId}`);
+        if (await keyTaken(tx, key, null)) return 'duplicateKey' as const;
+        const at = stamp(clock.now());
+        const row = await tx.of(ROLES).insert({
+          id: clock.newId(),
+          vendorId,
+          tenantId,
+          key,
+          name,
+          description,
+          defaultForCreator: false,
+          createdAt: at,
+          updatedAt: at,
+        });
+        await grant(tx, row.id, permissionIds);
+        return row;
+      });
+      return answer(written);
+    },
+    async update(roleId, changes: RoleChanges) {
+      await vendorOf();
+      const written = await tables.transaction(async (tx) => {
+        await tx.lock(`roles:${tenantId}`);
+        if (changes.key !== undefined && (await keyTaken(tx, changes.key, roleId)))
+          return 'duplicateKey' as const;
+        const given = Object.entries(changes).filter(([, v]) => v !== undefined);
+        return changed(tx, roleId, Object.fromEntries(given));
+      });
+      return answer(written);
+    },
+    remove: async (roleId) => (await tables.of(ROLES).remove({ id: roleId, tenantId })).length > 0,
+    async setPermissions(roleId, ids) {
+      const written = await tables.transaction(async (tx) => {
+        const role = await changed(tx, roleId, {});
+        if (!role) return null;
+        await tx.of(ROLE_PERMISSIONS).remove({ roleId });
+        await grant(tx, roleId, ids);
+        return role;
+      });
+      return written && (await itemsOf([written]))[0]!;
+    },
+    async setPermissionRoles(permissionId, ownRoleIds) {
+      await tables.transaction(async (tx) => {
+        const own = await tx.of(ROLES).rows({ where: { tenantId } });
+        const losing = own.map((r) => r.id).filter((id) => !ownRoleIds.includes(id));
+        if (losing.length) await tx.of(ROLE_PERMISSIONS).remove({ permissionId, roleId: oneOf(losing) });
+        if (ownRoleIds.length === 0) return;
+        const holding = await tx
+          .of(ROLE_PERMISSIONS)
+          .rows({ where: { permissionId, roleId: oneOf(ownRoleIds) } });
+        const held = new Set(holding.map((l) => l.roleId));
+        for (const roleId of unique(ownRoleIds))
+          if (!held.has(roleId)) await tx.of(ROLE_PERMISSIONS).insert({ roleId, permissionId });
+        // The roles named are stamped, as the server always did.
+        await tx.of(ROLES).update({ id: oneOf(ownRoleIds) }, { updatedAt: stamp(clock.now()) });
+      });
+      return (await permissionItems([permissionId]))[0]!;
+    },
+  };
+}
