@@ -1,6 +1,4 @@
 import type { AccountSettingsUpdate } from '../api/accountSettings';
-import type { AuditRecord } from '../api/audits';
-import type { AuditStreamAttempt } from '../contract/auditStreams';
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { ScimConfiguration } from '../api/directory';
 import type { RoleDto } from '../domain/roles';
@@ -69,8 +67,6 @@ export interface DemoDatabase {
   /** Every role, built-in and the accounts' own (absent: the built-in ones; core/demo/teamAdmin.ts). */
   roles?: DemoRole[];
   signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
-  /** Per audit stream, the attempts a back-fill would have made, newest first (core/demo/auditStreams.ts). */
-  auditStreamAttempts?: Record<string, AuditStreamAttempt[]>;
   directory?: Record<string, ScimConfiguration[]>;
   /** Vendor settings tests switch the demo to. */
   settings?: {
@@ -79,8 +75,6 @@ export interface DemoDatabase {
     flags?: Record<string, boolean>;
     mfaEnforced?: boolean;
   };
-  /** Newest first, as the server's audit hook records them (core/demo/dispatch.ts). */
-  audits?: AuditRecord[];
   /** Failed sign-in attempts per email, like the server's attempt_counters. */
   attempts?: Record<string, { failures: number; startedAt: number }>;
 }
