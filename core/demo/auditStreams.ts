@@ -1,82 +1,79 @@
 /**
  * Demo mode's audit streams (issue 28 item 16): the handlers of core/domain/audit-stream-handlers.ts
  * over the domain's repository on the page's stored tables. Demo mode has no server to send from: a
- * stream is saved, paused, resumed and deleted as on the server, and a back-fill records, for each sample
- * record (core/demo/audits.ts), the body it would send (`sent: false`), which the page says. The
+ * stream is saved, paused, resumed and deleted as on the server, and a back-fill logs, for each of
+ * the account's records (core/demo/audits.ts), an attempt not made (`sent: false`, which the page
+ * says) and shows the body it would send. The
  * token is not kept at all (nothing would use it), only that one was given; no address is resolved
  * (a browser cannot), so the outbound-address check is the server's alone.
  */
-import type { AuditRecord } from '../api/audits';
-import type { AuditStreamAttempt } from '../contract/auditStreams';
-import { streamBody, type StreamedAuditRecord } from '../domain/audit-stream-formats';
+import { AUDITS } from '../domain/audit-log';
+import { streamBody } from '../domain/audit-stream-formats';
 import { AUDIT_STREAM_HANDLERS } from '../domain/audit-stream-handlers';
 import {
+  auditStreamLogsTable,
   auditStreamRepository,
   auditStreamsTable,
+  streamAttempts,
   type AuditStreamPorts,
   type AuditStreamQueue,
   type AuditStreamStore,
 } from '../domain/audit-streams';
-import type { Tables } from '../domain/tables';
-import { samples } from './audits';
+import { from, oneOf, stamp, type Tables } from '../domain/tables';
+import { readyAuditLog } from './audits';
 import type { DemoDatabase } from './data';
-import { isoNow, page, type DemoClock } from './rows';
+import { isoNow, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { memoryTables } from './tables';
 
-/** Attempts kept per stream (the sample log has 64 records). */
-const KEPT_ATTEMPTS = 200;
-
-const streamedOf = (r: AuditRecord): StreamedAuditRecord => ({
-  id: r._id,
-  createdAt: r.createdAt,
-  tenantId: r.tenantId,
-  severity: r.severity,
-  resource: r.resource,
-  action: r.action,
-  description: r.description,
-  actorUserId: r.user || null,
-  actorEmail: r.email || null,
-  impersonatorEmail: r.actorMail ?? null,
-  ip: r.ip || null,
-  userAgent: r.userAgent || null,
-  details: Object.fromEntries(r.json.map((d) => [d.key, d.value])),
-});
-
 /**
  * The queue's stand-in: nothing is queued (nothing is sent), so pausing holds nothing; a back-fill
- * records, for each sample record, the attempt it would make, newest first.
+ * logs, for each of the account's records (read as the server's back-fill reads them), an attempt
+ * that was not made; the log shows the body it would have sent.
  */
 function demoQueue(db: DemoDatabase, tables: Tables, { now, random }: DemoClock): AuditStreamQueue {
-  const attempts = (db.auditStreamAttempts ??= {});
+  const logs = tables.of(auditStreamLogsTable);
   return {
     follow: async () => {},
-    drop: async (id) => {
-      delete attempts[id];
+    // Its log goes with the stream's row (the schema's ON DELETE CASCADE).
+    drop: async () => {},
+    async deliveries(id, offset, count) {
+      const { items, total, rows } = await streamAttempts(tables, id, offset, count, false);
+      const stream = await tables.of(auditStreamsTable).row({ id });
+      const records = await tables.of(AUDITS).rows({ where: { id: oneOf(rows.map((r) => r.eventId)) } });
+      const bodyOf = (eventId: string) => {
+        const record = records.find((r) => r.id === eventId);
+        return record && stream
+          ? streamBody(stream.format, { ...record, tenantId: stream.tenantId })
+          : undefined;
+      };
+      return {
+        items: items.map((item) => ({ ...item, body: bodyOf(item.eventId) })),
+        total,
+        pending: 0,
+        delivered: 0,
+        failed: 0,
+      };
     },
-    deliveries: async (id, offset, count) => ({
-      ...page(attempts[id] ?? [], offset, count),
-      pending: 0,
-      delivered: 0,
-      failed: 0,
-    }),
-    async backfill(tenantId, id, from, limit) {
-      const stream = await tables.of(auditStreamsTable).row({ tenantId, id });
-      if (!stream) return 0;
-      const records = samples(db, tenantId, now())
-        .filter((r) => Date.parse(r.createdAt) >= from.getTime())
-        .reverse()
-        .slice(0, limit);
-      // Recorded, not sent: the body the server would send.
-      const unsent = { attempt: 1, status: 0, ok: false, response: '', durationMs: 0, sent: false };
-      const recorded = records.map((r): AuditStreamAttempt => ({
-        id: random(),
-        eventId: r._id,
-        ...unsent,
-        body: streamBody(stream.format, streamedOf(r)),
-        createdAt: isoNow(now),
-      }));
-      attempts[id] = [...recorded.reverse(), ...(attempts[id] ?? [])].slice(0, KEPT_ATTEMPTS);
+    async backfill(tenantId, id, start, limit) {
+      if (!(await tables.of(auditStreamsTable).row({ tenantId, id }))) return 0;
+      await readyAuditLog(db, tables, tenantId, now());
+      const records = await tables.of(AUDITS).rows({
+        where: { tenantId, createdAt: from(stamp(start.getTime())) },
+        orderBy: [{ by: 'createdAt' }, { by: 'id' }],
+        limit,
+      });
+      // Recorded, not sent: no receiver answered.
+      const unsent = { attempt: 1, statusCode: 0, ok: false, response: '', durationMs: 0 };
+      for (const r of records)
+        await logs.insert({
+          id: random(),
+          streamId: id,
+          deliveryId: random(),
+          eventId: r.id,
+          ...unsent,
+          createdAt: isoNow(now),
+        });
       return records.length;
     },
   };

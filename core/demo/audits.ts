@@ -1,14 +1,26 @@
 /**
- * Demo mode's audit log: the handlers of core/domain/audit-log.ts (the server's own) over the
- * account's records, filtered and sorted in memory as the server's SQL does (severity by rank). It shows what was done
- * in the demo (recorded from the descriptors' `audit`, core/demo/dispatch.ts), then a sample
- * history made from the account's members: the same all through an hour (the newest at its
- * start), spread over the last two weeks.
+ * Demo mode's audit log: the handlers and stats of core/domain/audit-log.ts (the server's own) over
+ * the rows of `audits` in the page's stored tables, which core/demo/dispatch.ts records as the
+ * server's audit hook does. The page and the export filter and sort the account's rows in memory
+ * as the server's SQL does (the search over who, what and where; severity by rank). An account's
+ * sample history, made from its members, is stored as rows the first time its log is read: the
+ * same all through an hour (the newest at its start), spread over the two weeks before it.
  */
 import { AUDIT_SEVERITIES, type AuditRecord, type AuditSeverity } from '../contract/audits';
 import { routeNamed, type RouteName } from '../contract/routes';
-import { auditOutcome, auditRecord, auditRow, type AuditDetails } from '../domain/audit';
-import { AUDIT_LOG_HANDLERS, auditsEntity, type AuditFilter, type AuditLogPorts } from '../domain/audit-log';
+import { auditOutcome, auditRow, auditTableRow, type AuditDetails } from '../domain/audit';
+import {
+  AUDITS,
+  AUDIT_LOG_HANDLERS,
+  auditRecordOf,
+  auditLogPorts,
+  auditsEntity,
+  type AuditFilter,
+  type AuditLogPorts,
+  type AuditSearch,
+  type AuditTableRow,
+} from '../domain/audit-log';
+import { before, stamp, type Tables } from '../domain/tables';
 import {
   DEMO_VENDOR_CREATED_AT,
   DEMO_VENDOR_ID,
@@ -18,9 +30,12 @@ import {
 } from './data';
 import { by, descending, page, type DemoClock } from './rows';
 import { demoHandlers } from './shared';
+import { memoryTables } from './tables';
 
 const SAMPLE_SIZE = 64;
 const HOUR = 3_600_000;
+/** The server's retention by default (its option `auditRetentionDays`): older records go. */
+const RETENTION_DAYS = 365;
 
 /**
  * The samples' calls: the route (its descriptor's `audit` says the action, severity and words),
@@ -45,24 +60,45 @@ const AGENTS = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148',
 ];
 
-/** The account's sample records, newest first (the audit streams' back-fill sends them too). */
-export function samples(db: DemoDatabase, tenantId: string, now: number): AuditRecord[] {
+/** The id of an account's n-th sample record (the first one says the samples are stored). */
+const sampleId = (tenantId: string, n: number) => `demo-audit-${tenantId}-${n}`;
+
+/** The account's sample rows as of `now`, newest first. */
+export function sampleRows(db: DemoDatabase, tenantId: string, now: number): AuditTableRow[] {
   const members = usersOfAccount(db, tenantId);
-  if (!members.length) return [];
   const base = Math.floor(now / HOUR) * HOUR;
-  return Array.from({ length: SAMPLE_SIZE }, (_, i) => {
-    const actor = members[i % members.length]!;
-    const target = members[(i * 7 + 3) % members.length]!;
-    const [name, details, status = 200] = CALLS[(i * 3) % CALLS.length]!;
-    const entry = routeNamed(name).audit!;
-    const names = { userId: target.email };
-    const row = auditRow(entry, auditOutcome(entry, status)!, status, details(target), names);
-    // Spread over two weeks, a few today: minutes apart at first, then hours.
-    const at = new Date(base - (i < 6 ? i * 7 * 60_000 : i * 5.2 * HOUR)).toISOString();
-    const stamp = { id: `demo-audit-${i}`, at, userId: actor.id, email: actor.email, tenantId };
-    const from = { ip: `198.51.100.${(i * 37) % 250}`, userAgent: AGENTS[i % AGENTS.length]! };
-    return auditRecord({ ...stamp, ...from, vendorId: DEMO_VENDOR_ID }, row);
-  });
+  return members.length === 0
+    ? []
+    : Array.from({ length: SAMPLE_SIZE }, (_, i) => {
+        const actor = members[i % members.length]!;
+        const target = members[(i * 7 + 3) % members.length]!;
+        const [name, details, status = 200] = CALLS[(i * 3) % CALLS.length]!;
+        const entry = routeNamed(name).audit!;
+        const names = { userId: target.email };
+        const row = auditRow(entry, auditOutcome(entry, status)!, status, details(target), names);
+        // Spread over two weeks, a few today: minutes apart at first, then hours.
+        const at = base - (i < 6 ? i * 7 * 60_000 : i * 5.2 * HOUR);
+        const event = {
+          tenantId,
+          actorUserId: actor.id,
+          actorEmail: actor.email,
+          ip: `198.51.100.${(i * 37) % 250}`,
+          userAgent: AGENTS[i % AGENTS.length]!,
+          ...row,
+        };
+        return auditTableRow(event, { now: () => at, newId: () => sampleId(tenantId, i) });
+      });
+}
+
+/**
+ * Readies the account's log for a read: records older than the retention go (the server's hourly
+ * purge), and the sample history is stored as rows the first time.
+ */
+export async function readyAuditLog(db: DemoDatabase, tables: Tables, tenantId: string, now: number) {
+  const audits = tables.of(AUDITS);
+  await audits.remove({ createdAt: before(stamp(now - RETENTION_DAYS * 24 * HOUR)) });
+  if (await audits.row({ tenantId, id: sampleId(tenantId, 0) })) return;
+  for (const row of sampleRows(db, tenantId, now)) await audits.insert(row);
 }
 
 const rank = (severity: string) => AUDIT_SEVERITIES.indexOf(severity as AuditSeverity);
@@ -86,7 +122,7 @@ function matching(records: AuditRecord[], query: AuditFilter): AuditRecord[] {
   return records
     .filter(
       (r) =>
-        (!search || [r.email, r.action, r.description, r.ip].some((v) => contains(v, search))) &&
+        (!search || contains([r.email, r.action, r.description, r.ip].join(' '), search)) &&
         Object.entries(query.filters ?? {}).every(
           ([name, raw]) => !raw?.trim() || matches(r, name, raw.trim()),
         ),
@@ -97,30 +133,37 @@ function matching(records: AuditRecord[], query: AuditFilter): AuditRecord[] {
 /** The audits entity of GET /metadata (its columns). */
 export const demoAuditsMetadata = () => auditsEntity(DEMO_VENDOR_ID, DEMO_VENDOR_CREATED_AT);
 
-/** The audit log's ports over the account's records. */
-function demoAuditLogPorts(db: DemoDatabase, tenantId: string, now: () => number): AuditLogPorts {
-  // Newest first: what was done in the demo (core/demo/dispatch.ts records it from the route table,
-  // as the server's audit hook does), then the sample history.
-  const records = () => [
-    ...(db.audits ?? []).filter((r) => r.tenantId === tenantId),
-    ...samples(db, tenantId, now()),
-  ];
+/** The page and the export (`AuditSearch`) over the account's rows in memory, as the server's SQL. */
+export function demoAuditSearch(tables: Tables): AuditSearch {
+  const records = async (tenantId: string) =>
+    (await tables.of(AUDITS).rows({ where: { tenantId } })).map((row) => auditRecordOf(row, DEMO_VENDOR_ID));
   return {
-    async page(_tenant, query) {
-      const { items, total } = page(matching(records(), query), query.offset, query.count);
+    async page(tenantId, query) {
+      const { items, total } = page(matching(await records(tenantId), query), query.offset, query.count);
       return { data: items, total };
     },
-    count: async (_tenant, since, severities) =>
-      records().filter(
-        (r) => Date.parse(r.createdAt) >= since.getTime() && (!severities || severities.includes(r.severity)),
-      ).length,
-    async *batches(_tenant, query) {
-      yield matching(records(), query);
+    async *batches(tenantId, query) {
+      yield matching(await records(tenantId), query);
     },
-    now,
+  };
+}
+
+/** The audit log's ports over the stored rows, the account's log readied first. */
+function demoAuditLogPorts(db: DemoDatabase, tenantId: string, clock: DemoClock): AuditLogPorts {
+  const tables = memoryTables((db.tables ??= {}));
+  const ready = readyAuditLog(db, tables, tenantId, clock.now());
+  const ports = auditLogPorts(tables, clock, demoAuditSearch(tables));
+  return {
+    page: (...asked) => ready.then(() => ports.page(...asked)),
+    count: (...asked) => ready.then(() => ports.count(...asked)),
+    async *batches(...asked) {
+      await ready;
+      yield* ports.batches(...asked);
+    },
+    now: ports.now,
   };
 }
 
 /** GET /audits, GET /audits/stats and the CSV exports (core/domain/audit-log.ts) over the account's records. */
-export const demoAuditRoutes = ({ now }: DemoClock) =>
-  demoHandlers(AUDIT_LOG_HANDLERS, (db, user) => demoAuditLogPorts(db, user.tenantId, now));
+export const demoAuditRoutes = (clock: DemoClock) =>
+  demoHandlers(AUDIT_LOG_HANDLERS, (db, user) => demoAuditLogPorts(db, user.tenantId, clock));

@@ -1,6 +1,4 @@
 import type { AccountSettingsUpdate } from '../api/accountSettings';
-import type { AuditRecord } from '../api/audits';
-import type { AuditStreamAttempt } from '../contract/auditStreams';
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { RoleDto } from '../domain/roles';
 import type { CustomLogin } from '../domain/custom-login';
@@ -65,8 +63,6 @@ export interface DemoDatabase {
   accountSettings?: Record<string, Omit<AccountSettingsUpdate, 'name'>>;
   /** Emails and SMS the demo "sent", newest first (core/demo/accountFlows.ts). */
   outbox?: DemoMessage[];
-  /** Per audit stream, the attempts a back-fill would have made, newest first (core/demo/auditStreams.ts). */
-  auditStreamAttempts?: Record<string, AuditStreamAttempt[]>;
   /** Vendor settings tests switch the demo to. */
   settings?: {
     signUpRequiresActivation?: boolean;
@@ -74,8 +70,6 @@ export interface DemoDatabase {
     flags?: Record<string, boolean>;
     mfaEnforced?: boolean;
   };
-  /** Newest first, as the server's audit hook records them (core/demo/dispatch.ts). */
-  audits?: AuditRecord[];
 }
 
 /** A role as the demo's readers see it (core/demo/teamAdmin.ts); tenantId null: built in (read-only). */

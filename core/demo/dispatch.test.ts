@@ -14,10 +14,12 @@ const SIGN_IN = '/identity/resources/auth/v1/user';
 /** A demo signed in as its admin, whose roles a test can take away. */
 async function signedIn() {
   const storage = createMemoryStorage();
+  let time = Date.parse('2026-05-04T10:00:00Z');
   const backend = createDemoBackend({
     storage,
     delay: () => 0,
-    now: () => Date.parse('2026-05-04T10:00:00Z'),
+    // A millisecond later at each reading: the log lists records by time, as the server's.
+    now: () => (time += 1),
   });
   const login = (await backend.handle('POST', SIGN_IN, { ...DEMO_ADMIN }, null)) as Answer;
   const token = login.body.accessToken as string;

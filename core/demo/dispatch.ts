@@ -8,16 +8,17 @@ import { holdsPermission } from '../contract/permissions';
 import { isApiTokenAccess } from '../domain/api-tokens';
 import { accessNeeded, type AuditEntry, type RouteDescriptor, type RouteName } from '../contract/routes';
 import {
+  AUDITS_TABLE,
   auditDetails,
   auditNames,
   auditOutcome,
-  auditRecord,
   auditRow,
+  auditTableRow,
   type AuditNameKind,
   type AuditRow,
 } from '../domain/audit';
 import {
-  DEMO_VENDOR_ID,
+  noteWritten,
   tenantById,
   userByEmail,
   userById,
@@ -28,6 +29,7 @@ import {
 import { demoRoles } from './teamAdmin';
 import { EMAIL_DOMAINS, IP_RESTRICTIONS } from '../domain/security-policy-tables';
 import { groupName, tokenName } from './teamRows';
+import { randomId } from './sessions';
 
 type Json = Record<string, unknown>;
 
@@ -74,9 +76,6 @@ export function accessRefusal(
     return fail('PERMISSION_REQUIRED', { permission });
   return null;
 }
-
-/** The most records the demo keeps (it has no retention purge). */
-const KEPT_RECORDS = 500;
 
 /** What an id names in a record, by kind (core/domain/audit.ts; the server reads its tables). */
 async function nameOf(db: DemoDatabase, kind: AuditNameKind, id: string): Promise<string | undefined> {
@@ -138,18 +137,21 @@ export async function demoAudit(
   };
 }
 
-/** Files one audit record of `actor` in their account's log (the newest first, the last KEPT_RECORDS). */
+/**
+ * Files one audit record of `actor` in their account's log: a row of `audits` as the server
+ * records it (core/domain/audit.ts). Appended to the stored rows as the demo's store does
+ * (core/demo/tables.ts), which the sign-in page's demo chunk does not load.
+ */
 export function storeDemoAudit(db: DemoDatabase, actor: DemoUser, row: AuditRow, now: number): void {
-  const stamp = {
-    id: `demo-audit-${now.toString(36)}-${(db.audits?.length ?? 0).toString(36)}`,
-    at: new Date(now).toISOString(),
-    userId: actor.id,
-    email: actor.email,
-    // Demo mode knows no client address; the browser is this one.
-    ip: '',
-    userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
+  const event = {
     tenantId: actor.tenantId,
-    vendorId: DEMO_VENDOR_ID,
+    actorUserId: actor.id,
+    actorEmail: actor.email,
+    // Demo mode knows no client address; the browser is this one.
+    userAgent: typeof navigator === 'undefined' ? null : navigator.userAgent,
+    ...row,
   };
-  db.audits = [auditRecord(stamp, row), ...(db.audits ?? [])].slice(0, KEPT_RECORDS);
+  const tables = (db.tables ??= {});
+  (tables[AUDITS_TABLE] ??= []).push(auditTableRow(event, { now: () => now, newId: randomId }));
+  noteWritten(tables);
 }

@@ -5,21 +5,22 @@
  */
 import { SIGN_IN_ACTION, type UsageRepository } from '../domain/usage';
 import { USAGE_HANDLERS } from '../domain/usage-handlers';
-import type { DemoDatabase } from './data';
+import { AUDITS } from '../domain/audit-log';
+import { storedRows, type DemoDatabase } from './data';
 import { demoHandlers } from './shared';
 import { demoTree, membershipsOf } from './subAccountsData';
 import { tokensOf } from './teamRows';
 
 function demoUsageRepository(db: DemoDatabase): UsageRepository {
   const signInsSince = (tenantId: string, since: Date) =>
-    (db.audits ?? []).filter(
+    storedRows(db.tables, AUDITS).filter(
       (a) =>
         a.tenantId === tenantId && a.action === SIGN_IN_ACTION && Date.parse(a.createdAt) >= since.getTime(),
     );
   return {
     async counts(tenantId, since) {
       const members = new Set(membershipsOf(db).flatMap((m) => (m.tenantId === tenantId ? [m.userId] : [])));
-      const active = new Set(signInsSince(tenantId, since).map((a) => a.user));
+      const active = new Set(signInsSince(tenantId, since).map((a) => a.actorUserId));
       const tokens = tokensOf(db, tenantId).filter((t) => t.kind !== 'access');
       return {
         members: members.size,

@@ -3,9 +3,13 @@
  * mode over ports: one page of an account's records (GET /audits: offset, count, sortBy,
  * sortDirection, filter text, per-column filters as query parameters of their own), its stats
  * (GET /audits/stats) and the CSV of the same filters (POST /audits/export/csv/v2 and csv; body
- * { properties } chooses and orders the columns). The server reads with SQL
- * (server/storage/audits.ts) and streams the CSV a batch at a time; demo mode filters its records
- * in memory (core/demo/audits.ts). Who writes records: core/domain/audit.ts builds the row.
+ * { properties } chooses and orders the columns). The records are rows of `audits` (AUDITS,
+ * core/domain/audit.ts, which records them for both backends); the stats count them over the
+ * storage port. The filtered page and the export stay each backend's own (`AuditSearch`): the
+ * search box looks in one text made of four columns (the server's trigram index), severity sorts
+ * by rank, the total is counted only up to AUDIT_COUNT_LIMIT and the export reads by keyset, none of
+ * which the port says; the server does it in SQL (server/storage/audits.ts), demo mode over the
+ * account's rows in memory (core/demo/audits.ts).
  */
 import {
   AUDIT_COLUMNS,
@@ -24,7 +28,64 @@ import {
   type AuditStats,
   type SortDirection,
 } from '../contract/audits';
+import { AUDITS_TABLE, auditTableRow, type AuditDetails, type AuditEvent } from './audit';
 import { answer, type AreaHandler, type AreaHandlers } from './handlers';
+import { col, from, nullable, oneOf, stamp, table, type RowClock, type RowOf, type Tables } from './tables';
+
+/**
+ * A row of `audits` (server/storage/schema/audits.ts): append-only, the database refuses UPDATE
+ * and DELETE but the retention purge's. tenant_id null: an event of no account (a failed sign-in
+ * with an unknown email), kept for the vendor and shown to no tenant. actor_* are copied, not
+ * referenced: the record outlives the user. Its row is made by core/domain/audit.ts (`auditTableRow`).
+ */
+export const AUDITS = table(AUDITS_TABLE, {
+  id: col.uuid,
+  createdAt: col.timestamptz,
+  tenantId: nullable(col.uuid),
+  actorUserId: nullable(col.uuid),
+  actorEmail: nullable(col.text()),
+  /** The impersonating administrator, when someone acted on the user's behalf. */
+  impersonatorEmail: nullable(col.text()),
+  ip: nullable(col.text()),
+  userAgent: nullable(col.text()),
+  severity: col.text<AuditSeverity>(),
+  /** The area: auth, users, roles, groups, tokens, mfa, policies, restrictions, ... */
+  resource: col.text(),
+  action: col.text(),
+  description: col.text(),
+  /** Ids, names and settings: never a password, code, token or secret (`auditDetails`' allow-list). */
+  details: col.jsonb<AuditDetails>(),
+});
+export type AuditTableRow = RowOf<typeof AUDITS>;
+
+/** Appends one record (the server's audit hook and lockout; demo mode stores the same row). */
+export async function recordAudit(tables: Tables, clock: RowClock, event: AuditEvent): Promise<void> {
+  await tables.of(AUDITS).insert(auditTableRow(event, clock));
+}
+
+/** A stored row as the client SDK reads it (the server's and the demo's alike), of the vendor `vendorId`. */
+export function auditRecordOf(row: AuditTableRow, vendorId: string | null): AuditRecord {
+  const at = stamp(Date.parse(row.createdAt));
+  return {
+    _id: row.id,
+    createdAt: at,
+    updatedAt: at,
+    time: at,
+    user: row.actorUserId ?? '',
+    email: row.actorEmail ?? '',
+    ...(row.impersonatorEmail ? { actorMail: row.impersonatorEmail } : {}),
+    ip: row.ip ?? '',
+    userAgent: row.userAgent ?? '',
+    severity: row.severity,
+    resource: row.resource,
+    action: row.action,
+    description: row.description,
+    json: Object.entries(row.details ?? {}).map(([key, value]) => ({ key, value })),
+    tenantId: row.tenantId ?? '',
+    vendorId: vendorId ?? '',
+    __v: 0,
+  };
+}
 
 /** The filters and order of a list or an export (no page). */
 export type AuditFilter = Omit<AuditQuery, 'offset' | 'count'>;
@@ -40,6 +101,30 @@ export interface AuditLogPorts {
   /** The account's matching records in the list's order, a batch at a time. */
   batches(tenantId: string, query: AuditFilter): AsyncIterable<AuditRecord[]>;
   now(): number;
+}
+
+/** The reads each backend does its own way (the storage port cannot say them: see above). */
+export type AuditSearch = Pick<AuditLogPorts, 'page' | 'batches'>;
+
+/** The audit log's ports: the stats counted over `tables`, the page and export by `search`. */
+export function auditLogPorts(
+  tables: Tables,
+  clock: Pick<RowClock, 'now'>,
+  search: AuditSearch,
+): AuditLogPorts {
+  return {
+    page: (tenantId, query) => search.page(tenantId, query),
+    batches: (tenantId, query) => search.batches(tenantId, query),
+    count: (tenantId, since, severities) =>
+      tables.of(AUDITS).count({
+        where: {
+          tenantId,
+          createdAt: from(stamp(since.getTime())),
+          ...(severities ? { severity: oneOf(severities) } : {}),
+        },
+      }),
+    now: () => clock.now(),
+  };
 }
 
 const DAY = 86_400_000;

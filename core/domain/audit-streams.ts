@@ -19,6 +19,7 @@
  */
 import {
   AUDIT_STREAM_LIMITS,
+  type AuditStreamAttempt,
   type AuditStreamDeliveries,
   type AuditStreamDto,
   type AuditStreamFormat,
@@ -51,25 +52,85 @@ export interface AuditStreamRepository {
 }
 
 /** A row of `audit_streams` (server/storage/schema/audit-streams.ts). */
-export const auditStreamsTable = table('audit_streams', {
-  id: col.uuid,
-  tenantId: col.uuid,
-  name: col.text(),
-  url: col.text(),
-  format: col.text<AuditStreamFormat>(),
-  /** The token and the signing secret, sealed by the store's sealer, bound to the stream (STREAM_SEALS). */
-  tokenSealed: nullable(col.text()),
-  secretSealed: col.text(),
-  state: col.text<AuditStreamState>(),
-  /** The first failure since the last success. */
-  failingSince: nullable(col.timestamptz),
-  /** When the security centre's alert was raised. */
-  alertedAt: nullable(col.timestamptz),
-  lastDeliveredAt: nullable(col.timestamptz),
-  createdAt: col.timestamptz,
-  updatedAt: col.timestamptz,
-});
+export const auditStreamsTable = table(
+  'audit_streams',
+  {
+    id: col.uuid,
+    tenantId: col.uuid,
+    name: col.text(),
+    url: col.text(),
+    format: col.text<AuditStreamFormat>(),
+    /** The token and the signing secret, sealed by the store's sealer, bound to the stream (STREAM_SEALS). */
+    tokenSealed: nullable(col.text()),
+    secretSealed: col.text(),
+    state: col.text<AuditStreamState>(),
+    /** The first failure since the last success. */
+    failingSince: nullable(col.timestamptz),
+    /** When the security centre's alert was raised. */
+    alertedAt: nullable(col.timestamptz),
+    lastDeliveredAt: nullable(col.timestamptz),
+    createdAt: col.timestamptz,
+    updatedAt: col.timestamptz,
+  },
+  () => [[auditStreamLogsTable, 'streamId']],
+);
 type AuditStreamRow = RowOf<typeof auditStreamsTable>;
+
+/** A row of `audit_stream_logs`: one attempt to deliver a record, what the receiver answered. */
+export const auditStreamLogsTable = table('audit_stream_logs', {
+  id: col.uuid,
+  streamId: col.uuid,
+  /** The queued row it was (the server's outbox). */
+  deliveryId: col.uuid,
+  /** The audit record's id. */
+  eventId: col.uuid,
+  attempt: col.int,
+  /** The receiver's status; 0 when it could not be reached. */
+  statusCode: col.int,
+  ok: col.bool,
+  response: col.text(),
+  durationMs: col.int,
+  createdAt: col.timestamptz,
+});
+type AuditStreamLogRow = RowOf<typeof auditStreamLogsTable>;
+
+/**
+ * One page of the stream's attempts, newest first, and how many there are (`sent`: whether they
+ * were sent; demo mode's were only recorded).
+ */
+export async function streamAttempts(
+  tables: Tables,
+  streamId: string,
+  offset: number,
+  count: number,
+  sent: boolean,
+): Promise<{ items: AuditStreamAttempt[]; total: number; rows: AuditStreamLogRow[] }> {
+  const logs = tables.of(auditStreamLogsTable);
+  const [rows, total] = await Promise.all([
+    logs.rows({
+      where: { streamId },
+      orderBy: [
+        { by: 'createdAt', desc: true },
+        { by: 'id', desc: true },
+      ],
+      offset,
+      limit: count,
+    }),
+    logs.count({ where: { streamId } }),
+  ]);
+  const items = rows.map((r) => ({
+    id: r.id,
+    eventId: r.eventId,
+    attempt: r.attempt,
+    status: r.statusCode,
+    ok: r.ok,
+    response: r.response,
+    durationMs: r.durationMs,
+    sent,
+    createdAt: r.createdAt,
+  }));
+  return { items, total, rows };
+}
 
 /** What a stream's sealed token and secret are bound to. */
 export const STREAM_SEALS = {

@@ -3,10 +3,12 @@
  * core/contract/routes): which outcomes are kept, the request fields a record may hold (an
  * allow-list: passwords, codes, tokens and secrets never reach it), and the description in words.
  * One rule for the reference server (server/http/audit-hook.ts, which adds who acted and from
- * where) and the demo backend (core/demo/dispatch.ts), so the demo's log shows what was done.
+ * where) and the demo backend (core/demo/dispatch.ts), so the demo's log shows what was done, and
+ * the row both store (`auditTableRow`; the table and its reads are core/domain/audit-log.ts's).
  */
-import type { AuditRecord } from '../contract/audits';
 import type { AuditEntry } from '../contract/routes';
+import type { AuditTableRow } from './audit-log';
+import { stamp, type RowClock } from './tables';
 
 /** One detail's value (the client reads `json` as a list of these). */
 type AuditDetailValue = string | number | boolean | null | Array<string | number>;
@@ -260,38 +262,37 @@ function describe(
   return outcome === 'failure' ? `${what} (refused, ${status})` : what;
 }
 
-/** Who acted, from where and in which account: what a stored record adds to its row. */
-interface AuditStamp {
-  id: string;
-  at: string;
-  userId: string | null;
-  email: string | null;
-  impersonatorEmail?: string | null;
-  ip: string | null;
-  userAgent: string | null;
+/** The SQL table of the records (its declaration, AUDITS, is core/domain/audit-log.ts's). */
+export const AUDITS_TABLE = 'audits';
+
+/** What one event records: who acted, from where and in which account, and the record's row. */
+export interface AuditEvent extends Omit<AuditRow, 'details'> {
   tenantId: string | null;
-  vendorId: string | null;
+  actorUserId?: string | null;
+  actorEmail?: string | null;
+  impersonatorEmail?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  details?: AuditDetails;
 }
 
-/** A stored record as the client SDK reads it: the server's rows and the demo's kept records. */
-export function auditRecord(stamp: AuditStamp, row: AuditRow): AuditRecord {
+const clip = (value: string | null | undefined, max = 500) => (value ? value.slice(0, max) : null);
+
+/** The stored row of one event: named by `clock.newId()`, made at `clock.now()`. */
+export function auditTableRow(event: AuditEvent, clock: RowClock): AuditTableRow {
   return {
-    _id: stamp.id,
-    createdAt: stamp.at,
-    updatedAt: stamp.at,
-    time: stamp.at,
-    user: stamp.userId ?? '',
-    email: stamp.email ?? '',
-    ...(stamp.impersonatorEmail ? { actorMail: stamp.impersonatorEmail } : {}),
-    ip: stamp.ip ?? '',
-    userAgent: stamp.userAgent ?? '',
-    severity: row.severity,
-    resource: row.resource,
-    action: row.action,
-    description: row.description,
-    json: Object.entries(row.details).map(([key, value]) => ({ key, value })),
-    tenantId: stamp.tenantId ?? '',
-    vendorId: stamp.vendorId ?? '',
-    __v: 0,
+    id: clock.newId(),
+    createdAt: stamp(clock.now()),
+    tenantId: event.tenantId,
+    actorUserId: event.actorUserId ?? null,
+    actorEmail: clip(event.actorEmail, 320),
+    impersonatorEmail: clip(event.impersonatorEmail, 320),
+    ip: clip(event.ip, 64),
+    userAgent: clip(event.userAgent),
+    severity: event.severity,
+    resource: event.resource,
+    action: event.action,
+    description: clip(event.description, 1000) ?? '',
+    details: event.details ?? {},
   };
 }

@@ -29,7 +29,7 @@ import {
   type SessionSettings,
 } from '../../core/domain/security-policies';
 import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../../core/domain/session-timeout';
-import { recordAudit } from '../storage/audits';
+import { recordAudit } from '../../core/domain/audit-log';
 import type { Database } from '../storage/database';
 import { securityPolicyPortsOver } from '../../core/domain/security-policy-storage';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
@@ -101,7 +101,7 @@ export function lockoutPorts(
     countFailure: (user) => countFailedSignIn(db, user?.id ?? NO_ID),
     lock: (user) => lockUser(db, user.id),
     record: (user, tenantId, row) =>
-      recordAudit(db, {
+      recordAudit(sqlTables(db), SERVER_ROW_CLOCK, {
         tenantId,
         actorUserId: user.id,
         actorEmail: user.email ?? null,

@@ -22,10 +22,11 @@ import {
   type AuditNameKind,
   type AuditOutcome,
 } from '../../core/domain/audit';
-import { recordAudit } from '../storage/audits';
 import { hashRefreshToken } from '../domain/sessions';
 import type { AccessTokenClaims } from '../domain/tokens';
+import { recordAudit } from '../../core/domain/audit-log';
 import type { Database } from '../storage/database';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { clientInfo } from './client-info';
 import { REFRESH_COOKIE } from './cookies';
 
@@ -217,7 +218,7 @@ export function installAuditHook(app: FastifyInstance, db: Database): void {
         auditDetails(request.params, request.body),
         names.get(request) ?? {},
       );
-      await recordAudit(db, {
+      await recordAudit(sqlTables(db), SERVER_ROW_CLOCK, {
         tenantId: actor?.tenantId ?? null,
         actorUserId: actor?.userId ?? null,
         actorEmail: actor?.email ?? null,

@@ -14,7 +14,8 @@ import type { BuiltServer } from '../app';
 import { createDelivery } from '../delivery';
 import { signStreamBody } from '../domain/audit-stream-delivery';
 import { auditStreamHandler } from '../domain/audit-stream-delivery';
-import { recordAudit } from '../storage/audits';
+import { recordAudit } from '../../core/domain/audit-log';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { ConnectivityWorker, resolveConnectivityOptions } from '../domain/connectivity-worker';
 import { loadEncryptionKey, SecretBox } from '../domain/mfa-crypto';
 import { SEED_TENANT_ID } from '../seed';
@@ -102,7 +103,7 @@ async function addStream(body: Record<string, unknown>): Promise<CreatedAuditStr
 /** `count` audit records of the seeded account, written as the server writes them. */
 async function record(count: number, action = 'Stream test'): Promise<void> {
   for (let i = 0; i < count; i++)
-    await recordAudit(server.db, {
+    await recordAudit(sqlTables(server.db), SERVER_ROW_CLOCK, {
       tenantId: SEED_TENANT_ID,
       severity: 'High',
       resource: 'tests',

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { AUDIT_COLUMNS } from '../../core/api/audits';
 import type { BuiltServer } from '../app';
-import { purgeAudits, recordAudit } from '../storage/audits';
+import { recordAudit } from '../../core/domain/audit-log';
+import { purgeAudits } from '../storage/audits';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { ROUTES } from '../../core/contract/routes';
 import { PasswordHasher } from '../domain/passwords';
 import { addMembership, createTenant } from '../storage/tenants';
@@ -228,7 +230,7 @@ describe('the list, its stats and its columns', () => {
       [SEED_TENANT_ID],
     );
     const other = await createTenant(server.db, { vendorId, name: 'Elsewhere' });
-    await recordAudit(server.db, {
+    await recordAudit(sqlTables(server.db), SERVER_ROW_CLOCK, {
       tenantId: other.id,
       actorEmail: 'stranger@elsewhere.example.com',
       severity: 'Critical',
@@ -328,7 +330,7 @@ describe('who may read it', () => {
 
 describe('the CSV export', () => {
   it('writes the asked columns in order, quotes, defuses formulas, and applies the filters', async () => {
-    await recordAudit(server.db, {
+    await recordAudit(sqlTables(server.db), SERVER_ROW_CLOCK, {
       tenantId: SEED_TENANT_ID,
       actorEmail: 'quote@example.com',
       severity: 'High',
@@ -336,7 +338,7 @@ describe('the CSV export', () => {
       action: 'Odd "values", here',
       description: '=HYPERLINK("http://evil.test")',
     });
-    await recordAudit(server.db, {
+    await recordAudit(sqlTables(server.db), SERVER_ROW_CLOCK, {
       tenantId: SEED_TENANT_ID,
       actorEmail: 'other@example.com',
       severity: 'Info',
@@ -382,7 +384,7 @@ describe('the CSV export', () => {
 
 describe('append-only, with retention', () => {
   it('refuses UPDATE and DELETE; the purge removes only records older than the retention', async () => {
-    await recordAudit(server.db, {
+    await recordAudit(sqlTables(server.db), SERVER_ROW_CLOCK, {
       tenantId: SEED_TENANT_ID,
       severity: 'Info',
       resource: 't',

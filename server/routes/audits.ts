@@ -7,20 +7,21 @@
  *   from the database a batch at a time; body { properties } chooses and orders the columns.
  * The columns come from the audits entity of GET /metadata (routes/account-settings.ts). Every
  * call needs fe.secure.read.audits and reads only the caller's active account. The handlers and
- * rules are core/domain/audit-log.ts (demo mode runs them too), the SQL server/storage/audits.ts;
+ * rules are core/domain/audit-log.ts (demo mode runs them too), the page's SQL server/storage/audits.ts;
  * the CSV routes are registered here, to stream a file.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeNamed } from '../../core/contract/routes';
-import { AUDIT_LOG_HANDLERS, auditCsv, csvColumnsOf } from '../../core/domain/audit-log';
+import { AUDIT_LOG_HANDLERS, auditCsv, auditLogPorts, csvColumnsOf } from '../../core/domain/audit-log';
 import type { AppContext } from '../context';
 import { registerHandlers } from '../http/handlers';
 import { accountOf } from '../http/route-table';
-import { auditLogPorts } from '../storage/audits';
+import { auditSearch } from '../storage/audits';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 
 export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const ports = auditLogPorts(ctx.db);
+  const ports = auditLogPorts(sqlTables(ctx.db), SERVER_ROW_CLOCK, auditSearch(ctx.db));
   const { postAuditsExportCsv: _text, postAuditsExportCsvV2: _textV2, ...shared } = AUDIT_LOG_HANDLERS;
   registerHandlers(app, shared, () => ports);
 

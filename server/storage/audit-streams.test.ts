@@ -1,18 +1,22 @@
 // The audit streams' repository (core/domain/audit-streams.ts), one suite for both stores: over the
 // server's store on PGlite (the audit_streams table and its outbox queue) and over demo mode's
-// stored rows with a queue that holds nothing. The queue itself is the server's alone
-// (server/routes/audit-streams.test.ts drives it).
+// stored rows with a queue that holds nothing; the attempts' log (audit_stream_logs) over both.
+// The queue itself is the server's alone (server/routes/audit-streams.test.ts drives it).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { memoryTables } from '../../core/demo/tables';
 import {
+  auditStreamLogsTable,
   auditStreamRepository,
+  streamAttempts,
   type AuditStreamRepository,
   type AuditStreamStore,
 } from '../../core/domain/audit-streams';
+import type { Tables } from '../../core/domain/tables';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { auditStreamStore } from './audit-streams';
+import { sqlTables } from './tables';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 /** What the suite's sealer made of each secret, by what it is bound to. */
@@ -44,21 +48,26 @@ const stream = (name: string, token: string | null = null) => ({
   signingSecret: `whsec_${name}`,
 });
 
-repositorySuite<AuditStreamRepository>(
+repositorySuite<{ repo: AuditStreamRepository; tables: Tables }>(
   'audit streams repository',
   {
-    pglite: (db) =>
-      auditStreamRepository(
+    pglite: (db) => ({
+      repo: auditStreamRepository(
         auditStreamStore(db, () => NOW),
         seal,
         randomUUID,
         () => NOW,
       ),
-    demo: () => auditStreamRepository(memoryStore(), seal, randomUUID, () => NOW),
+      tables: sqlTables(db),
+    }),
+    demo: () => {
+      const store = memoryStore();
+      return { repo: auditStreamRepository(store, seal, randomUUID, () => NOW), tables: store.tables };
+    },
   },
   (context) => {
     test('a stream is created active, its token and secret sealed to it; listed in the order made', async () => {
-      const repo = context.repos;
+      const { repo } = context.repos;
       const first = await repo.create(context.tenantId, stream('first', 'hec-token'));
       assert.deepEqual(
         { ...first, id: undefined },
@@ -85,7 +94,7 @@ repositorySuite<AuditStreamRepository>(
     });
 
     test('paused and resumed, removed; another account can do neither', async () => {
-      const repo = context.repos;
+      const { repo } = context.repos;
       const made = await repo.create(context.tenantId, stream('third'));
       assert.equal(await repo.setState(randomUUID(), made.id, 'paused'), null);
       assert.equal((await repo.setState(context.tenantId, made.id, 'paused'))?.state, 'paused');
@@ -95,6 +104,43 @@ repositorySuite<AuditStreamRepository>(
       assert.equal(await repo.remove(context.tenantId, made.id), true);
       assert.equal(await repo.remove(context.tenantId, made.id), false);
       assert.equal(await repo.setState(context.tenantId, made.id, 'paused'), null);
+    });
+
+    test('the log pages the attempts newest first with their total; it goes with its stream', async () => {
+      const { repo, tables } = context.repos;
+      const made = await repo.create(context.tenantId, stream('logged'));
+      const logs = tables.of(auditStreamLogsTable);
+      for (const n of [1, 2, 3])
+        await logs.insert({
+          id: randomUUID(),
+          streamId: made.id,
+          deliveryId: randomUUID(),
+          eventId: randomUUID(),
+          attempt: n,
+          statusCode: n === 3 ? 200 : 500,
+          ok: n === 3,
+          response: `answer ${n}`,
+          durationMs: 10 * n,
+          createdAt: new Date(NOW + n * 1000).toISOString(),
+        });
+      const { items, total } = await streamAttempts(tables, made.id, 1, 1, true);
+      assert.equal(total, 3);
+      assert.deepEqual(
+        items.map(({ id: _id, eventId: _event, ...item }) => item),
+        [
+          {
+            attempt: 2,
+            status: 500,
+            ok: false,
+            response: 'answer 2',
+            durationMs: 20,
+            sent: true,
+            createdAt: new Date(NOW + 2000).toISOString(),
+          },
+        ],
+      );
+      await repo.remove(context.tenantId, made.id);
+      assert.equal(await logs.count({ where: { streamId: made.id } }), 0);
     });
   },
 );

@@ -11,6 +11,7 @@ import type {
 } from '../../core/contract/auditStreams';
 import {
   auditStreamsTable,
+  streamAttempts,
   STREAM_SEALS,
   type AuditStreamQueue,
   type AuditStreamStore,
@@ -25,7 +26,6 @@ export interface Sealer {
   open(sealed: string, boundTo: string): string;
 }
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 /** The queue of one stream, waiting or retrying. */
 const QUEUED = `channel = 'audit_stream' AND target_id = $1 AND state = 'pending'`;
 
@@ -48,22 +48,9 @@ function auditStreamQueue(db: Database, now: () => number): AuditStreamQueue {
       );
     },
     async deliveries(id, offset, count): Promise<AuditStreamDeliveries> {
-      const [logs, totals] = await Promise.all([
-        db.query<{
-          id: string;
-          event_id: string;
-          attempt: number;
-          status_code: number;
-          ok: boolean;
-          response: string;
-          duration_ms: number;
-          created_at: Date;
-          total: number;
-        }>(
-          `SELECT *, count(*) OVER ()::int AS total FROM audit_stream_logs WHERE stream_id = $1
-            ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT $3`,
-          [id, offset, count],
-        ),
+      // The attempts' log over the storage port; the queue's counts by state in one GROUP BY.
+      const [log, totals] = await Promise.all([
+        streamAttempts(sqlTables(db), id, offset, count, true),
         db.query<{ state: string; n: number }>(
           `SELECT state, count(*)::int AS n FROM connectivity_deliveries
             WHERE channel = 'audit_stream' AND target_id = $1 GROUP BY state`,
@@ -72,18 +59,8 @@ function auditStreamQueue(db: Database, now: () => number): AuditStreamQueue {
       ]);
       const byState = (state: string) => totals.rows.find((r) => r.state === state)?.n ?? 0;
       return {
-        items: logs.rows.map((r) => ({
-          id: r.id,
-          eventId: r.event_id,
-          attempt: r.attempt,
-          status: r.status_code,
-          ok: r.ok,
-          response: r.response,
-          durationMs: r.duration_ms,
-          sent: true,
-          createdAt: iso(r.created_at)!,
-        })),
-        total: logs.rows[0]?.total ?? (offset > 0 ? await logCount(db, id) : 0),
+        items: log.items,
+        total: log.total,
         pending: byState('pending'),
         delivered: byState('delivered'),
         failed: byState('failed'),
@@ -106,14 +83,6 @@ function auditStreamQueue(db: Database, now: () => number): AuditStreamQueue {
       return rows[0]!.n;
     },
   };
-}
-
-async function logCount(db: Database, id: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM audit_stream_logs WHERE stream_id = $1',
-    [id],
-  );
-  return rows[0]!.n;
 }
 
 /** The streams' store over `db`: its table and its queue, in one transaction when asked. */

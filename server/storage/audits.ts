@@ -1,103 +1,36 @@
 /**
- * The audit log's SQL (issue 15): append-only records of security-relevant events, one account's
- * page with sort, filters and search, its counts, its records a batch at a time for the CSV export
- * (the ports of core/domain/audit-log.ts, which holds the rules), and the retention purge.
- * Who writes records: http/audit-hook.ts (every audited route, one table) and the few domain
- * events no route answers for (the lockout). The table refuses UPDATE and DELETE itself
- * (storage/schema/audits.ts); only `purgeAudits` deletes, inside its own transaction.
+ * The audit log's reads in SQL (issue 15): one account's page with sort, filters and search, and
+ * its records a batch at a time for the CSV export (`auditSearch`, the narrow port of
+ * core/domain/audit-log.ts that the storage port cannot say: the search over one text of four
+ * columns, the trigram index's expression; severity by rank; a total counted up to
+ * AUDIT_COUNT_LIMIT; keyset batches), and the retention purge. Records are written by
+ * core/domain/audit.ts (`recordAudit`, over the storage port) and counted for the stats by
+ * core/domain/audit-log.ts. The table refuses UPDATE and DELETE itself (storage/schema/audits.ts);
+ * only `purgeAudits` deletes, inside its own transaction.
  */
 import {
   AUDIT_COUNT_LIMIT,
   AUDIT_SEVERITIES,
   type AuditColumnName,
-  type AuditDetail,
   type AuditQuery,
   type AuditRecord,
-  type AuditSeverity,
 } from '../../core/contract/audits';
-import { auditRecord } from '../../core/domain/audit';
-import { auditsEntity, type AuditFilter, type AuditLogPorts } from '../../core/domain/audit-log';
+import {
+  auditRecordOf,
+  auditsEntity,
+  type AuditFilter,
+  type AuditSearch,
+  type AuditTableRow,
+} from '../../core/domain/audit-log';
 import type { Database } from './database';
 
-type AuditDetails = Record<string, AuditDetail['value']>;
-
-/** What one event records. Everything is optional but what happened and where. */
-interface AuditEvent {
-  tenantId: string | null;
-  actorUserId?: string | null;
-  actorEmail?: string | null;
-  /** The impersonating administrator, when someone acts on the user's behalf. */
-  impersonatorEmail?: string | null;
-  ip?: string | null;
-  userAgent?: string | null;
-  severity: AuditSeverity;
-  /** The area: auth, users, roles, groups, tokens, mfa, policies, restrictions, ... */
-  resource: string;
-  action: string;
-  description: string;
-  /** Ids, names and settings: never a password, code, token or secret (callers use an allow-list). */
-  details?: AuditDetails;
-}
-
-const MAX_TEXT = 500;
-const clip = (value: string | null | undefined, max = MAX_TEXT) => (value ? value.slice(0, max) : null);
-
-/** Appends one record. */
-export async function recordAudit(db: Database, event: AuditEvent): Promise<void> {
-  await db.query(
-    `INSERT INTO audits (tenant_id, actor_user_id, actor_email, impersonator_email, ip, user_agent,
-       severity, resource, action, description, details)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [
-      event.tenantId,
-      event.actorUserId ?? null,
-      clip(event.actorEmail, 320),
-      clip(event.impersonatorEmail, 320),
-      clip(event.ip, 64),
-      clip(event.userAgent),
-      event.severity,
-      event.resource,
-      event.action,
-      clip(event.description, 1000),
-      JSON.stringify(event.details ?? {}),
-    ],
-  );
-}
-
-interface AuditRow {
-  id: string;
-  created_at: Date | string;
-  tenant_id: string | null;
-  actor_user_id: string | null;
-  actor_email: string | null;
-  impersonator_email: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  severity: AuditSeverity;
-  resource: string;
-  action: string;
-  description: string;
-  details: AuditDetails | string;
-  vendor_id: string | null;
-}
+/** A row as the SELECT below reads it: the table's fields, the vendor's id. */
+type AuditRow = Omit<AuditTableRow, 'createdAt'> & { createdAt: Date | string; vendor_id: string | null };
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-function toRecord(row: AuditRow): AuditRecord {
-  const details = typeof row.details === 'string' ? (JSON.parse(row.details) as AuditDetails) : row.details;
-  const stamp = {
-    id: row.id,
-    at: iso(row.created_at),
-    userId: row.actor_user_id,
-    email: row.actor_email,
-    impersonatorEmail: row.impersonator_email,
-    ip: row.ip,
-    userAgent: row.user_agent,
-    tenantId: row.tenant_id,
-    vendorId: row.vendor_id,
-  };
-  return auditRecord(stamp, { ...row, details: details ?? {} });
-}
+const toRecord = (row: AuditRow): AuditRecord =>
+  auditRecordOf({ ...row, createdAt: iso(row.createdAt) }, row.vendor_id);
 
 /** The SQL expression behind each sortable or filterable column. */
 const EXPRESSIONS: Partial<Record<AuditColumnName, string>> = {
@@ -147,7 +80,10 @@ function whereOf(
 /** The SQL type of the sortable expressions that are not text. */
 const SORT_TYPES: Partial<Record<AuditColumnName, string>> = { createdAt: 'timestamptz', severity: 'int' };
 
-const SELECT = `SELECT a.*, (SELECT id FROM vendors ORDER BY created_at LIMIT 1) AS vendor_id FROM audits a`;
+const SELECT = `SELECT a.id, a.created_at AS "createdAt", a.tenant_id AS "tenantId",
+  a.actor_user_id AS "actorUserId", a.actor_email AS "actorEmail", a.impersonator_email AS "impersonatorEmail",
+  a.ip, a.user_agent AS "userAgent", a.severity, a.resource, a.action, a.description, a.details,
+  (SELECT id FROM vendors ORDER BY created_at LIMIT 1) AS vendor_id FROM audits a`;
 
 function orderOf(query: Pick<AuditQuery, 'sortBy' | 'sortDirection'>): string {
   const expression = EXPRESSIONS[query.sortBy] ?? EXPRESSIONS.createdAt;
@@ -155,21 +91,11 @@ function orderOf(query: Pick<AuditQuery, 'sortBy' | 'sortDirection'>): string {
   return `${expression} ${direction}, a.id ${direction}`;
 }
 
-/** The audit log's ports over the database (core/domain/audit-log.ts). */
-export function auditLogPorts(db: Database): AuditLogPorts {
+/** The page and the export over the database (core/domain/audit-log.ts `AuditSearch`). */
+export function auditSearch(db: Database): AuditSearch {
   return {
     page: (tenantId, query) => auditPage(db, tenantId, query),
-    async count(tenantId, since, severities) {
-      const params: unknown[] = [tenantId, since];
-      if (severities) params.push(severities);
-      const { rows } = await db.query<{ n: string | number }>(
-        `SELECT count(*) AS n FROM audits WHERE tenant_id = $1 AND created_at >= $2${severities ? ' AND severity = ANY($3::text[])' : ''}`,
-        params,
-      );
-      return Number(rows[0]?.n ?? 0);
-    },
     batches: (tenantId, query) => auditBatches(db, tenantId, query),
-    now: Date.now,
   };
 }
 

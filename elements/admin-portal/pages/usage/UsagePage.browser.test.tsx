@@ -38,11 +38,17 @@ describe('usage page', function () {
 
   it("an admin sees it in the navigation and the account's figures and sign-ins per day", async () => {
     const now = new Date().toISOString();
-    const signIn = { user: 'demo-user-2', tenantId: 'demo-tenant', action: 'User signed in', createdAt: now };
+    // Two rows of the demo's `audits` table (core/domain/audit.ts), as its sign-ins record them.
+    const signIn = {
+      actorUserId: 'demo-user-2',
+      tenantId: 'demo-tenant',
+      action: 'User signed in',
+      createdAt: now,
+    };
     const portal = await portalAs(
       'demo-user-1',
       {},
-      { audits: [signIn, { ...signIn, user: 'demo-user-1' }] },
+      { tables: { audits: [signIn, { ...signIn, actorUserId: 'demo-user-1' }] } },
     );
     expect(links(portal)).to.include('#/portal/usage');
     await waitFor(() => part(portal, 'usage-members'), 10_000);
