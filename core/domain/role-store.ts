@@ -67,6 +67,18 @@ const compareBy = (orderBy: Array<Order<RoleRow>>) => (a: RoleRow, b: RoleRow) =
   return 0;
 };
 
+/**
+ * Two lists, each in `order` as the database sorted it, as one in that order: each list keeps its
+ * own order (the database's collation), `order` only decides between them.
+ */
+function merged<T>(a: T[], b: T[], order: (x: T, y: T) => number): T[] {
+  const out: T[] = [];
+  let [i, j] = [0, 0];
+  while (i < a.length || j < b.length)
+    out.push(j >= b.length || (i < a.length && order(a[i]!, b[j]!) <= 0) ? a[i++]! : b[j++]!);
+  return out;
+}
+
 const unique = (ids: string[]) => [...new Set(ids)];
 
 /** The ids of the permissions each of these roles grants, in id order. */
@@ -155,7 +167,7 @@ function roleReads(tables: Tables, extras: RoleStoreExtras) {
     const vendorRoles = await tables.of(ROLES).rows({ where: vendorWide, search, orderBy });
     const ownRoles = await tables.of(ROLES).rows({ where: own, search, orderBy, limit: end });
     const ownCount = await tables.of(ROLES).count({ where: own, search });
-    const shown = [...vendorRoles, ...ownRoles].sort(compareBy(orderBy)).slice(end - page.limit, end);
+    const shown = merged(vendorRoles, ownRoles, compareBy(orderBy)).slice(end - page.limit, end);
     return { items: await itemsOf(shown), totalItems: vendorRoles.length + ownCount };
   }
 
@@ -262,6 +274,8 @@ export function roleStore(
     remove: async (roleId) => (await tables.of(ROLES).remove({ id: roleId, tenantId })).length > 0,
     async setPermissions(roleId, ids) {
       const written = await tables.transaction(async (tx) => {
+        // One writer of the account's roles at a time (the SQL's ON CONFLICT DO NOTHING).
+        await tx.lock(`roles:${tenantId}`);
         const role = await changed(tx, roleId, {});
         if (!role) return null;
         await tx.of(ROLE_PERMISSIONS).remove({ roleId });
@@ -272,6 +286,7 @@ export function roleStore(
     },
     async setPermissionRoles(permissionId, ownRoleIds) {
       await tables.transaction(async (tx) => {
+        await tx.lock(`roles:${tenantId}`);
         const own = await tx.of(ROLES).rows({ where: { tenantId } });
         const losing = own.map((r) => r.id).filter((id) => !ownRoleIds.includes(id));
         if (losing.length) await tx.of(ROLE_PERMISSIONS).remove({ permissionId, roleId: oneOf(losing) });

@@ -5,17 +5,21 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { seedDemoDatabase } from '../../core/demo/data';
+import { seedDemoDatabase, type DemoUser } from '../../core/demo/data';
 import { demoRoleStore } from '../../core/demo/teamRoles';
 import { permissionId } from '../../core/demo/teamAdmin';
 import type { PermissionItem, RoleItem, RoleListPage, RolePorts } from '../../core/domain/roles';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { serverRoleStore } from './roles';
+import { addMembership } from './tenants';
+import { insertUser } from './users';
 
 interface Fixture {
   repo(tenantId: string): RolePorts<RoleItem, PermissionItem>;
   /** The catalogue's permission of this key. */
   permission(key: string): Promise<string>;
+  /** A new member of the account holding its role of this key. */
+  holder(tenantId: string, roleKey: string): Promise<void>;
 }
 
 const page = (filter: string, changes: Partial<RoleListPage> = {}): RoleListPage => ({
@@ -36,12 +40,36 @@ repositorySuite<Fixture>(
         const { rows } = await db.query<{ id: string }>('SELECT id FROM permissions WHERE key = $1', [key]);
         return rows[0]!.id;
       },
+      async holder(tenantId, roleKey) {
+        const { rows } = await db.query<{ vendor_id: string }>(
+          'SELECT vendor_id FROM tenants WHERE id = $1',
+          [tenantId],
+        );
+        const user = await insertUser(db, {
+          vendorId: rows[0]!.vendor_id,
+          email: `${randomUUID()}@example.com`,
+          name: 'Holder',
+          passwordHash: null,
+          verified: true,
+        });
+        await addMembership(db, { userId: user.id, tenantId, roleKeys: [roleKey] });
+      },
     }),
     demo: () => {
       const db = seedDemoDatabase();
       return {
         repo: (tenantId) => demoRoleStore(db, tenantId, { now: Date.now, random: randomUUID }),
         permission: async (key) => permissionId(key),
+        async holder(tenantId, roleKey) {
+          const id = randomUUID();
+          db.users.push({
+            id,
+            email: `${id}@example.com`,
+            name: 'Holder',
+            tenantId,
+            roleKeys: [roleKey],
+          } as DemoUser);
+        },
       };
     },
   },
@@ -101,6 +129,13 @@ repositorySuite<Fixture>(
         'duplicateKey',
       );
       assert.equal((await repo.update(alpha.id, { key: `BETA-${tag}` })).kind, 'duplicateKey');
+      // The members holding a role are counted.
+      await context.repos.holder(context.tenantId, `gamma-${tag}`);
+      const counted = (await repo.list(page(`gamma-${tag}`))).items;
+      assert.deepEqual(
+        counted.map((r) => r.usersCount),
+        [1],
+      );
       const renamed = await repo.update(alpha.id, { key: `delta-${tag}`, description: 'Deltas' });
       assert.ok(renamed.kind === 'ok');
       assert.deepEqual(
