@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import { seedDemoDatabase } from '../../core/demo/data';
 import { membershipsOf, type DemoTenant } from '../../core/demo/subAccountsData';
 import { demoSubAccountsRepository } from '../../core/demo/subAccountsRepository';
+import { builtInRoleId } from '../../core/demo/teamAdmin';
 import type { SubAccountsRepository } from '../../core/domain/sub-accounts';
 import { addMembership } from './tenants';
 import { insertUser } from './users';
@@ -87,7 +88,7 @@ repositorySuite<Fixture>(
         join: async (tenantId, userId) => {
           membershipsOf(db).push({ userId, tenantId, roleIds: [], accessAllowed: true });
         },
-        viewerRole: async () => 'role-Viewer',
+        viewerRole: async () => builtInRoleId('Viewer'),
       };
     },
   },
