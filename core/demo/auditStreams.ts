@@ -57,7 +57,7 @@ function demoQueue(db: DemoDatabase, tables: Tables, { now, random }: DemoClock)
     },
     async backfill(tenantId, id, start, limit) {
       if (!(await tables.of(auditStreamsTable).row({ tenantId, id }))) return 0;
-      await readyAuditLog(db, tables, tenantId, now());
+      await readyAuditLog(db, tenantId, now());
       const records = await tables.of(AUDITS).rows({
         where: { tenantId, createdAt: from(stamp(start.getTime())) },
         orderBy: [{ by: 'createdAt' }, { by: 'id' }],

@@ -16,7 +16,6 @@ import {
   auditLogPorts,
   auditsEntity,
   type AuditFilter,
-  type AuditLogPorts,
   type AuditSearch,
   type AuditTableRow,
 } from '../domain/audit-log';
@@ -29,7 +28,8 @@ import {
   type DemoUser,
 } from './data';
 import { by, descending, page, type DemoClock } from './rows';
-import { demoHandlers } from './shared';
+import type { UserHandler } from './sessions';
+import { demoHandlers, mapRoutes } from './shared';
 import { memoryTables } from './tables';
 
 const SAMPLE_SIZE = 64;
@@ -94,8 +94,8 @@ export function sampleRows(db: DemoDatabase, tenantId: string, now: number): Aud
  * Readies the account's log for a read: records older than the retention go (the server's hourly
  * purge), and the sample history is stored as rows the first time.
  */
-export async function readyAuditLog(db: DemoDatabase, tables: Tables, tenantId: string, now: number) {
-  const audits = tables.of(AUDITS);
+export async function readyAuditLog(db: DemoDatabase, tenantId: string, now: number) {
+  const audits = memoryTables((db.tables ??= {})).of(AUDITS);
   await audits.remove({ createdAt: before(stamp(now - RETENTION_DAYS * 24 * HOUR)) });
   if (await audits.row({ tenantId, id: sampleId(tenantId, 0) })) return;
   for (const row of sampleRows(db, tenantId, now)) await audits.insert(row);
@@ -148,22 +148,19 @@ export function demoAuditSearch(tables: Tables): AuditSearch {
   };
 }
 
-/** The audit log's ports over the stored rows, the account's log readied first. */
-function demoAuditLogPorts(db: DemoDatabase, tenantId: string, clock: DemoClock): AuditLogPorts {
-  const tables = memoryTables((db.tables ??= {}));
-  const ready = readyAuditLog(db, tables, tenantId, clock.now());
-  const ports = auditLogPorts(tables, clock, demoAuditSearch(tables));
-  return {
-    page: (...asked) => ready.then(() => ports.page(...asked)),
-    count: (...asked) => ready.then(() => ports.count(...asked)),
-    async *batches(...asked) {
-      await ready;
-      yield* ports.batches(...asked);
-    },
-    now: ports.now,
-  };
-}
-
-/** GET /audits, GET /audits/stats and the CSV exports (core/domain/audit-log.ts) over the account's records. */
+/**
+ * GET /audits, GET /audits/stats and the CSV exports (core/domain/audit-log.ts) over the stored
+ * rows, the caller's account's log readied first.
+ */
 export const demoAuditRoutes = (clock: DemoClock) =>
-  demoHandlers(AUDIT_LOG_HANDLERS, (db, user) => demoAuditLogPorts(db, user.tenantId, clock));
+  mapRoutes(
+    demoHandlers(AUDIT_LOG_HANDLERS, (db) => {
+      const tables = memoryTables((db.tables ??= {}));
+      return auditLogPorts(tables, clock, demoAuditSearch(tables));
+    }),
+    (handler): UserHandler =>
+      async (db, user, request) => {
+        await readyAuditLog(db, user.tenantId, clock.now());
+        return handler(db, user, request);
+      },
+  );

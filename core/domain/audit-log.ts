@@ -4,8 +4,8 @@
  * sortDirection, filter text, per-column filters as query parameters of their own), its stats
  * (GET /audits/stats) and the CSV of the same filters (POST /audits/export/csv/v2 and csv; body
  * { properties } chooses and orders the columns). The records are rows of `audits` (AUDITS,
- * core/domain/audit.ts, which records them for both backends); the stats count them over the
- * storage port. The filtered page and the export stay each backend's own (`AuditSearch`): the
+ * declared here; `recordAudit` writes the row core/domain/audit.ts makes, for both backends); the
+ * stats count them over the storage port. The filtered page and the export stay each backend's own (`AuditSearch`): the
  * search box looks in one text made of four columns (the server's trigram index), severity sorts
  * by rank, the total is counted only up to AUDIT_COUNT_LIMIT and the export reads by keyset, none of
  * which the port says; the server does it in SQL (server/storage/audits.ts), demo mode over the
