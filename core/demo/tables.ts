@@ -43,7 +43,7 @@ function matches(value: unknown, condition: unknown, rowsOf: RowsOfTable): boole
         .some((row) => same(value, row[field]));
     }
     case 'in':
-      return (given as unknown[]).some((v) => same(value, v));
+      return (given as unknown[]).some((v) => (v === null ? value == null : same(value, v)));
     case 'not':
       return given === null ? value != null : !same(value, given);
     case 'sameText':

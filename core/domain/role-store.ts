@@ -21,6 +21,7 @@ import {
   col,
   not,
   nullable,
+  inRows,
   oneOf,
   sameText,
   stamp,
@@ -58,27 +59,6 @@ const SORTED: Record<RoleSortField, Order<RoleRow>> = {
   updatedAt: { by: 'updatedAt' },
 };
 
-/** The order of `orderBy` in memory (its fields are never null), to merge two pages read in it. */
-const compareBy = (orderBy: Array<Order<RoleRow>>) => (a: RoleRow, b: RoleRow) => {
-  for (const { by, desc, caseless } of orderBy) {
-    const [x, y] = [a[by], b[by]].map((v) => (caseless ? String(v).toLowerCase() : String(v)));
-    if (x !== y) return (x! < y! ? -1 : 1) * (desc ? -1 : 1);
-  }
-  return 0;
-};
-
-/**
- * Two lists, each in `order` as the database sorted it, as one in that order: each list keeps its
- * own order (the database's collation), `order` only decides between them.
- */
-function merged<T>(a: T[], b: T[], order: (x: T, y: T) => number): T[] {
-  const out: T[] = [];
-  let [i, j] = [0, 0];
-  while (i < a.length || j < b.length)
-    out.push(j >= b.length || (i < a.length && order(a[i]!, b[j]!) <= 0) ? a[i++]! : b[j++]!);
-  return out;
-}
-
 const unique = (ids: string[]) => [...new Set(ids)];
 
 /** The ids of the permissions each of these roles grants, in id order. */
@@ -104,17 +84,13 @@ function roleReads(tables: Tables, extras: RoleStoreExtras) {
   let vendorRead: Promise<string> | undefined;
   // Read once, before a transaction (the server's reader is not the transaction's).
   const vendorOf = () => (vendorRead ??= extras.vendorId());
-  /** Where the account's roles are: the vendor's, then its own. */
-  const visible = async () => [{ tenantId: null, vendorId: await vendorOf() }, { tenantId }];
-  const isVisible = async (r: RoleRow) =>
-    r.tenantId === tenantId || (r.tenantId === null && r.vendorId === (await vendorOf()));
+  /** Where the account's roles are: the vendor's (no account) and its own (of its vendor too). */
+  const visible = async () => ({ vendorId: await vendorOf(), tenantId: oneOf([null, tenantId]) });
 
   /** The roles of these ids the account sees. */
   async function rolesWithIds(t: Tables, ids: string[]): Promise<RoleRow[]> {
     if (ids.length === 0) return [];
-    const rows = await t.of(ROLES).rows({ where: { id: oneOf(unique(ids)) } });
-    const seen = await Promise.all(rows.map(isVisible));
-    return rows.filter((_, i) => seen[i]);
+    return t.of(ROLES).rows({ where: { id: oneOf(unique(ids)), ...(await visible()) } });
   }
 
   /** The roles as the roles page shows them: with what they grant and how many members hold them. */
@@ -126,22 +102,19 @@ function roleReads(tables: Tables, extras: RoleStoreExtras) {
   }
 
   async function keyTaken(t: Tables, key: string, exceptId: string | null): Promise<boolean> {
-    for (const where of await visible()) {
-      const other = exceptId === null ? {} : { id: not(exceptId) };
-      if (await t.of(ROLES).row({ ...where, ...other, key: sameText(key) })) return true;
-    }
-    return false;
+    const other = exceptId === null ? {} : { id: not(exceptId) };
+    return !!(await t.of(ROLES).row({ ...(await visible()), ...other, key: sameText(key) }));
   }
 
   /** The permission catalogue by key (or these of it), each with the account's roles holding it. */
   async function permissionItems(only?: string[]): Promise<PermissionItem[]> {
     const where = only ? { id: oneOf(only) } : {};
     const permissions = await tables.of(PERMISSIONS).rows({ where, orderBy: [{ by: 'key' }] });
-    const roleIds: string[] = [];
-    for (const place of await visible())
-      roleIds.push(...(await tables.of(ROLES).rows({ where: place })).map((r) => r.id));
     const links = await tables.of(ROLE_PERMISSIONS).rows({
-      where: { roleId: oneOf(roleIds), ...(only ? { permissionId: oneOf(only) } : {}) },
+      where: {
+        roleId: inRows(ROLES, 'id', await visible()),
+        ...(only ? { permissionId: oneOf(only) } : {}),
+      },
       orderBy: [{ by: 'roleId' }],
     });
     return permissions.map((p) =>
@@ -152,23 +125,18 @@ function roleReads(tables: Tables, extras: RoleStoreExtras) {
     );
   }
 
-  /**
-   * One page of the account's roles: the vendor's (a few, the same in every account: read whole)
-   * merged with the account's own read up to the page's end, in the page's order, ties by id.
-   */
+  /** One page of the account's roles, the vendor's and its own together, in the page's order, ties by id. */
   async function list(page: RoleListPage) {
     const search = { text: page.filter.trim(), fields: ['name', 'key'] as Array<'name' | 'key'> };
     const orderBy: Array<Order<RoleRow>> = [
       { ...SORTED[page.sortBy], desc: page.order === 'DESC' },
       { by: 'id' },
     ];
-    const [vendorWide, own] = await visible();
-    const end = page.page * page.limit + page.limit;
-    const vendorRoles = await tables.of(ROLES).rows({ where: vendorWide, search, orderBy });
-    const ownRoles = await tables.of(ROLES).rows({ where: own, search, orderBy, limit: end });
-    const ownCount = await tables.of(ROLES).count({ where: own, search });
-    const shown = merged(vendorRoles, ownRoles, compareBy(orderBy)).slice(end - page.limit, end);
-    return { items: await itemsOf(shown), totalItems: vendorRoles.length + ownCount };
+    const where = await visible();
+    const shown = await tables
+      .of(ROLES)
+      .rows({ where, search, orderBy, offset: page.page * page.limit, limit: page.limit });
+    return { items: await itemsOf(shown), totalItems: await tables.of(ROLES).count({ where, search }) };
   }
 
   return { vendorOf, rolesWithIds, itemsOf, keyTaken, permissionItems, list };

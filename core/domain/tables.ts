@@ -121,7 +121,7 @@ export interface RowsOf<R> {
   field: string;
   where: Where<R>;
 }
-/** The column's value is one of `values` (none: no row matches). */
+/** The column's value is one of `values` (none: no row matches); a null among them matches an unset column. */
 export const oneOf = <V>(values: readonly V[]) => new Condition<V>('in', values);
 /** The column's value is not `value` (null: the column is set). */
 export const not = <V>(value: V) => new Condition<V>('not', value);

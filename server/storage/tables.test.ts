@@ -110,6 +110,12 @@ repositorySuite<Store>(
       assert.deepEqual(await names({ where: { ...mine, note: not(null) } }), ['beta']);
       assert.deepEqual(await names({ where: { id: oneOf(ids) } }), ['Alpha', 'beta']);
       assert.deepEqual(await names({ where: { id: oneOf([]) } }), []);
+      assert.deepEqual(await names({ where: { ...mine, note: oneOf([null, 'Other']) } }), ['Alpha']);
+      assert.deepEqual(await names({ where: { ...mine, note: oneOf([null, 'Some Note']) } }), [
+        'Alpha',
+        'beta',
+      ]);
+      assert.deepEqual(await names({ where: { ...mine, note: oneOf([null]) } }), ['Alpha']);
       assert.deepEqual(await names({ where: { ...mine, name: not('beta') } }), ['Alpha']);
       assert.deepEqual(await names({ where: { ...mine, name: sameText('ALPHA') } }), ['Alpha']);
       assert.deepEqual(await names({ where: { createdAt: earlier('2026-01-02T00:00:00.000Z') } }), ['Alpha']);

@@ -73,7 +73,12 @@ class Statement {
       const selected = sqlColumn(spec.columns as Record<string, ColumnType>, field);
       return `${column} IN (SELECT ${selected} FROM ${spec.name}${inner.where(where)})`;
     }
-    if (op === 'in') return `${column} = ANY(${this.param(field, value, true)})`;
+    if (op === 'in') {
+      const values = value as unknown[];
+      const set = values.filter((v) => v !== null);
+      const any = `${column} = ANY(${this.param(field, set, true)})`;
+      return set.length < values.length ? `(${column} IS NULL OR ${any})` : any;
+    }
     if (op === 'not')
       return value === null
         ? `${column} IS NOT NULL`
