@@ -19,7 +19,7 @@ import { insert, isoNow } from './rows';
 import { DEMO_ISSUER, unsignedJwt, type DemoTokens } from './sessions';
 
 type DemoFederationTools = Pick<DemoTokens, 'tokenFor' | 'startSession'> & {
-  /** The MFA step (core/demo/mfaFlows.ts), as for password sign-in (a SAML first factor says so), or null to sign in now. */
+  /** The MFA step (core/demo/mfaRepository.ts `gate`), as for password sign-in (a SAML first factor says so), or null to sign in now. */
   secondFactor(
     db: DemoDatabase,
     user: DemoUser,

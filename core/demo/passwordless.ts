@@ -1,11 +1,11 @@
 /**
  * Demo mode's passwordless sign-in (email code, magic link, SMS code), reset phone number and new
  * phone number: the server's handlers (core/domain/passwordless-handlers.ts) over the demo's data
- * (its users, and core/demo/passwordlessPorts.ts's secrets, attempt counters and outbox). Loaded
- * on first use with the MFA flows (core/demo/signInSteps.ts). Every answer here saves the demo data
- * (core/demo/shared.ts): attempts and sends are counted even when refused.
+ * (its users, and core/demo/passwordlessPorts.ts's secrets, attempt counters and outbox). With the
+ * MFA flows (core/demo/mfaFlows.ts), the sign-in's other steps: loaded on their first call
+ * (core/demo/backend.ts), the sign-in page's first demo chunk has none of them. Every answer here
+ * saves the demo data (core/demo/shared.ts): attempts and sends are counted even when refused.
  */
-import type { AuthResponse } from '../api/types';
 import type { PasswordlessPorts } from '../domain/passwordless';
 import {
   PASSWORDLESS_HANDLERS,
@@ -13,8 +13,10 @@ import {
   type PasswordlessHandlerPorts,
 } from '../domain/passwordless-handlers';
 import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
-import { DEMO_POLICY, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
+import { DEMO_POLICY, userByEmail, userById, type DemoDatabase } from './data';
 import { demoEmail, demoSms } from './delivery';
+import type { DemoRoutes } from './dispatch';
+import { demoMfaRoutes } from './mfaFlows';
 import { gate } from './mfaRepository';
 import {
   appOrigin,
@@ -25,6 +27,7 @@ import {
   type DemoRulesUser,
 } from './passwordlessPorts';
 import { update, withId, type DemoClock } from './rows';
+import type { DemoTokens } from './sessions';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
 
@@ -55,12 +58,13 @@ function demoPasswordlessPorts(db: DemoDatabase, clock: DemoClock): Passwordless
   };
 }
 
-interface DemoPasswordlessTools extends DemoClock {
-  startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
-}
+type SignInStepTools = Pick<DemoTokens, 'startSession' | 'signedIn'> & DemoClock;
 
-/** The public passwordless routes, and the phone routes' handlers of a signed-in caller. */
-export function createDemoPasswordless(tools: DemoPasswordlessTools) {
+/**
+ * The sign-in's other steps, by descriptor name: MFA and passkey sign-in (core/demo/mfaFlows.ts),
+ * passwordless sign-in and the phone-number flows, with the server's handlers.
+ */
+export function demoSignInStepRoutes(tools: SignInStepTools): DemoRoutes {
   /** The email of the last code pre-login (the server keeps it in an httpOnly cookie). */
   let preLoginEmail: string | undefined;
   const ports = (db: DemoDatabase, impersonating = false): PasswordlessHandlerPorts => ({
@@ -82,7 +86,8 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
     impersonating,
   });
   return {
-    routes: demoPublicHandlers(PASSWORDLESS_HANDLERS, (db) => ports(db)),
-    phoneRoutes: demoHandlers(PHONE_HANDLERS, (db) => ports(db, Boolean(db.session?.impersonatorId))),
+    ...demoMfaRoutes(tools),
+    ...demoPublicHandlers(PASSWORDLESS_HANDLERS, (db) => ports(db)),
+    ...tools.signedIn(demoHandlers(PHONE_HANDLERS, (db) => ports(db, Boolean(db.session?.impersonatorId)))),
   };
 }

@@ -46,7 +46,7 @@ export function profileOf(db: DemoDatabase, user: DemoUser): User {
   };
 }
 
-/** Me and my authorization (the phone number's routes load with passwordless, core/demo/signInSteps.ts). */
+/** Me and my authorization (the phone number's routes load with passwordless, core/demo/passwordless.ts). */
 export function demoProfileRoutes(): DemoRoutes<UserHandler> {
   return {
     getUsersMe: (db, user) => ok(profileOf(db, user)),
