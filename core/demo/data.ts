@@ -73,7 +73,6 @@ export interface DemoDatabase {
   settings?: {
     signUpRequiresActivation?: boolean;
     authStrategy?: AuthStrategy;
-    flags?: Record<string, boolean>;
     mfaEnforced?: boolean;
   };
   /** Newest first, as the server's audit hook records them (core/demo/dispatch.ts). */
