@@ -67,7 +67,6 @@ export interface DemoDatabase {
   settings?: {
     signUpRequiresActivation?: boolean;
     authStrategy?: AuthStrategy;
-    flags?: Record<string, boolean>;
     mfaEnforced?: boolean;
   };
 }

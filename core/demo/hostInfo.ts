@@ -6,7 +6,6 @@
  */
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
-import type { FeatureFlagContext } from '../featureFlags/featureFlags';
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
 import {
   FLAG_HANDLERS,
@@ -14,7 +13,8 @@ import {
   type FlagPorts,
   type HostInfoPorts,
 } from '../domain/host-info-handlers';
-import { DEMO_VENDOR_ID, type DemoDatabase, type DemoUser } from './data';
+import { FEATURE_FLAGS, storedFlagValues, type FlagContext } from '../domain/feature-flags';
+import { DEMO_VENDOR_ID, storedRows, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 import type { DemoClock } from './rows';
@@ -55,13 +55,15 @@ function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): 
   };
 }
 
-/** The flags: the demo's own values and its stored settings (tests, trying the breached-password prompt). */
+/**
+ * The flags' values in demo mode: its own values under its stored flags (rows of `feature_flags`,
+ * read as the server reads them: core/domain/feature-flags.ts), which tests write.
+ */
+export const demoFlagValues = (db: DemoDatabase, keys: string[] | undefined, context: FlagContext) =>
+  evaluateDemoFlags(keys, storedFlagValues(storedRows(db.tables, FEATURE_FLAGS), context));
+
 const demoFlagPorts = (db: DemoDatabase): FlagPorts => ({
-  evaluate: async (keys, context) =>
-    evaluateDemoFlags(
-      { ...(keys ? { keys } : {}), context: context as FeatureFlagContext },
-      db.settings?.flags,
-    ),
+  evaluate: async (keys, context) => demoFlagValues(db, keys, context),
   callerContext: async () => ({ anonymous: true }),
 });
 

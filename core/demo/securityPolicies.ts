@@ -16,7 +16,7 @@ import { signInMethodStore } from '../domain/sign-in-method-storage';
 import { DEMO_VENDOR_ID, type DemoDatabase } from './data';
 import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
-import { demoVendorMethods } from './signInMethods';
+import { demoSignInMethodPorts } from './signInMethods';
 import { memoryTables } from './tables';
 
 /** The vendor's global policy as demo mode has it (the server's answer, GET configurations/v1, but the rules' parts). */
@@ -45,7 +45,16 @@ export const demoSecurityPolicyRoutes = ({ now, random }: DemoClock) => ({
     globalPolicy: async () => GLOBAL_POLICY,
   })),
   ...demoHandlers(SIGN_IN_METHOD_HANDLERS, (db) => ({
-    ...signInMethodStore(memoryTables((db.tables ??= {})), { now, newId: random }, demoVendorMethods(db)),
+    // Demo mode has no vendor administrator (the save is refused first) and no SSO connection (SSO only is refused).
+    ...signInMethodStore(
+      memoryTables((db.tables ??= {})),
+      { now, newId: random },
+      {
+        vendor: demoSignInMethodPorts(db).vendor,
+        saveVendor: async () => {},
+        federatedSignInExists: async () => false,
+      },
+    ),
     isVendorAdministrator: async () => false,
     captchaPolicy: async () => ({ enabled: false }),
     saveCaptchaPolicy: async () => ({ enabled: false }),

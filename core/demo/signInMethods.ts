@@ -6,26 +6,16 @@
  * repository's (core/demo/securityPolicies.ts).
  */
 import type { SignInMethodPorts } from '../domain/sign-in-methods';
-import type { VendorMethods } from '../domain/sign-in-method-storage';
 import { accountChoiceOf, TENANT_SIGN_IN_METHODS } from '../domain/sign-in-method-tables';
 import { DEMO_POLICY, storedRows, type DemoDatabase } from './data';
 
-/**
- * The application's methods as demo mode keeps them (its settings). It has no vendor administrator
- * (the save is refused first, never reached) and its accounts no SSO connection (SSO only is refused).
- */
-export const demoVendorMethods = (db: DemoDatabase): VendorMethods => ({
+/** An account's own choice from its stored row; the application's methods from demo mode's settings. */
+export const demoSignInMethodPorts = (db: DemoDatabase): SignInMethodPorts => ({
   vendor: async () => ({
     authStrategy: db.settings?.authStrategy ?? DEMO_POLICY.authStrategy ?? null,
     main: null,
     passkeys: !!DEMO_POLICY.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive),
   }),
-  saveVendor: async () => {},
-  federatedSignInExists: async () => false,
-});
-
-export const demoSignInMethodPorts = (db: DemoDatabase): SignInMethodPorts => ({
-  vendor: demoVendorMethods(db).vendor,
   ofAccount: async (tenantId) =>
     accountChoiceOf(storedRows(db.tables, TENANT_SIGN_IN_METHODS).find((r) => r.tenantId === tenantId)),
 });

@@ -5,13 +5,14 @@ import { test } from 'node:test';
 import { DEMO_ADMIN, seedDemoDatabase } from './data';
 import { createDemoBackend, STORAGE_KEY } from './backend';
 import { createMemoryStorage } from '../test-support/memoryStorage';
+import { withDemoFlags } from '../test-support/demoFlags';
 
 const CUSTOM_LOGIN = '/tenants/resources/account-settings/v1/custom-login';
 
 test('demo mode: custom login per account is refused while admin_portal_login_per_tenant is off', async () => {
   const storage = createMemoryStorage();
   const db = seedDemoDatabase();
-  db.settings = { ...db.settings, flags: { admin_portal_login_per_tenant: false } };
+  withDemoFlags(db, { admin_portal_login_per_tenant: false });
   storage.setItem(STORAGE_KEY, JSON.stringify(db));
   const backend = createDemoBackend({ storage, delay: () => 0 });
   const signedIn = await backend.handle('POST', '/identity/resources/auth/v1/user', { ...DEMO_ADMIN }, null);

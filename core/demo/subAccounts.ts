@@ -5,7 +5,6 @@
  * is the account's own.
  */
 import { SUB_ACCOUNT_HANDLERS, type SubAccountHandlerPorts } from '../domain/sub-account-handlers';
-import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { KNOWN_FEATURE_FLAGS } from '../featureFlags/featureFlags';
 import { userById, type DemoDatabase, type DemoUser } from './data';
 import { membershipsOf, roleIdsOfKeys, tenantsOfUser } from './subAccountsData';
@@ -13,6 +12,7 @@ import { demoCustomLogins, demoSubAccountsRepository } from './subAccountsReposi
 import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { demoPermissionsOf, grantedBy, rolesWithIds } from './teamAdmin';
+import { demoFlagValues } from './hostInfo';
 
 /**
  * The demo user's active account becomes `tenantId`'s: the roles held in the one left and whether
@@ -53,7 +53,7 @@ export function demoSubAccountRoutes(tools: DemoClock) {
     accountIdOf: (_parentId, chosen) => chosen,
     customLoginOn: async () => {
       const flag = KNOWN_FEATURE_FLAGS.adminPortalLoginPerTenant;
-      return evaluateDemoFlags({ keys: [flag] }, db.settings?.flags)[flag] === true;
+      return demoFlagValues(db, [flag], { userId: user.id, tenantId: user.tenantId })[flag] === true;
     },
     mayActIn: async (tenantId) => tenantsOfUser(db, user).some((t) => t.tenantId === tenantId),
     switchTo: async (tenantId) => moveToAccount(db, user, tenantId),

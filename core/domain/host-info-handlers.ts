@@ -7,6 +7,7 @@
  * or the demo's defaults and its lazily loaded areas), the caller's address (the demo knows none),
  * the permission and feature catalogues, and who a flag is evaluated for.
  */
+import type { FlagContext } from './feature-flags';
 import { decidedEntitlements, type UserEntitlements } from '../entitlements/entitlements';
 import { answer, type AreaHandlers, type PublicHandlers } from './handlers';
 import { unknownLocation } from './ip-addresses';
@@ -70,14 +71,6 @@ export const HOST_INFO_HANDLERS: AreaHandlers<HostInfoPorts> = {
     return answer(decidedEntitlements(facts, permissions, catalogue.features, p.now()));
   },
 };
-
-/** Who flags are evaluated for: a user in an account, or anyone. */
-export interface FlagContext {
-  anonymous?: boolean;
-  userId?: string;
-  tenantId?: string;
-  attributes?: Record<string, unknown>;
-}
 
 export interface FlagPorts {
   /** The value of each asked flag (every flag the vendor defines when `keys` is absent). */

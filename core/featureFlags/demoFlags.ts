@@ -1,4 +1,4 @@
-import { KNOWN_FEATURE_FLAGS, type FeatureFlagContext } from './featureFlags';
+import { KNOWN_FEATURE_FLAGS } from './featureFlags';
 import { withPreviewDefaults } from './previewFlags';
 
 /**
@@ -18,12 +18,12 @@ const DEMO_FEATURE_FLAGS: Record<string, boolean> = {
 
 /**
  * The demo answer of the evaluate call: the asked keys (all without keys), unknown keys off but the
- * preview-default ones (previewFlags.ts), `set` (the demo's stored settings) over the demo's own
- * values. The body has passed the contract's schema (core/contract/requests-flags.ts).
+ * preview-default ones (previewFlags.ts), `set` (the demo's stored flags' values, as the server
+ * reads them for the caller: core/domain/feature-flags.ts) over the demo's own values.
  */
 export function evaluateDemoFlags(
-  body: { keys?: string[]; context?: FeatureFlagContext },
+  keys: readonly string[] | undefined,
   set: Readonly<Record<string, boolean>> = {},
 ): Record<string, boolean> {
-  return withPreviewDefaults({ ...DEMO_FEATURE_FLAGS, ...set }, body.keys);
+  return withPreviewDefaults({ ...DEMO_FEATURE_FLAGS, ...set }, keys);
 }

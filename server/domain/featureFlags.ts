@@ -11,33 +11,17 @@ import {
 } from '../../core/featureFlags/previewFlags';
 import { PORTAL_FLAGS } from '../../core/portal/pages';
 import type { Database } from '../storage/database';
-import { flagRows, flagValues, writeFlagEnabled, type FlagRow } from '../storage/feature-flags';
+import {
+  storedFlags,
+  storedFlagValues,
+  type FlagContext,
+  type FlagRow,
+} from '../../core/domain/feature-flags';
+import { writeFlagEnabled } from '../storage/feature-flags';
+import { sqlTables } from '../storage/tables';
 
-/** A flag as the vendor's portal configuration shows it. */
-interface FeatureFlagDto {
-  key: string;
-  description: string | null;
-  enabled: boolean;
-  tenantIds: string[];
-  userIds: string[];
-}
-
-const toDto = (row: FlagRow): FeatureFlagDto => ({
-  key: row.key,
-  description: row.description,
-  enabled: row.enabled,
-  tenantIds: row.tenant_ids,
-  userIds: row.user_ids,
-});
-
-export interface FlagContext {
-  anonymous?: boolean;
-  userId?: string;
-  tenantId?: string;
-  attributes?: Record<string, unknown>;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A flag as the vendor's portal configuration shows it: its row. */
+type FeatureFlagDto = FlagRow;
 
 /** The value of each asked flag (every defined flag when `keys` is absent). */
 export async function evaluateFlags(
@@ -45,12 +29,7 @@ export async function evaluateFlags(
   keys: string[] | undefined,
   context: FlagContext,
 ): Promise<Record<string, boolean>> {
-  const anonymous = context.anonymous === true || (!context.userId && !context.tenantId);
-  // Ids that are not UUIDs cannot match a stored id; passing them would make PostgreSQL fail the cast.
-  const tenantId = !anonymous && context.tenantId && UUID.test(context.tenantId) ? context.tenantId : null;
-  const userId = !anonymous && context.userId && UUID.test(context.userId) ? context.userId : null;
-  const rows = await flagValues(db, tenantId, userId, keys ?? null);
-  return withPreviewDefaults(Object.fromEntries(rows.map((r) => [r.key, r.value === true])), keys);
+  return withPreviewDefaults(storedFlagValues(await storedFlags(sqlTables(db), keys), context), keys);
 }
 
 /**
@@ -58,7 +37,7 @@ export async function evaluateFlags(
  * before a row exists for them (off; a preview-default one on), by key.
  */
 export async function listFlags(db: Database): Promise<FeatureFlagDto[]> {
-  const byKey = new Map((await flagRows(db)).map((row) => [row.key, toDto(row)]));
+  const byKey = new Map((await storedFlags(sqlTables(db), undefined)).map((row) => [row.key, row]));
   for (const key of [...PORTAL_FLAGS, ...Object.values(PREVIEW_DEFAULT_FLAGS)])
     if (!byKey.has(key))
       byKey.set(key, {
@@ -81,11 +60,5 @@ export async function setFlagEnabled(
   key: string,
   enabled: boolean,
 ): Promise<FeatureFlagDto | null> {
-  const row = await writeFlagEnabled(
-    db,
-    key,
-    enabled,
-    PORTAL_FLAGS.includes(key) || isPreviewDefaultFlag(key),
-  );
-  return row ? toDto(row) : null;
+  return writeFlagEnabled(db, key, enabled, PORTAL_FLAGS.includes(key) || isPreviewDefaultFlag(key));
 }

@@ -4,7 +4,7 @@
 // (core/demo/signInMethods.ts). The rules of core/domain/sign-in-methods.ts rely on what each case states.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { demoSignInMethodPorts, demoVendorMethods } from '../../core/demo/signInMethods';
+import { demoSignInMethodPorts } from '../../core/demo/signInMethods';
 import { seedDemoDatabase } from '../../core/demo/data';
 import { memoryTables } from '../../core/demo/tables';
 import { signInMethodStore } from '../../core/domain/sign-in-method-storage';
@@ -21,7 +21,11 @@ function demoStore(): SignInMethodStore & { signInReads: ReturnType<typeof demoS
   const db = seedDemoDatabase();
   const clock = { now: () => Date.parse('2026-11-28T12:00:00Z'), newId: () => 'unused' };
   return {
-    ...signInMethodStore(memoryTables((db.tables ??= {})), clock, demoVendorMethods(db)),
+    ...signInMethodStore(memoryTables((db.tables ??= {})), clock, {
+      vendor: demoSignInMethodPorts(db).vendor,
+      saveVendor: async () => {},
+      federatedSignInExists: async () => false,
+    }),
     signInReads: demoSignInMethodPorts(db),
   };
 }

@@ -7,13 +7,15 @@
 import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API_ORIGIN, STATIC_ORIGIN } from '../playwright.config';
 import { seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
+import { withDemoFlags } from '../../core/test-support/demoFlags';
 import { latestMessage, newUser } from './helpers';
 
 export const BACKENDS = ['server', 'demo'] as const;
 export type BackendName = (typeof BACKENDS)[number];
 
 /** Settings a test switches for itself: the sign-in method, and in demo mode any vendor setting. */
-type Settings = NonNullable<DemoDatabase['settings']>;
+/** The demo's settings, and the vendor's flags (demo mode stores them as rows, as the server does). */
+type Settings = NonNullable<DemoDatabase['settings']> & { flags?: Record<string, boolean> };
 interface Person {
   email: string;
   password: string;
@@ -180,7 +182,9 @@ async function demo(page: Page, leftOrigin: string[]) {
     account: async () => admin,
     async configure(settings, edit) {
       expect(seeded, 'demo settings are switched before the first page opens').toBe(false);
-      db.settings = { ...db.settings, ...settings };
+      const { flags = {}, ...rest } = settings;
+      db.settings = { ...db.settings, ...rest };
+      withDemoFlags(db, flags);
       edit?.(db);
     },
     async open(path) {

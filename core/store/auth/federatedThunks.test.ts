@@ -8,6 +8,7 @@ import { disposeApp, getOrCreateApp } from '../../app';
 import { createDemoBackend, STORAGE_KEY } from '../../demo/backend';
 import { seedDemoDatabase } from '../../demo/data';
 import { createMemoryStorage } from '../../test-support/memoryStorage';
+import { withDemoFlags } from '../../test-support/demoFlags';
 import { buildSocialAuthorizationUrl, completeSocialLogin } from '../../social/socialLogin';
 import { completeOidcLogin, completeSamlLogin } from '../../sso/ssoLogin';
 import { continueWithSecondFactor } from './federatedThunks';
@@ -142,7 +143,7 @@ function enforcedDemo(flags: Record<string, boolean> = {}) {
   const storage = createMemoryStorage();
   storage.setItem(
     STORAGE_KEY,
-    JSON.stringify({ ...seedDemoDatabase(), settings: { mfaEnforced: true, flags } }),
+    JSON.stringify({ ...withDemoFlags(seedDemoDatabase(), flags), settings: { mfaEnforced: true } }),
   );
   return createDemoBackend({ storage, delay: () => 0 });
 }

@@ -7,6 +7,7 @@ import type { Transport } from '../../api/http';
 import { createDemoBackend, STORAGE_KEY } from '../../demo/backend';
 import { DEMO_ADMIN, seedDemoDatabase, type DemoDatabase } from '../../demo/data';
 import { createMemoryStorage } from '../../test-support/memoryStorage';
+import { withDemoFlags } from '../../test-support/demoFlags';
 import {
   changePhoneNumber,
   requestPhoneReset,
@@ -140,7 +141,8 @@ test('reset phone number from its route: request by email first', async () => {
 });
 
 test('breached password with the flag on: breachedPassword (not signed in), then breachedPasswordSuccess with a reset email', async () => {
-  const { app, outbox, state } = freshApp({ flags: { 'security-center-show-login-flows': true } }, (db) => {
+  const { app, outbox, state } = freshApp({}, (db) => {
+    withDemoFlags(db, { 'security-center-show-login-flows': true });
     db.users[0]!.password = 'password1';
   });
   await app.ready;

@@ -7,17 +7,16 @@ import { expect } from 'chai';
 import { PREVIEW_DEFAULT_FLAGS } from '../../../../core/featureFlags/previewFlags';
 import { STORAGE_KEY } from '../../../../core/demo/backend';
 import { seedDemoDatabase } from '../../../../core/demo/data';
+import { withDemoFlags } from '../../../../core/test-support/demoFlags';
 import '../../admin-portal.define';
 import { mount, part, unmountAll, waitFor } from '../../../test-support/fixtures';
 
 /** The portal in demo mode, signed in as the demo admin, on `page`, with the vendor's flags `flags`. */
 async function portalOn(page: string, flags: Record<string, boolean>, ready: string) {
-  const seeded = seedDemoDatabase();
   localStorage.setItem(
     STORAGE_KEY,
     JSON.stringify({
-      ...seeded,
-      settings: { ...seeded.settings, flags: { ...seeded.settings?.flags, ...flags } },
+      ...withDemoFlags(seedDemoDatabase(), flags),
       session: { id: 's1', userId: 'demo-user-1', refreshToken: 'r1' },
     }),
   );

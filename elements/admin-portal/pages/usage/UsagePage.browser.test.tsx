@@ -5,6 +5,7 @@
 import { expect } from 'chai';
 import { STORAGE_KEY } from '../../../../core/demo/backend';
 import { seedDemoDatabase } from '../../../../core/demo/data';
+import { withDemoFlags } from '../../../../core/test-support/demoFlags';
 import '../../admin-portal.define';
 import { mount, part, unmountAll, waitFor } from '../../../test-support/fixtures';
 
@@ -13,8 +14,8 @@ async function portalAs(userId: string, flags: Record<string, boolean> = {}, ext
   localStorage.setItem(
     STORAGE_KEY,
     JSON.stringify({
-      ...seedDemoDatabase(),
-      settings: { flags },
+      ...withDemoFlags(seedDemoDatabase(), flags),
+      settings: {},
       session: { id: 's1', userId, refreshToken: 'r1' },
       ...extra,
     }),
