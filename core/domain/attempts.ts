@@ -1,9 +1,9 @@
 /**
  * The rules of the failed-attempt and sending counters, written once: which keys an attempt counts
  * against and their limits, the refusals, and the port both backends keep the counters behind
- * (`AttemptCounters`: the server's `attempt_counters` table, one statement per count so racing
- * requests cannot slip under a limit; written once over the storage port, `storedAttemptCounters`,
- * which the server and demo mode both use, server/storage/attempts.ts and core/demo/passwordlessPorts.ts).
+ * (`AttemptCounters`: the `attempt_counters` table, a count one writer at a time so racing requests
+ * cannot slip under a limit; written once over the storage port, `storedAttemptCounters`, which
+ * both backends use: server/storage/attempts.ts, core/demo/passwordlessPorts.ts).
  *
  * Fixed windows: a key's count starts with its first use and lasts SIGN_IN_LIMITS.windowSeconds;
  * at the limit the key is refused until the window ends, whatever is typed (a correct password too,

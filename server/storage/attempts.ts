@@ -19,7 +19,7 @@ const COUNT_ONE = `INSERT INTO attempt_counters (key, failures, window_started_a
 /**
  * The counters of the shared rules (core/domain/attempts.ts `storedAttemptCounters`, the demo's too)
  * over the database; a failed sign-in (`add`: the password sign-in's path) is counted in one
- * statement per key, as before, rather than a transaction of four.
+ * statement per key, as before, rather than a transaction (the key's lock, its read, its write).
  */
 export const attemptCounters = (db: Database): AttemptCounters => ({
   ...storedAttemptCounters(sqlTables(db), SERVER_ROW_CLOCK),
