@@ -7,11 +7,7 @@
  * been sent, and counts toward the account's limit as on the server.
  */
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
-import {
-  SECURITY_CENTRE_HANDLERS,
-  securityCentrePortsOver,
-  type SecurityCentrePorts,
-} from '../domain/security-center';
+import { SECURITY_CENTRE_HANDLERS, securityCentrePortsOver } from '../domain/security-center';
 import type { DemoDatabase } from './data';
 import { accountMembers } from './accountMembers';
 import { hasSecondFactor } from './profile';
@@ -22,7 +18,7 @@ import { demoSsoRepository } from './ssoConfig';
 import { memoryTables } from './tables';
 
 /** The centre's ports over the demo's data (reading only: the policies of an account that saved none stay unsaved). */
-function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, clock: DemoClock): SecurityCentrePorts {
+function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, clock: DemoClock) {
   const { now, random } = clock;
   // The account's memberships, as the server counts them (invitees of another account too).
   const members = accountMembers(db, tenantId);
