@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ROUTES } from '../contract/routes';
 import { samples } from './audits';
-import { seedDemoDatabase } from './data';
+import { seedDemoDatabase, tenantRows } from './data';
 
 test('every sample record has an action and severity a route records', () => {
   const db = seedDemoDatabase();
@@ -13,7 +13,7 @@ test('every sample record has an action and severity a route records', () => {
       ({ action, severity }) => `${action} (${severity})`,
     ),
   );
-  const records = samples(db, db.tenants[0]!.tenantId, Date.now());
+  const records = samples(db, tenantRows(db)[0]!.id, Date.now());
   assert.ok(records.length > 0);
   for (const { action, severity } of records) assert.ok(recorded.has(`${action} (${severity})`), action);
   const signIn = records.find((r) => r.action === 'User signed in')!;

@@ -2,8 +2,7 @@
 // (server/storage/sub-accounts.ts): the vendor's and its own, not another account's.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { seedDemoDatabase, type DemoRole } from './data';
-import { newDemoTenant } from './subAccountsData';
+import { addDemoTenant, seedDemoDatabase, type DemoRole } from './data';
 import { demoSubAccountsRepository } from './subAccountsRepository';
 import { demoRoles } from './teamAdmin';
 
@@ -22,8 +21,13 @@ const role = (id: string, key: string, tenantId: string): DemoRole => ({
 
 test("demo sub-accounts: the vendor's roles and the account's own are assignable, another account's are not", async () => {
   const db = seedDemoDatabase();
-  const parent = db.tenants[0]!.tenantId;
-  db.tenants.push(newDemoTenant('sub', 'Sub', parent, '2026-02-01T00:00:00.000Z'));
+  const parent = 'demo-tenant';
+  addDemoTenant(db, {
+    id: 'sub',
+    name: 'Sub',
+    parentTenantId: parent,
+    createdAt: '2026-02-01T00:00:00.000Z',
+  });
   demoRoles(db).push(role('own-role', 'Auditor', 'sub'), role('parent-role', 'Clerk', parent));
   const repo = demoSubAccountsRepository(db, { now: Date.now, random: () => crypto.randomUUID() });
   const wanted = ['role-Admin', 'own-role', 'parent-role', 'no-such-role'];
@@ -41,8 +45,13 @@ test("demo sub-accounts: the vendor's roles and the account's own are assignable
 
 test("demo sub-accounts: a member's roles are listed by their ids and names (an account's own too), by key", async () => {
   const db = seedDemoDatabase();
-  const parent = db.tenants[0]!.tenantId;
-  db.tenants.push(newDemoTenant('sub', 'Sub', parent, '2026-02-01T00:00:00.000Z'));
+  const parent = 'demo-tenant';
+  addDemoTenant(db, {
+    id: 'sub',
+    name: 'Sub',
+    parentTenantId: parent,
+    createdAt: '2026-02-01T00:00:00.000Z',
+  });
   demoRoles(db).push({ ...role('own-role', 'Auditor', 'sub'), name: 'Account auditor' });
   const repo = demoSubAccountsRepository(db, { now: Date.now, random: () => crypto.randomUUID() });
   const userId = db.users[0]!.id;

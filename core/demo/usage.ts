@@ -7,7 +7,8 @@ import { SIGN_IN_ACTION, type UsageRepository } from '../domain/usage';
 import { USAGE_HANDLERS } from '../domain/usage-handlers';
 import type { DemoDatabase } from './data';
 import { demoHandlers } from './shared';
-import { demoTree, membershipsOf } from './subAccountsData';
+import { membershipsOf } from './subAccountsData';
+import { demoTree } from './subAccountsRepository';
 import { tokensOf } from './teamRows';
 
 function demoUsageRepository(db: DemoDatabase): UsageRepository {

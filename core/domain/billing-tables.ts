@@ -11,6 +11,7 @@ import type { TrialEndAction, VendorBillingSwitches } from '../billing/vendorRul
 import type { Card, Subscription, TenantBillingConfiguration } from './billing';
 import type { Plan, PlanRepository } from './billing-plans';
 import { col, not, nullable, oneOf, saveRow, stamp, table, type RowOf, type Tables } from './tables';
+import { TENANTS } from './tenant-tables';
 
 /** What billing's stores take from their caller: the clock and new ids (the server's are uuids). */
 export interface BillingClock {
@@ -37,13 +38,17 @@ export const BILLING_PLANS = table<PlanRow>('billing_plans', {
 });
 
 /** The vendor's row, as billing reads it: the invoice's issuer and the switches (spec 001 §9). */
-export const BILLING_VENDOR = table('vendors', {
-  id: col.uuid,
-  name: col.text(),
-  allowPlanDowngrade: col.bool,
-  allowPlanCancellation: col.bool,
-  trialEndAction: col.text<TrialEndAction>(),
-});
+export const BILLING_VENDOR = table(
+  'vendors',
+  {
+    id: col.uuid,
+    name: col.text(),
+    allowPlanDowngrade: col.bool,
+    allowPlanCancellation: col.bool,
+    trialEndAction: col.text<TrialEndAction>(),
+  },
+  () => [[TENANTS, 'vendorId']],
+);
 
 const BILLING_CONFIGURATIONS = table<TenantBillingConfiguration>('billing_tenant_configurations', {
   id: 'uuid',

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { seedDemoDatabase } from '../../core/demo/data';
-import { membershipsOf, type DemoTenant } from '../../core/demo/subAccountsData';
+import { addDemoTenant, seedDemoDatabase } from '../../core/demo/data';
+import { membershipsOf } from '../../core/demo/subAccountsData';
 import { demoSubAccountsRepository } from '../../core/demo/subAccountsRepository';
 import type { SubAccountsRepository } from '../../core/domain/sub-accounts';
 import { addMembership } from './tenants';
@@ -67,14 +67,11 @@ repositorySuite<Fixture>(
         repo: demoSubAccountsRepository(db, { now: Date.now, random: () => crypto.randomUUID() }),
         async child(parentId) {
           const id = randomUUID();
-          (db.tenants as DemoTenant[]).push({
+          addDemoTenant(db, {
             id,
-            tenantId: id,
             name: 'Child',
             parentTenantId: parentId,
-            isReseller: false,
-            metadata: '{}',
-            vendorId: 'demo-vendor',
+            createdAt: new Date().toISOString(),
           });
           return id;
         },
