@@ -8,7 +8,7 @@ import type { SubAccountCreationRepository } from '../domain/sub-account-create'
 import { subAccountItem, type SubAccountListsRepository } from '../domain/sub-account-lists';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
 import type { TenantRow } from '../domain/tenant-tables';
-import { subAccountRowsOver } from '../domain/tenant-repositories';
+import { subAccountRowsOver, subAccountSearchOver } from '../domain/tenant-repositories';
 import { tenantRows, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { by, byLocale, descending, keep, page, update, type DemoClock } from './rows';
 import { type DemoMembership, membershipsOf } from './subAccountsData';
@@ -71,7 +71,8 @@ export function demoSubAccountsRepository(
   const isMember = (tenantId: string, userId: string) => (m: DemoMembership) =>
     m.tenantId === tenantId && m.userId === userId;
   const treeIds = (rootId: string) => new Set(demoTree(db, rootId).map(({ tenant }) => tenant.id));
-  const rows = subAccountRowsOver(memoryTables((db.tables ??= {})), { now: clock.now, newId: clock.random });
+  const tables = memoryTables((db.tables ??= {}));
+  const rows = subAccountRowsOver(tables, { now: clock.now, newId: clock.random });
   const repo: ReturnType<typeof demoSubAccountsRepository> = {
     isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
     rename: rows.rename,
@@ -129,21 +130,7 @@ export function demoSubAccountsRepository(
           const mine = memberships.filter((m) => m.tenantId === tenantId);
           return { tenantId, total: mine.length, allowed: mine.filter((m) => m.accessAllowed).length };
         }),
-    async search({ rootId, sortBy, order, parentId, filter, offset, limit }) {
-      const part = filter.toLowerCase();
-      const key = (t: TenantRow) =>
-        sortBy === 'name' ? t.name.toLowerCase() : String(t[sortBy === 'tenantId' ? 'id' : sortBy]);
-      const compare = descending(byLocale(key), order === 'DESC');
-      const found = demoTree(db, rootId)
-        .map(({ tenant }) => tenant)
-        .filter((t) => t.id !== rootId)
-        .filter((t) =>
-          part ? t.name.toLowerCase().includes(part) : t.parentTenantId === (parentId ?? rootId),
-        )
-        .sort((a, b) => compare(a, b) || (a.id < b.id ? -1 : 1));
-      const { items, total } = page(found, offset, limit);
-      return { items: items.map((t) => listed(db, t)), totalItems: total };
-    },
+    search: (query) => subAccountSearchOver(tables, repo)(query),
     async members(tenantId, offset, limit) {
       const members = memberships.flatMap((m) => {
         const u = userById(db, m.userId);

@@ -8,10 +8,10 @@
 import type { AccountSettings } from '../api/accountSettings';
 import type { AccountSettingsRepository } from './account-settings';
 import type { CustomLogin, CustomLoginRepository } from './custom-login';
-import type { TenantType } from './sub-accounts';
+import type { SubAccountsRepository, TenantType } from './sub-accounts';
 import type { SubAccountCreationRepository } from './sub-account-create';
-import { subAccountItem } from './sub-account-lists';
-import { type RowClock, sameText, stamp, type Tables } from './tables';
+import { subAccountItem, type SubAccountListsRepository } from './sub-account-lists';
+import { oneOf, type RowClock, sameText, stamp, type Tables, type Where } from './tables';
 import { newTenantRow, TENANTS, type TenantRow } from './tenant-tables';
 
 const settingsOf = (row: TenantRow): AccountSettings => ({
@@ -128,5 +128,42 @@ export function subAccountRowsOver(tables: Tables, clock: RowClock) {
         );
         return subAccountItem(row, 0, 0);
       })) satisfies SubAccountCreationRepository['insert'],
+  };
+}
+
+const SORT_FIELDS = { name: 'name', createdAt: 'createdAt', tenantId: 'id' } as const;
+
+/**
+ * A page of the sub-accounts search (core/domain/sub-account-lists.ts): the children of the parent,
+ * or with a filter every account below the root whose name contains it; sorted as asked, then by
+ * id; each with its members (`memberCounts`) and its live sub-accounts counted.
+ */
+export function subAccountSearchOver(
+  tables: Tables,
+  repo: Pick<SubAccountsRepository, 'treeOf' | 'memberCounts'>,
+): SubAccountListsRepository['search'] {
+  return async ({ rootId, parentId, filter, offset, limit, sortBy, order }) => {
+    const below = filter ? (await repo.treeOf(rootId)).filter((r) => r.level > 0).map((r) => r.tenantId) : [];
+    const where: Where<TenantRow> = filter
+      ? { id: oneOf(below) }
+      : { parentTenantId: parentId ?? rootId, deletedAt: null };
+    const search = { text: filter, fields: ['name' as const] };
+    const sort = { by: SORT_FIELDS[sortBy], desc: order === 'DESC', caseless: sortBy === 'name' };
+    const accounts = tables.of(TENANTS);
+    const rows = await accounts.rows({ where, search, orderBy: [sort, { by: 'id' }], offset, limit });
+    const ids = rows.map((r) => r.id);
+    const [totalItems, members, children] = await Promise.all([
+      accounts.count({ where, search }),
+      ids.length ? repo.memberCounts(ids) : [],
+      accounts.rows({ where: { parentTenantId: oneOf(ids), deletedAt: null } }),
+    ]);
+    const items = rows.map((row) =>
+      subAccountItem(
+        row,
+        members.find((m) => m.tenantId === row.id)?.total ?? 0,
+        children.filter((c) => c.parentTenantId === row.id).length,
+      ),
+    );
+    return { items, totalItems };
   };
 }
