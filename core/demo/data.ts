@@ -3,7 +3,7 @@ import type { AuditStreamAttempt } from '../contract/auditStreams';
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { ScimConfiguration } from '../api/directory';
 import type { RoleDto } from '../domain/roles';
-import type { DemoMembership, DemoTenant } from './subAccountsData';
+import type { DemoMembership } from './subAccountsData';
 import { withEmail, withId } from './rows';
 import type { TableSpec } from '../domain/tables';
 import { newTenantRow, TENANTS, type TenantRow } from '../domain/tenant-tables';
@@ -183,10 +183,10 @@ export const tenantOfRow = (row: TenantRow): Tenant => ({
 });
 
 /** The account of this id, if any. */
-export const tenantById = (db: DemoDatabase, tenantId: string): DemoTenant | undefined => {
-  const row = tenantRows(db).find((t) => t.id === tenantId);
-  return row && tenantOfRow(row);
-};
+export const tenantById = (db: DemoDatabase, tenantId: string): Tenant | undefined =>
+  tenantRows(db)
+    .filter((t) => t.id === tenantId)
+    .map(tenantOfRow)[0];
 
 /** Stores a new account of the demo's vendor (a sign-up's, a sample sub-account). */
 export function addDemoTenant(

@@ -3,11 +3,8 @@
  * accounts (rows of `tenants`) and the memberships.
  */
 import type { Tenant } from '../api/types';
-import type { TenantType } from '../domain/sub-accounts';
 import { addDemoTenant, tenantOfRow, tenantRows, type DemoDatabase, type DemoUser } from './data';
 import { visibleRoles } from './teamAdmin';
-
-export type DemoTenant = Tenant & { parentTenantId?: string | null; tenantType?: TenantType };
 
 /** A user's place in an account, with the ids of the roles they hold there (as the server's membership_roles). */
 export interface DemoMembership {
