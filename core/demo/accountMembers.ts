@@ -6,6 +6,7 @@
  */
 import type { InvitationPorts } from '../domain/invitations';
 import {
+  tenantRows,
   userByEmail,
   userById,
   userInAccount,
@@ -93,7 +94,7 @@ export function invitationMembers(
   const memberOf = (user: DemoUser | undefined) =>
     user ? { userId: user.id, pending: user.invitationPending === true } : null;
   const pending = (match: (u: DemoUser) => boolean) =>
-    db.tenants.flatMap(({ tenantId }) =>
+    tenantRows(db).flatMap(({ id: tenantId }) =>
       accountMembers(db, tenantId)
         .filter((u) => u.invitationPending && match(u))
         .map((u) => ({ tenantId, userId: u.id })),

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createDemoBackend, STORAGE_KEY } from './backend';
-import { DEMO_ADMIN, type DemoDatabase } from './data';
+import { DEMO_ADMIN, tenantRows, type DemoDatabase } from './data';
 import { createMemoryStorage } from '../test-support/memoryStorage';
 
 type Answer = { status: number; body: any };
@@ -45,9 +45,12 @@ test('demo account settings: hasCustomLogin while its custom login is on with an
   ).body.accessToken as string;
   const read = async () => ((await backend.handle('GET', ACCOUNT, {}, token)) as Answer).body;
   assert.equal((await read()).hasCustomLogin, false);
-  const db = JSON.parse(storage.getItem(STORAGE_KEY)!) as DemoDatabase & { customLogin?: object };
+  const db = JSON.parse(storage.getItem(STORAGE_KEY)!) as DemoDatabase;
   const tenantId = db.users.find((u) => u.email === DEMO_ADMIN.email)!.tenantId;
-  db.customLogin = { [tenantId]: { enabled: true, loginAlias: 'acme-demo' } };
+  Object.assign(
+    tenantRows(db).find((t) => t.id === tenantId)!,
+    { customLoginEnabled: true, loginAlias: 'acme-demo' },
+  );
   storage.setItem(STORAGE_KEY, JSON.stringify(db));
   assert.equal((await read()).hasCustomLogin, true);
 });

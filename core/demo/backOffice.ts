@@ -51,7 +51,7 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     // The users page: members, their roles, sessions and Unlock.
     ...demoMemberListRoutes(now),
     // The account's settings and usage, the profile's change.
-    ...demoAccountSettingsRoutes(),
+    ...demoAccountSettingsRoutes(now),
     ...demoProfileChangeRoutes(),
     ...demoUsageRoutes(now),
   };

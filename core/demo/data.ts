@@ -1,10 +1,9 @@
-import type { AccountSettingsUpdate } from '../api/accountSettings';
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { RoleDto } from '../domain/roles';
-import type { CustomLogin } from '../domain/custom-login';
-import type { DemoMembership, DemoTenant } from './subAccountsData';
+import type { DemoMembership } from './subAccountsData';
 import { withEmail, withId } from './rows';
 import type { TableSpec } from '../domain/tables';
+import { newTenantRow, TENANTS, type TenantRow } from '../domain/tenant-tables';
 
 /** Demo mode's data, kept in the page's storage; passwords are sample data too. */
 export interface DemoUser {
@@ -39,7 +38,6 @@ export interface DemoUser {
 
 export interface DemoDatabase {
   users: DemoUser[];
-  tenants: DemoTenant[];
   /** Refresh-token stand-in: the session the demo "cookie" points at. */
   session: {
     id: string;
@@ -57,10 +55,6 @@ export interface DemoDatabase {
   tables?: DemoTables;
   /** Who belongs to which account, with the ids of the roles held there (core/demo/subAccountsData.ts). */
   memberships?: DemoMembership[];
-  /** Per account, its custom login as saved (core/demo/subAccountsRepository.ts). */
-  customLogin?: Record<string, CustomLogin>;
-  /** Per account, as saved (the name is the tenant's). */
-  accountSettings?: Record<string, Omit<AccountSettingsUpdate, 'name'>>;
   /** Emails and SMS the demo "sent", newest first (core/demo/accountFlows.ts). */
   outbox?: DemoMessage[];
   /** Vendor settings tests switch the demo to. */
@@ -117,19 +111,13 @@ export const DEMO_VENDOR_CREATED_AT = '2024-01-01T00:00:00.000Z';
 /** When the demo's data begins: its sample account, built-in roles and permissions were made then. */
 export const DEMO_CREATED_AT = '2026-01-01T00:00:00.000Z';
 
-/** A new account of the demo's vendor. */
-export const demoTenant = (tenantId: string, name: string, createdAt: string): Tenant => ({
-  id: tenantId,
-  tenantId,
-  name,
-  isReseller: false,
-  metadata: '{}',
-  vendorId: DEMO_VENDOR_ID,
-  createdAt,
-});
-
 export function seedDemoDatabase(): DemoDatabase {
-  const tenant = demoTenant('demo-tenant', 'Demo Company', DEMO_CREATED_AT);
+  const tenant = {
+    id: 'demo-tenant',
+    vendorId: DEMO_VENDOR_ID,
+    name: 'Demo Company',
+    createdAt: DEMO_CREATED_AT,
+  };
   const users = DEMO_PEOPLE.map(([name, role], index): DemoUser => {
     const id = `demo-user-${index + 1}`;
     return {
@@ -137,7 +125,7 @@ export function seedDemoDatabase(): DemoDatabase {
       email: `${name.split(' ')[0]!.toLowerCase()}@auth-elements.dev`,
       name,
       password: index ? 'demo-teammate-password' : DEMO_ADMIN.password,
-      tenantId: tenant.tenantId,
+      tenantId: tenant.id,
       roleKeys: [role],
       createdAt: `2026-0${index + 1}-01T00:00:00.000Z`,
       // The security centre's sample: Alan Turing's password is on the breach list (found when
@@ -145,7 +133,9 @@ export function seedDemoDatabase(): DemoDatabase {
       ...(id === 'demo-user-3' ? { breachedPassword: true, lastLogin: '2026-03-02T09:00:00.000Z' } : {}),
     };
   });
-  return { tenants: [tenant], users, session: null };
+  // The sample account is a row of the server's `tenants` (core/domain/tenant-tables.ts).
+  const tables = { [TENANTS.name]: [newTenantRow(tenant)] };
+  return { tables, users, session: null };
 }
 
 /** The user of this id, if any. */
@@ -164,9 +154,35 @@ export const userInAccount = (db: DemoDatabase, tenantId: string, id: unknown): 
 export const usersOfAccount = (db: DemoDatabase, tenantId: string): DemoUser[] =>
   db.users.filter((u) => u.tenantId === tenantId);
 
+/** The stored accounts, rows of `tenants` (core/domain/tenant-tables.ts), read as they are. */
+export const tenantRows = (db: DemoDatabase): readonly TenantRow[] => storedRows(db.tables, TENANTS);
+
+/** A stored account as the server answers it (its tenants list). */
+export const tenantOfRow = (row: TenantRow): Tenant => ({
+  id: row.id,
+  tenantId: row.id,
+  name: row.name,
+  isReseller: row.isReseller,
+  metadata: JSON.stringify(row.metadata),
+  vendorId: row.vendorId,
+  createdAt: row.createdAt,
+});
+
 /** The account of this id, if any. */
-export const tenantById = (db: DemoDatabase, tenantId: string): DemoTenant | undefined =>
-  db.tenants.find((t) => t.tenantId === tenantId);
+export const tenantById = (db: DemoDatabase, tenantId: string): Tenant | undefined =>
+  tenantRows(db)
+    .filter((t) => t.id === tenantId)
+    .map(tenantOfRow)[0];
+
+/** Stores a new account of the demo's vendor (a sign-up's, a sample sub-account). */
+export function addDemoTenant(
+  db: DemoDatabase,
+  account: Pick<TenantRow, 'id' | 'name' | 'createdAt'> & Partial<TenantRow>,
+) {
+  const store = (db.tables ??= {});
+  (store[TENANTS.name] ??= []).push(newTenantRow({ vendorId: DEMO_VENDOR_ID, ...account }));
+  noteWritten(store);
+}
 
 /** Every table's rows, by table name (core/demo/tables.ts keeps the domain's tables there). */
 export type DemoTables = Record<string, Array<Record<string, unknown>>>;

@@ -7,7 +7,7 @@ import { en } from '../domain/delivery-texts/en';
 import { es } from '../domain/delivery-texts/es';
 import { fr } from '../domain/delivery-texts/fr';
 import { createDemoBackend, STORAGE_KEY } from './backend';
-import { DEMO_ADMIN, type DemoDatabase, type DemoMessage } from './data';
+import { DEMO_ADMIN, tenantById, type DemoDatabase, type DemoMessage } from './data';
 import { createMemoryStorage } from '../test-support/memoryStorage';
 
 type Answer = { status: number; body: any };
@@ -64,7 +64,7 @@ describe('demo outbox in the recipient language', () => {
     );
     const mail = last(email);
     const admin = db().users.find((u) => u.email === DEMO_ADMIN.email)!;
-    const tenantName = db().tenants.find((t) => t.tenantId === admin.tenantId)!.name;
+    const tenantName = tenantById(db(), admin.tenantId)!.name;
     const expected = composeEmail(fr, 'invitation', {
       link: linkIn(mail.text),
       tenantName,

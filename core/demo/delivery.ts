@@ -8,18 +8,16 @@ import { composeEmail, composeSms } from '../domain/delivery-texts/compose';
 import { loadDeliveryTexts } from '../domain/delivery-texts/load';
 import type { DeliveryTexts, EmailKey, EmailParams, SmsKey } from '../domain/delivery-texts/types';
 import { recipientLocale, type SupportedLocale } from '../domain/locales';
-import { userById, type DemoDatabase, type DemoUser } from './data';
+import { tenantRows, userById, type DemoDatabase, type DemoUser } from './data';
 
 const loaded = new Map<SupportedLocale, DeliveryTexts>();
 
-const accountLocale = (db: DemoDatabase, tenantId = '') => db.accountSettings?.[tenantId]?.locale;
+const accountLocale = (db: DemoDatabase, tenantId = '') =>
+  tenantRows(db).find((t) => t.id === tenantId)?.locale;
 
 /** Loads the catalogue of every language a message may be written in now. */
 export async function loadDemoDeliveryTexts(db: DemoDatabase): Promise<void> {
-  const saved = [
-    ...db.users.map((user) => user.locale),
-    ...Object.values(db.accountSettings ?? {}).map((s) => s.locale),
-  ];
+  const saved = [...db.users.map((user) => user.locale), ...tenantRows(db).map((t) => t.locale)];
   const wanted = new Set(['en' as const, ...saved.map((locale) => recipientLocale(locale, null))]);
   const missing = [...wanted].filter((locale) => !loaded.has(locale));
   await Promise.all(missing.map(async (locale) => loaded.set(locale, await loadDeliveryTexts[locale]())));

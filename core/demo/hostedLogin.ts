@@ -13,7 +13,7 @@ import { contractError } from '../contract/errors';
 import { oauthErrorBody, unsupportedGrantType } from '../contract/oauth';
 import { oidcSignInState } from '../contract/requests-sso-signin';
 import { idTokenClaims, oauthTokenAnswer } from '../domain/session-tokens';
-import { demoTenant, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
+import { addDemoTenant, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes, Handler } from './dispatch';
 import { insert, isoNow } from './rows';
 import { DEMO_ISSUER, unsignedJwt, type DemoTokens } from './sessions';
@@ -181,7 +181,8 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
       // A new user has an account of their own, which they administer.
       const user = federatedUser(db, SOCIAL, 'Admin', () => {
         const tenantId = tools.random();
-        return insert(db.tenants, demoTenant(tenantId, `${SOCIAL.name}'s account`, isoNow(tools.now))).id;
+        addDemoTenant(db, { id: tenantId, name: `${SOCIAL.name}'s account`, createdAt: isoNow(tools.now) });
+        return tenantId;
       });
       // Like the server: the ids and the name come only with a session.
       const mfa = await tools.secondFactor(db, user);

@@ -3,11 +3,13 @@
  * server): the login-alias header the kit sends for a page opened at `?loginAlias=` makes the
  * public sign-in methods the account's, and a password sign-in land in that account, for its
  * members only; an alias that names no account with custom login on is 404. The port reads the
- * custom logins the portal's tab saved (core/demo/subAccounts.ts) and the demo's memberships.
+ * accounts' rows, as the server's (core/domain/tenant-tables.ts), and the demo's memberships.
  */
 import { aliasOfHeader, LOGIN_ALIAS_HEADER, type LoginAliasPort } from '../domain/login-alias';
+import { accountOfAliasIn } from '../domain/tenant-tables';
 import type { DemoDatabase } from './data';
 import { joinedMember } from './accountMembers';
+import { memoryTables } from './tables';
 
 /** The login-alias header of a request the kit sent to the demo transport. */
 export const loginAliasOf = (headers: HeadersInit | undefined) =>
@@ -15,10 +17,7 @@ export const loginAliasOf = (headers: HeadersInit | undefined) =>
 
 export function demoLoginAliases(db: DemoDatabase): LoginAliasPort {
   return {
-    accountOfAlias: async (alias) =>
-      Object.entries(db.customLogin ?? {}).find(
-        ([, c]) => c.enabled && c.loginAlias?.toLowerCase() === alias,
-      )?.[0] ?? null,
+    accountOfAlias: (alias) => accountOfAliasIn(memoryTables((db.tables ??= {})), alias),
     // A joined member of the account (a pending invitee is not), as the server's memberships.
     isMember: async (tenantId, userId) => !!joinedMember(db, tenantId, userId),
   };

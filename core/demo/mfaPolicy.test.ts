@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { generate } from 'otplib';
 import { decodeAccessToken } from '../jwt';
 import { createDemoBackend, STORAGE_KEY } from './backend';
-import { DEMO_ADMIN, seedDemoDatabase } from './data';
+import { DEMO_ADMIN, seedDemoDatabase, tenantRows } from './data';
 import { membershipsOf } from './subAccountsData';
 import { createMemoryStorage } from '../test-support/memoryStorage';
 
@@ -40,10 +40,16 @@ test("demo mode: a sign-in at an account's address asks for that account's MFA p
   const storage = createMemoryStorage();
   const db = seedDemoDatabase();
   membershipsOf(db);
-  db.customLogin = { 'demo-europe': { enabled: true, loginAlias: 'eu-co' } };
+  Object.assign(
+    tenantRows(db).find((t) => t.id === 'demo-europe')!,
+    {
+      customLoginEnabled: true,
+      loginAlias: 'eu-co',
+    },
+  );
   const at = '2026-02-01T00:00:00.000Z';
   const mfa = { id: 'mfa-policy-eu', tenantId: 'demo-europe', enforce: true, exceptSaml: false };
-  db.tables = { [MFA_POLICIES.name]: [{ ...mfa, createdAt: at, updatedAt: at }] };
+  db.tables = { ...db.tables, [MFA_POLICIES.name]: [{ ...mfa, createdAt: at, updatedAt: at }] };
   storage.setItem(STORAGE_KEY, JSON.stringify(db));
   const backend = createDemoBackend({ storage, delay: () => 0 });
   const call = (path: string, body: Record<string, unknown>, alias?: string) =>

@@ -42,7 +42,7 @@ test("demo refresh: the account's saved session policy ends a session idle or ol
     createdAt: '',
     updatedAt: '',
   };
-  db.tables = { [SECURITY_POLICIES.name]: [saved] };
+  db.tables = { ...db.tables, [SECURITY_POLICIES.name]: [saved] };
   const request = { method: 'POST', path: '', body: {}, token: null, query: {}, params: {} };
   tokens.startSession(db, user);
   clock += 60_000;

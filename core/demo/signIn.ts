@@ -22,7 +22,7 @@ import type { createDemoAccountFlows } from './accountFlows';
 import {
   DEMO_PASSWORD_POLICY,
   DEMO_POLICY,
-  demoTenant,
+  addDemoTenant,
   userByEmail,
   userById,
   type DemoDatabase,
@@ -80,7 +80,7 @@ function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
       if (userByEmail(db, email)) throw contractError('USER_EXISTS');
       const createdAt = isoNow(now);
       const tenantId = joinTenantId ?? random();
-      if (!joinTenantId) db.tenants.push(demoTenant(tenantId, tenantName, createdAt));
+      if (!joinTenantId) addDemoTenant(db, { id: tenantId, name: tenantName, createdAt });
       const user: DemoUser = {
         id: random(),
         email,

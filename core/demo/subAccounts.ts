@@ -8,7 +8,9 @@ import { SUB_ACCOUNT_HANDLERS, type SubAccountHandlerPorts } from '../domain/sub
 import { KNOWN_FEATURE_FLAGS } from '../featureFlags/featureFlags';
 import { userById, type DemoDatabase, type DemoUser } from './data';
 import { membershipsOf, roleIdsOfKeys, tenantsOfUser } from './subAccountsData';
-import { demoCustomLogins, demoSubAccountsRepository } from './subAccountsRepository';
+import { demoSubAccountsRepository } from './subAccountsRepository';
+import { customLoginsOver } from '../domain/tenant-repositories';
+import { memoryTables } from './tables';
 import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { demoPermissionsOf, grantedBy, rolesWithIds } from './teamAdmin';
@@ -37,7 +39,7 @@ export function moveToAccount(db: DemoDatabase, user: DemoUser, tenantId: string
 export function demoSubAccountRoutes(tools: DemoClock) {
   return demoHandlers(SUB_ACCOUNT_HANDLERS, (db, user): SubAccountHandlerPorts => ({
     accounts: demoSubAccountsRepository(db, tools),
-    customLogins: demoCustomLogins(db),
+    customLogins: customLoginsOver(memoryTables((db.tables ??= {})), tools),
     caller: {
       roles: user.roleKeys,
       held: demoPermissionsOf(db, user),

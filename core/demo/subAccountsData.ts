@@ -1,19 +1,10 @@
 /**
- * Demo mode's sub-account data (core/demo/subAccounts.ts and its repositories): the accounts
- * tree with its sample accounts, the memberships, and whether an account lies within another's tree.
+ * Demo mode's sub-account data (core/demo/subAccounts.ts and its repositories): the sample
+ * accounts (rows of `tenants`) and the memberships.
  */
 import type { Tenant } from '../api/types';
-import type { TenantType } from '../domain/sub-accounts';
-import { demoTenant, tenantById, type DemoDatabase, type DemoUser } from './data';
+import { addDemoTenant, tenantOfRow, tenantRows, type DemoDatabase, type DemoUser } from './data';
 import { visibleRoles } from './teamAdmin';
-
-export type DemoTenant = Tenant & { parentTenantId?: string | null; tenantType?: TenantType };
-
-/** A new account below `parentTenantId`, as stored. */
-export const newDemoTenant = (tenantId: string, name: string, parentTenantId: string, createdAt: string) => ({
-  ...demoTenant(tenantId, name, createdAt),
-  parentTenantId,
-});
 
 /** A user's place in an account, with the ids of the roles they hold there (as the server's membership_roles). */
 export interface DemoMembership {
@@ -40,18 +31,18 @@ export function membershipsOf(db: DemoDatabase): DemoMembership[] {
     roleIds: roleIdsOfKeys(db, u.tenantId, u.roleKeys),
     accessAllowed: true,
   }));
-  const home = db.tenants[0];
-  const admin = db.users.find((u) => u.roleKeys.includes('Admin') && u.tenantId === home?.tenantId);
+  const home = tenantRows(db)[0];
+  const admin = db.users.find((u) => u.roleKeys.includes('Admin') && u.tenantId === home?.id);
   if (!home || !admin) return db.memberships;
-  const add = (tenantId: string, name: string, parentTenantId: string) =>
-    db.tenants.push(newDemoTenant(tenantId, name, parentTenantId, '2026-02-01T00:00:00.000Z'));
-  add('demo-europe', 'Demo Company Europe', home.tenantId);
+  const add = (id: string, name: string, parentTenantId: string) =>
+    addDemoTenant(db, { id, name, parentTenantId, createdAt: '2026-02-01T00:00:00.000Z' });
+  add('demo-europe', 'Demo Company Europe', home.id);
   add('demo-paris', 'Demo Company Paris', 'demo-europe');
   add('demo-berlin', 'Demo Company Berlin', 'demo-europe');
   // Enough stores for the all-accounts page to load more than one page of 50.
   for (let i = 1; i <= 55; i += 1)
-    add(`demo-store-${i}`, `Demo Store ${String(i).padStart(2, '0')}`, home.tenantId);
-  const ids = (key: string) => roleIdsOfKeys(db, home.tenantId, [key]);
+    add(`demo-store-${i}`, `Demo Store ${String(i).padStart(2, '0')}`, home.id);
+  const ids = (key: string) => roleIdsOfKeys(db, home.id, [key]);
   db.memberships.push(
     { userId: admin.id, tenantId: 'demo-europe', roleIds: ids('Admin'), accessAllowed: true },
     { userId: admin.id, tenantId: 'demo-paris', roleIds: ids('Admin'), accessAllowed: true },
@@ -61,31 +52,14 @@ export function membershipsOf(db: DemoDatabase): DemoMembership[] {
   return db.memberships;
 }
 
-/** The tenants the user may act in (access not denied, the invitation accepted). */
+/** The tenants the user may act in (access not denied, the invitation accepted), as the server answers them. */
 export function tenantsOfUser(db: DemoDatabase, user: DemoUser): Tenant[] {
   const ids = new Set(
     membershipsOf(db)
       .filter((m) => m.userId === user.id && m.accessAllowed && !m.invitationPending)
       .map((m) => m.tenantId),
   );
-  return db.tenants.filter((t) => ids.has(t.tenantId));
+  return tenantRows(db)
+    .filter((t) => ids.has(t.id))
+    .map(tenantOfRow);
 }
-
-/** How far `tenantId` lies below `rootId` (0: itself), or -1 outside its tree (or no such account). */
-function levelBelow(db: DemoDatabase, rootId: string, tenantId: string): number {
-  let tenant = tenantById(db, tenantId);
-  for (let level = 0; tenant && level <= 100; level += 1) {
-    if (tenant.tenantId === rootId) return level;
-    tenant = tenant.parentTenantId ? tenantById(db, tenant.parentTenantId) : undefined;
-  }
-  return -1;
-}
-
-export const within = (db: DemoDatabase, rootId: string, tenantId: string) =>
-  levelBelow(db, rootId, tenantId) >= 0;
-
-/** `rootId` (level 0) and every stored account below it. */
-export const demoTree = (db: DemoDatabase, rootId: string) =>
-  db.tenants
-    .map((tenant) => ({ tenant, level: levelBelow(db, rootId, tenant.tenantId) }))
-    .filter(({ level }) => level >= 0);

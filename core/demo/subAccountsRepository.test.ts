@@ -3,8 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ROLES } from '../domain/role-tables';
-import { seedDemoDatabase, type DemoDatabase } from './data';
-import { newDemoTenant } from './subAccountsData';
+import { addDemoTenant, seedDemoDatabase, type DemoDatabase } from './data';
 import { demoSubAccountsRepository } from './subAccountsRepository';
 import { builtInRoleId, demoRoles } from './teamAdmin';
 
@@ -28,8 +27,13 @@ function addRole(db: DemoDatabase, id: string, key: string, tenantId: string, na
 
 test("demo sub-accounts: the vendor's roles and the account's own are assignable, another account's are not", async () => {
   const db = seedDemoDatabase();
-  const parent = db.tenants[0]!.tenantId;
-  db.tenants.push(newDemoTenant('sub', 'Sub', parent, '2026-02-01T00:00:00.000Z'));
+  const parent = 'demo-tenant';
+  addDemoTenant(db, {
+    id: 'sub',
+    name: 'Sub',
+    parentTenantId: parent,
+    createdAt: '2026-02-01T00:00:00.000Z',
+  });
   addRole(db, 'own-role', 'Auditor', 'sub');
   addRole(db, 'parent-role', 'Clerk', parent);
   const repo = demoSubAccountsRepository(db, { now: Date.now, random: () => crypto.randomUUID() });
@@ -48,8 +52,13 @@ test("demo sub-accounts: the vendor's roles and the account's own are assignable
 
 test("demo sub-accounts: a member's roles are listed by their ids and names (an account's own too), by key", async () => {
   const db = seedDemoDatabase();
-  const parent = db.tenants[0]!.tenantId;
-  db.tenants.push(newDemoTenant('sub', 'Sub', parent, '2026-02-01T00:00:00.000Z'));
+  const parent = 'demo-tenant';
+  addDemoTenant(db, {
+    id: 'sub',
+    name: 'Sub',
+    parentTenantId: parent,
+    createdAt: '2026-02-01T00:00:00.000Z',
+  });
   addRole(db, 'own-role', 'Auditor', 'sub', 'Account auditor');
   const repo = demoSubAccountsRepository(db, { now: Date.now, random: () => crypto.randomUUID() });
   const userId = db.users[0]!.id;

@@ -4,29 +4,44 @@
  * and custom-login.ts): the page's stored accounts and memberships, which keep their roles' ids;
  * an account gives the roles it can see (the vendor's and its own), as on the server.
  */
-import type { CustomLoginRepository } from '../domain/custom-login';
 import type { SubAccountCreationRepository } from '../domain/sub-account-create';
 import { subAccountItem, type SubAccountListsRepository } from '../domain/sub-account-lists';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
-import { tenantById, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
-import { by, byLocale, descending, isoNow, keep, page, update, type DemoClock } from './rows';
-import {
-  type DemoMembership,
-  type DemoTenant,
-  demoTree,
-  membershipsOf,
-  newDemoTenant,
-  within,
-} from './subAccountsData';
+import type { TenantRow } from '../domain/tenant-tables';
+import { subAccountRowsOver, subAccountSearchOver } from '../domain/tenant-repositories';
+import { tenantRows, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
+import { by, byLocale, descending, keep, page, update, type DemoClock } from './rows';
+import { type DemoMembership, membershipsOf } from './subAccountsData';
+import { memoryTables } from './tables';
 import { demoRoles, permissionKeysOf, rolesWithIds } from './teamAdmin';
 import { mfaEnrolledOf } from './profile';
 
+/** How far `tenantId` lies below `rootId` (0: itself), or -1 outside its tree (or no such account). */
+function levelBelow(rows: readonly TenantRow[], rootId: string, tenantId: string): number {
+  let tenant = rows.find((t) => t.id === tenantId);
+  for (let level = 0; tenant && level <= 100; level += 1) {
+    if (tenant.id === rootId) return level;
+    const parentId = tenant.parentTenantId;
+    tenant = parentId ? rows.find((t) => t.id === parentId) : undefined;
+  }
+  return -1;
+}
+
+export const within = (db: DemoDatabase, rootId: string, tenantId: string) =>
+  levelBelow(tenantRows(db), rootId, tenantId) >= 0;
+
+/** `rootId` (level 0) and every stored account below it. */
+export const demoTree = (db: DemoDatabase, rootId: string) =>
+  tenantRows(db)
+    .map((tenant, _, rows) => ({ tenant, level: levelBelow(rows, rootId, tenant.id) }))
+    .filter(({ level }) => level >= 0);
+
 /** A stored account as the search lists it (the server's mapper), with its members and sub-accounts. */
-const listed = (db: DemoDatabase, tenant: DemoTenant) =>
+const listed = (db: DemoDatabase, tenant: TenantRow) =>
   subAccountItem(
-    { ...tenant, metadata: JSON.parse(tenant.metadata ?? '{}') },
-    membershipsOf(db).filter((m) => m.tenantId === tenant.tenantId).length,
-    db.tenants.filter((t) => t.parentTenantId === tenant.tenantId).length,
+    tenant,
+    membershipsOf(db).filter((m) => m.tenantId === tenant.id).length,
+    tenantRows(db).filter((t) => t.parentTenantId === tenant.id).length,
   );
 
 /** A membership's roles as the member lists show them, by key as the server orders them. */
@@ -36,16 +51,17 @@ const rolesOf = (db: DemoDatabase, { tenantId, roleIds }: DemoMembership) =>
     .sort(by((r) => r.key));
 
 /** The tree's order, the SQL's: by level, then lower-cased name, then id. */
-const TREE_ORDER = by<{ tenant: DemoTenant; level: number }>(
+const TREE_ORDER = by<{ tenant: TenantRow; level: number }>(
   ({ level }) => level,
   ({ tenant }) => tenant.name.toLowerCase(),
-  ({ tenant }) => tenant.tenantId,
+  ({ tenant }) => tenant.id,
 );
 
 /**
- * The accounts', lists' and creation's repository over the page's stored accounts and memberships.
- * An id the client chose for a new account is the account's own (demo ids are no UUIDs), taken in
- * any case anywhere; the creator role is the built-in Admin (the server's `default_for_creator`).
+ * The accounts', lists' and creation's repository over the page's stored accounts and memberships:
+ * the accounts' own rows are written as the server writes them (core/domain/tenant-repositories.ts).
+ * An id the client chose for a new account is the account's own (demo ids are no UUIDs); the
+ * creator role is the built-in Admin (the server's `default_for_creator`).
  */
 export function demoSubAccountsRepository(
   db: DemoDatabase,
@@ -54,17 +70,18 @@ export function demoSubAccountsRepository(
   const memberships = membershipsOf(db);
   const isMember = (tenantId: string, userId: string) => (m: DemoMembership) =>
     m.tenantId === tenantId && m.userId === userId;
-  const treeIds = (rootId: string) => new Set(demoTree(db, rootId).map(({ tenant }) => tenant.tenantId));
+  const treeIds = (rootId: string) => new Set(demoTree(db, rootId).map(({ tenant }) => tenant.id));
+  const tables = memoryTables((db.tables ??= {}));
+  const rows = subAccountRowsOver(tables, { now: clock.now, newId: clock.random });
   const repo: ReturnType<typeof demoSubAccountsRepository> = {
     isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
-    async rename(tenantId, name, tenantType) {
-      const changes = { name, ...(tenantType ? { tenantType } : {}) };
-      return update(db.tenants, (t) => t.tenantId === tenantId, changes)?.tenantType ?? null;
-    },
+    rename: rows.rename,
     async remove(tenantId) {
+      // The accounts below and the account's rows go with it (the schema's cascades); so do its
+      // memberships, which are not rows of a table yet.
       const gone = treeIds(tenantId);
       keep(memberships, (m) => !gone.has(m.tenantId));
-      keep(db.tenants, (t) => !gone.has(t.tenantId));
+      await rows.remove(tenantId);
     },
     isMember: async (tenantId, userId) => memberships.some(isMember(tenantId, userId)),
     async removeMember(tenantId, userId) {
@@ -107,26 +124,13 @@ export function demoSubAccountsRepository(
         .sort(TREE_ORDER)
         .map(({ tenant, level }) => ({ ...listed(db, tenant), level })),
     memberCounts: async (tenantIds) =>
-      db.tenants
-        .filter((t) => tenantIds.includes(t.tenantId))
-        .map(({ tenantId }) => {
+      tenantRows(db)
+        .filter((t) => tenantIds.includes(t.id))
+        .map(({ id: tenantId }) => {
           const mine = memberships.filter((m) => m.tenantId === tenantId);
           return { tenantId, total: mine.length, allowed: mine.filter((m) => m.accessAllowed).length };
         }),
-    async search({ rootId, sortBy, order, parentId, filter, offset, limit }) {
-      const part = filter.toLowerCase();
-      const key = (t: DemoTenant) => (sortBy === 'name' ? t.name.toLowerCase() : String(t[sortBy]));
-      const compare = descending(byLocale(key), order === 'DESC');
-      const found = demoTree(db, rootId)
-        .map(({ tenant }) => tenant)
-        .filter((t) => t.tenantId !== rootId)
-        .filter((t) =>
-          part ? t.name.toLowerCase().includes(part) : t.parentTenantId === (parentId ?? rootId),
-        )
-        .sort((a, b) => compare(a, b) || (a.tenantId < b.tenantId ? -1 : 1));
-      const { items, total } = page(found, offset, limit);
-      return { items: items.map((t) => listed(db, t)), totalItems: total };
-    },
+    search: (query) => subAccountSearchOver(tables, repo)(query),
     async members(tenantId, offset, limit) {
       const members = memberships.flatMap((m) => {
         const u = userById(db, m.userId);
@@ -172,15 +176,11 @@ export function demoSubAccountsRepository(
         totalItems: total,
       };
     },
-    async insert({ parentId, name, tenantId: chosen, tenantType }) {
-      if (chosen && db.tenants.some((t) => t.id.toLowerCase() === chosen.toLowerCase())) return null;
-      const tenant = {
-        ...newDemoTenant(chosen ?? clock.random(), name, parentId, isoNow(clock.now)),
-        ...(tenantType ? { tenantType } : {}),
-      };
-      db.tenants.push(tenant);
-      return listed(db, tenant);
-    },
+    // Demo ids are the names the client chose, taken in any case (the server's: a UUID of the name in lower case).
+    insert: async (account) =>
+      account.tenantId && tenantRows(db).some((t) => t.id.toLowerCase() === account.tenantId!.toLowerCase())
+        ? null
+        : rows.insert(account),
     creatorRoles: async (_tenantId, roleKeys) =>
       demoRoles(db)
         .filter((r) => r.tenantId === null && (r.isDefault || roleKeys.includes(r.key)))
@@ -198,18 +198,4 @@ export function demoSubAccountsRepository(
     transaction: (work) => work(repo),
   };
   return repo;
-}
-
-/** The custom login repository (core/domain/custom-login.ts) over the page's saved custom logins. */
-export function demoCustomLogins(db: DemoDatabase): CustomLoginRepository {
-  const saved = (db.customLogin ??= {});
-  return {
-    read: async (tenantId) =>
-      tenantById(db, tenantId) ? (saved[tenantId] ?? { enabled: false, loginAlias: null }) : null,
-    aliasTaken: async (tenantId, alias) =>
-      Object.entries(saved).some(
-        ([id, c]) => id !== tenantId && c.loginAlias?.toLowerCase() === alias.toLowerCase(),
-      ),
-    save: async (tenantId, login) => (saved[tenantId] = { ...login }),
-  };
 }

@@ -8,7 +8,8 @@ import { USAGE_HANDLERS } from '../domain/usage-handlers';
 import { AUDITS } from '../domain/audit-log';
 import { storedRows, type DemoDatabase } from './data';
 import { demoHandlers } from './shared';
-import { demoTree, membershipsOf } from './subAccountsData';
+import { membershipsOf } from './subAccountsData';
+import { demoTree } from './subAccountsRepository';
 import { tokensOf } from './teamRows';
 
 function demoUsageRepository(db: DemoDatabase): UsageRepository {

@@ -12,6 +12,7 @@ import type { Card, Subscription, TenantBillingConfiguration } from './billing';
 import type { Plan, PlanRepository } from './billing-plans';
 import { col, not, nullable, oneOf, saveRow, stamp, table, type RowOf, type Tables } from './tables';
 import { ROLES } from './role-tables';
+import { TENANTS } from './tenant-tables';
 
 /** What billing's stores take from their caller: the clock and new ids (the server's are uuids). */
 export interface BillingClock {
@@ -47,8 +48,11 @@ export const BILLING_VENDOR = table(
     allowPlanCancellation: col.bool,
     trialEndAction: col.text<TrialEndAction>(),
   },
-  // The vendor's roles (core/domain/role-tables.ts) go with it.
-  () => [[ROLES, 'vendorId']],
+  // The vendor's roles (core/domain/role-tables.ts) and accounts go with it.
+  () => [
+    [ROLES, 'vendorId'],
+    [TENANTS, 'vendorId'],
+  ],
 );
 
 const BILLING_CONFIGURATIONS = table<TenantBillingConfiguration>('billing_tenant_configurations', {

@@ -35,8 +35,8 @@ export interface SubAccountItem {
   tenantType: string | null;
 }
 
-/** An account as its storage reads it for a list: the server's row (columns named so), demo mode's stored account. */
-export interface ListedAccount {
+/** An account as a list reads it: a row of `tenants` (core/domain/tenant-tables.ts). */
+interface ListedAccount {
   id: string;
   name: string;
   parentTenantId?: string | null;

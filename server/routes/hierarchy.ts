@@ -15,11 +15,12 @@ import { chosenAccountId } from '../domain/hierarchy';
 import { evaluateFlags } from '../domain/featureFlags';
 import { memberPermissionKeys } from '../domain/grants';
 import { listUserTenants } from '../storage/tenants';
-import { customLoginRepository } from '../storage/custom-login';
+import { customLoginsOver } from '../../core/domain/tenant-repositories';
 import { permissionKeysOfRoles } from '../storage/roles';
 import { subAccountCreation } from '../storage/sub-account-create';
 import { subAccountListsRepository } from '../storage/sub-account-lists';
 import { moveSession, subAccountsRepository } from '../storage/sub-accounts';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { registerHandlers } from '../http/handlers';
 import { callerOf, tenantOf } from '../http/route-table';
 
@@ -36,7 +37,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const claims = callerOf(request);
     return {
       accounts,
-      customLogins: customLoginRepository(db),
+      customLogins: customLoginsOver(sqlTables(db), SERVER_ROW_CLOCK),
       caller: {
         roles: claims.roles ?? [],
         held: claims.permissions ?? [],

@@ -1,15 +1,15 @@
-// The custom login repository, one suite for both stores: the server's over PGlite
-// (server/storage/custom-login.ts) and demo mode's over its saved custom logins
-// (core/demo/subAccountsRepository.ts). core/domain/custom-login.ts relies on what each case states.
+// The custom login repository (core/domain/tenant-repositories.ts), one suite for both stores: over
+// PGlite (server/storage/tables.ts) and over demo mode's tables (core/demo/tables.ts).
+// core/domain/custom-login.ts relies on what each case states.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { seedDemoDatabase } from '../../core/demo/data';
-import { type DemoTenant } from '../../core/demo/subAccountsData';
-import { demoCustomLogins } from '../../core/demo/subAccountsRepository';
+import { addDemoTenant, seedDemoDatabase } from '../../core/demo/data';
+import { memoryTables } from '../../core/demo/tables';
 import { type CustomLoginRepository, saveCustomLogin } from '../../core/domain/custom-login';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { customLoginRepository } from './custom-login';
+import { customLoginsOver } from '../../core/domain/tenant-repositories';
+import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
 interface Fixture {
   repo: CustomLoginRepository;
@@ -21,7 +21,7 @@ repositorySuite<Fixture>(
   'custom login repository',
   {
     pglite: (db) => ({
-      repo: customLoginRepository(db),
+      repo: customLoginsOver(sqlTables(db), SERVER_ROW_CLOCK),
       async other() {
         const { rows } = await db.query<{ id: string }>(
           `INSERT INTO tenants (vendor_id, name) SELECT id, 'Other' FROM vendors LIMIT 1 RETURNING id`,
@@ -32,15 +32,10 @@ repositorySuite<Fixture>(
     demo: () => {
       const db = seedDemoDatabase();
       return {
-        repo: demoCustomLogins(db),
+        repo: customLoginsOver(memoryTables((db.tables ??= {})), { now: Date.now }),
         async other() {
           const id = randomUUID();
-          (db.tenants as DemoTenant[]).push({
-            id,
-            tenantId: id,
-            name: 'Other',
-            vendorId: 'demo-vendor',
-          } as DemoTenant);
+          addDemoTenant(db, { id, name: 'Other', createdAt: new Date().toISOString() });
           return id;
         },
       };

@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { DEMO_VENDOR_ID, seedDemoDatabase, tenantById } from '../../core/demo/data';
+import { memoryTables } from '../../core/demo/tables';
+import { TENANTS } from '../../core/domain/tenant-tables';
 import { demoInviteLinkPorts } from '../../core/demo/invitationStore';
 import type { InviteLinkPorts } from '../../core/domain/invitations';
 import { repositorySuite } from '../../test/support/repository-suite';
@@ -72,7 +74,9 @@ repositorySuite<Fixture>(
           return { name: tenant.name, vendorId: DEMO_VENDOR_ID };
         },
         deleteAccount: async (tenantId) => {
-          db.tenants = db.tenants.filter((t) => t.tenantId !== tenantId);
+          await memoryTables((db.tables ??= {}))
+            .of(TENANTS)
+            .remove({ id: tenantId });
         },
       };
     },

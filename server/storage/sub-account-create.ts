@@ -1,26 +1,18 @@
 /**
- * Creating a sub-account in SQL (the repository of core/domain/sub-account-create.ts): the account
- * row, the vendor-wide roles a creator may get, the creator's membership, in one transaction. SQL
- * only: the rules are the domain's.
+ * Creating a sub-account on the server (the repository of core/domain/sub-account-create.ts), in
+ * one transaction: the account's row (core/domain/tenant-tables.ts), and in SQL the vendor-wide
+ * roles a creator may get and the creator's membership.
  */
 import type { CreatorRole, SubAccountCreationRepository } from '../../core/domain/sub-account-create';
 import type { Database } from './database';
-import { type ListedAccount, subAccountItem } from '../../core/domain/sub-account-lists';
+import { subAccountRowsOver } from '../../core/domain/tenant-repositories';
 import { isWithinTree } from './sub-accounts';
+import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
 export function subAccountCreation(db: Database): SubAccountCreationRepository {
   return {
     isWithin: (rootId, tenantId) => isWithinTree(db, rootId, tenantId),
-    async insert({ parentId, name, tenantId, tenantType }) {
-      const { rows } = await db.query<ListedAccount>(
-        `INSERT INTO tenants (id, vendor_id, name, parent_tenant_id, tenant_type)
-           SELECT coalesce($3::uuid, gen_random_uuid()), p.vendor_id, $1, p.id, $4 FROM tenants p WHERE p.id = $2
-         ON CONFLICT (id) DO NOTHING
-         RETURNING id, name, parent_tenant_id AS "parentTenantId", created_at AS "createdAt", tenant_type AS "tenantType"`,
-        [name, parentId, tenantId, tenantType],
-      );
-      return rows[0] ? subAccountItem(rows[0], 0, 0) : null;
-    },
+    insert: subAccountRowsOver(sqlTables(db), SERVER_ROW_CLOCK).insert,
     async creatorRoles(tenantId, roleKeys) {
       const { rows } = await db.query<{ id: string; key: string; creator: boolean; keys: string[] | null }>(
         `SELECT r.id, r.key, r.default_for_creator AS creator,

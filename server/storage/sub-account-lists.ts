@@ -1,65 +1,17 @@
 /**
- * The sub-accounts lists in SQL (the lists repository of core/domain/sub-account-lists.ts): the
- * hierarchy search, paged in the database, a sub-account's members and the members across the
- * tree. SQL only: the paging rules are the domain's.
+ * The sub-accounts lists on the server (the lists repository of core/domain/sub-account-lists.ts):
+ * the hierarchy search over the accounts' rows (core/domain/tenant-repositories.ts), and in SQL a
+ * sub-account's members and the members across the tree. The paging rules are the domain's.
  */
-import {
-  type ListedAccount,
-  type SubAccountItem,
-  subAccountItem,
-  type SubAccountListsRepository,
-  type SubAccountSearch,
-  type TreeMember,
-  type TreeMembersQuery,
+import type {
+  SubAccountListsRepository,
+  TreeMember,
+  TreeMembersQuery,
 } from '../../core/domain/sub-account-lists';
-import type { SubAccountSortField } from '../../core/domain/sub-accounts';
+import { subAccountSearchOver } from '../../core/domain/tenant-repositories';
 import type { Database } from './database';
-import { DESCENDANTS } from './sub-accounts';
-
-/** A listed account's row, its columns named as core/domain/sub-account-lists.ts ListedAccount. */
-type SubAccountRow = ListedAccount & { users: number; children: number; total: number };
-
-/** LIKE pattern for search text: `%` and `_` are matched literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const SORT_COLUMNS: Record<SubAccountSortField, string> = {
-  name: 'lower(t.name)',
-  createdAt: 't.created_at',
-  tenantId: 't.id',
-};
-
-/**
- * A page of sub-accounts: the children of `parentId` or, with a search text, every account of the
- * tree whose name contains it; ordered by the field asked (name unless told) then id. `hasMore` tells whether a next page exists
- * (one row more than asked is read).
- */
-async function searchSubAccounts(
-  db: Database,
-  query: SubAccountSearch,
-): Promise<{ items: SubAccountItem[]; hasMore: boolean; totalItems: number }> {
-  const filter = query.filter.trim();
-  // count(*) OVER () is taken before LIMIT: the number of matching accounts, for `_metadata`.
-  const select = `SELECT t.id, t.name, t.parent_tenant_id AS "parentTenantId", t.created_at AS "createdAt", t.metadata,
-      t.tenant_type AS "tenantType", count(*) OVER ()::int AS total,
-      (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id) AS users,
-      (SELECT count(*)::int FROM tenants c WHERE c.parent_tenant_id = t.id AND c.deleted_at IS NULL) AS children
-    FROM tenants t`;
-  const order = `ORDER BY ${SORT_COLUMNS[query.sortBy]} ${query.order === 'DESC' ? 'DESC' : 'ASC'}, t.id LIMIT $3 OFFSET $4`;
-  const { rows } = filter
-    ? await db.query<SubAccountRow>(
-        `${DESCENDANTS} ${select} JOIN tree ON tree.id = t.id WHERE t.name ILIKE $2 ${order}`,
-        [query.rootId, containsPattern(filter), query.limit + 1, query.offset],
-      )
-    : await db.query<SubAccountRow>(
-        `${select} WHERE t.parent_tenant_id = $1 AND t.deleted_at IS NULL AND $2::text IS NULL ${order}`,
-        [query.parentId ?? query.rootId, null, query.limit + 1, query.offset],
-      );
-  return {
-    items: rows.slice(0, query.limit).map((row) => subAccountItem(row, row.users, row.children)),
-    hasMore: rows.length > query.limit,
-    totalItems: rows[0]?.total ?? 0,
-  };
-}
+import { DESCENDANTS, subAccountsRepository } from './sub-accounts';
+import { sqlTables } from './tables';
 
 interface SubAccountUserDto {
   id: string;
@@ -188,7 +140,7 @@ async function listTreeUsers(
 
 export function subAccountListsRepository(db: Database): SubAccountListsRepository {
   return {
-    search: (query) => searchSubAccounts(db, query),
+    search: subAccountSearchOver(sqlTables(db), subAccountsRepository(db)),
     members: (tenantId, offset, limit) => listSubAccountUsers(db, tenantId, offset, limit),
     treeMembers: (rootId, query) => listTreeUsers(db, rootId, query),
   };

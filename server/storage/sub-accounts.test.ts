@@ -5,11 +5,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { seedDemoDatabase } from '../../core/demo/data';
-import { membershipsOf, type DemoTenant } from '../../core/demo/subAccountsData';
+import { addDemoTenant, seedDemoDatabase } from '../../core/demo/data';
+import { membershipsOf } from '../../core/demo/subAccountsData';
 import { demoSubAccountsRepository } from '../../core/demo/subAccountsRepository';
 import { builtInRoleId } from '../../core/demo/teamAdmin';
 import type { SubAccountsRepository } from '../../core/domain/sub-accounts';
+import type { SubAccountListsRepository } from '../../core/domain/sub-account-lists';
+import { subAccountSearchOver } from '../../core/domain/tenant-repositories';
+import { memoryTables } from '../../core/demo/tables';
+import { sqlTables } from './tables';
 import { addMembership } from './tenants';
 import { insertUser } from './users';
 import { repositorySuite } from '../../test/support/repository-suite';
@@ -22,6 +26,7 @@ interface Fixture {
   member(tenantId: string): Promise<string>;
   join(tenantId: string, userId: string): Promise<void>;
   viewerRole(): Promise<string>;
+  search: SubAccountListsRepository['search'];
 }
 
 repositorySuite<Fixture>(
@@ -29,6 +34,7 @@ repositorySuite<Fixture>(
   {
     pglite: (db) => ({
       repo: subAccountsRepository(db),
+      search: subAccountSearchOver(sqlTables(db), subAccountsRepository(db)),
       async child(parentId) {
         const { rows } = await db.query<{ id: string }>(
           `INSERT INTO tenants (vendor_id, name, parent_tenant_id)
@@ -64,18 +70,17 @@ repositorySuite<Fixture>(
     }),
     demo: () => {
       const db = seedDemoDatabase();
+      const repo = demoSubAccountsRepository(db, { now: Date.now, random: () => crypto.randomUUID() });
       return {
-        repo: demoSubAccountsRepository(db, { now: Date.now, random: () => crypto.randomUUID() }),
+        repo,
+        search: subAccountSearchOver(memoryTables((db.tables ??= {})), repo),
         async child(parentId) {
           const id = randomUUID();
-          (db.tenants as DemoTenant[]).push({
+          addDemoTenant(db, {
             id,
-            tenantId: id,
             name: 'Child',
             parentTenantId: parentId,
-            isReseller: false,
-            metadata: '{}',
-            vendorId: 'demo-vendor',
+            createdAt: new Date().toISOString(),
           });
           return id;
         },
@@ -116,6 +121,37 @@ repositorySuite<Fixture>(
       assert.equal(await repo.isMember(top, first), false);
       assert.equal(await repo.addMembers([add(first)]), true);
       assert.equal(await repo.isMember(top, first), true);
+    });
+
+    test("the search: an account's children with their members and accounts below counted, sorted, then the tree by name", async () => {
+      const { search } = context.repos;
+      const top = await context.repos.child(context.tenantId);
+      const [first, second] = [await context.repos.child(top), await context.repos.child(top)];
+      await context.repos.child(first);
+      await context.repos.member(first);
+      const query = {
+        rootId: top,
+        filter: '',
+        offset: 0,
+        limit: 10,
+        sortBy: 'tenantId' as const,
+        order: 'DESC' as const,
+      };
+      const page = await search(query);
+      const expected = [
+        [first, 1, 1],
+        [second, 0, 0],
+      ].sort((a, b) => (a[0]! < b[0]! ? 1 : -1));
+      assert.deepEqual(
+        page.items.map((i) => [i.tenantId, i.numberOfUsers, i.numberOfChildren]),
+        expected,
+      );
+      assert.equal(page.totalItems, 2);
+      assert.equal((await search({ ...query, limit: 1 })).items.length, 1);
+      assert.equal((await search({ ...query, limit: 1 })).totalItems, 2);
+      // A filter, in any case, finds the accounts of the whole tree below the root (not the root).
+      assert.equal((await search({ ...query, filter: 'CHIL' })).totalItems, 3);
+      assert.equal((await search({ ...query, filter: 'nothing' })).totalItems, 0);
     });
 
     test('the tree of an account: itself at level 0, then those below by level, each with its parent', async () => {

@@ -1,11 +1,13 @@
 /**
- * Sub-accounts in SQL (the repository of core/domain/sub-accounts.ts): the tree below an account, a
- * rename, a delete (the rows below go with it: tenants.parent_tenant_id cascades) and memberships
- * ended in an account and the accounts below it. SQL only: the rules are the domain's.
+ * Sub-accounts on the server (the repository of core/domain/sub-accounts.ts): the tree below an
+ * account, read with one recursive query, and the memberships in an account and the accounts
+ * below it, in SQL; a rename and a delete are the accounts' rows (core/domain/tenant-tables.ts).
  */
-import type { SubAccountsRepository, TenantType } from '../../core/domain/sub-accounts';
+import type { SubAccountsRepository } from '../../core/domain/sub-accounts';
+import { subAccountRowsOver } from '../../core/domain/tenant-repositories';
 import type { SubAccountTreeRow } from '../../core/domain/sub-account-tree';
 import type { Database } from './database';
+import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
 /** Every live tenant below `$1` (not `$1` itself), as a recursive query. */
 export const DESCENDANTS = `WITH RECURSIVE tree AS (
@@ -54,17 +56,7 @@ async function treeOf(db: Database, rootId: string): Promise<SubAccountTreeRow[]
 export function subAccountsRepository(db: Database): SubAccountsRepository {
   return {
     isWithin: (rootId, tenantId) => isWithinTree(db, rootId, tenantId),
-    async rename(tenantId, name, tenantType) {
-      const { rows } = await db.query<{ tenant_type: TenantType | null }>(
-        `UPDATE tenants SET name = $2, tenant_type = coalesce($3, tenant_type), updated_at = now()
-          WHERE id = $1 RETURNING tenant_type`,
-        [tenantId, name, tenantType ?? null],
-      );
-      return rows[0]?.tenant_type ?? null;
-    },
-    async remove(tenantId) {
-      await db.query('DELETE FROM tenants WHERE id = $1', [tenantId]);
-    },
+    ...subAccountRowsOver(sqlTables(db), SERVER_ROW_CLOCK),
     async isMember(tenantId, userId) {
       const { rows } = await db.query('SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2', [
         tenantId,
