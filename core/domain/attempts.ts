@@ -88,16 +88,26 @@ const ATTEMPT_COUNTERS = table('attempt_counters', {
 });
 
 /**
- * The counters over the storage port, with the caller's clock. A count is one writer at a time
- * (the key's lock, then its row read and written in one transaction), so racing requests, in any
- * process, see each other's counts.
+ * The counters over the storage port, with the caller's clock. A count in an open window is one
+ * increment; the first of a window is one writer at a time (the key's lock, then its row read and
+ * written in one transaction), so racing requests, in any process, see each other's counts.
  */
 export function storedAttemptCounters(tables: Tables, { now }: Pick<RowClock, 'now'>): AttemptCounters {
   /** The seconds left in the window of `windowSeconds` the row started. */
   const remaining = (row: RowOf<typeof ATTEMPT_COUNTERS>, windowSeconds: number) =>
     (Date.parse(row.windowStartedAt) + windowSeconds * 1000 - now()) / 1000;
-  const take = (key: string, windowSeconds: number) =>
-    tables.transaction(async (tx) => {
+  /** Where the key's counter is while its window is open (timestamps are whole milliseconds). */
+  const openWhere = (keys: string[], windowSeconds: number) => ({
+    key: oneOf(keys),
+    windowStartedAt: from(stamp(now() - windowSeconds * 1000 + 1)),
+  });
+  const take = async (key: string, windowSeconds: number) => {
+    // Most uses find the key's window open: counted in one statement.
+    const [counted] = await tables
+      .of(ATTEMPT_COUNTERS)
+      .increment(openWhere([key], windowSeconds), { failures: 1 });
+    if (counted) return { failures: counted.failures, remaining: remaining(counted, windowSeconds) };
+    return tables.transaction(async (tx) => {
       await tx.lock(`attempt_counters:${key}`);
       const counters = tx.of(ATTEMPT_COUNTERS);
       const row = await counters.row({ key });
@@ -109,11 +119,10 @@ export function storedAttemptCounters(tables: Tables, { now }: Pick<RowClock, 'n
         : [await counters.insert({ key, ...fresh })];
       return { failures: saved!.failures, remaining: remaining(saved!, windowSeconds) };
     });
+  };
   return {
     async open(keys, windowSeconds) {
-      // Open: started after now minus the window (timestamps are whole milliseconds).
-      const where = { key: oneOf(keys), windowStartedAt: from(stamp(now() - windowSeconds * 1000 + 1)) };
-      const rows = await tables.of(ATTEMPT_COUNTERS).rows({ where });
+      const rows = await tables.of(ATTEMPT_COUNTERS).rows({ where: openWhere(keys, windowSeconds) });
       return rows.map((row) => ({
         key: row.key,
         failures: row.failures,
