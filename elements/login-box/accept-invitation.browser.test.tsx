@@ -25,6 +25,7 @@ function seedInvitation(): DemoDatabase {
   });
   // The demo keeps the link's token itself where the server keeps its hash (core/domain/one-time-tokens.ts).
   db.tables = {
+    ...db.tables,
     one_time_tokens: [
       {
         id: 'invitation-1',

@@ -7,6 +7,10 @@ import { getApp } from '../../../../core/app';
 import type { HttpClient } from '../../../../core/api/http';
 import { loginWithPassword } from '../../../../core/store/auth/thunks';
 import { mount, part, unmountAll, waitFor } from '../../../test-support/fixtures';
+import { builtInRoleId } from '../../../../core/demo/teamAdmin';
+
+/** The demo's built-in Editor role (its id is fixed: core/demo/teamAdmin.ts). */
+const EDITOR = builtInRoleId('Editor');
 
 const all = (element: Element, name: string) => [
   ...element.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`),
@@ -117,20 +121,18 @@ describe('all-accounts page', () => {
     await waitFor(() => all(portal, 'account-user').length === 1, 4000);
     const email = part<HTMLInputElement>(portal, 'add-account-user-email')!;
     const role = part<HTMLSelectElement>(portal, 'add-account-user-role')!;
-    await waitFor(() => [...role.options].some((o) => o.value === 'role-Editor'));
+    await waitFor(() => [...role.options].some((o) => o.value === EDITOR));
     const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     setter.call(email, 'grace@auth-elements.dev');
     email.dispatchEvent(new Event('input', { bubbles: true }));
-    role.value = 'role-Editor';
+    role.value = EDITOR;
     role.dispatchEvent(new Event('change', { bubbles: true }));
     part<HTMLButtonElement>(portal, 'add-account-user-button')!.click();
     await waitFor(() => all(portal, 'account-user').length === 2, 4000);
     const grace = all(portal, 'account-user').find((u) =>
       u.textContent?.includes('grace@auth-elements.dev'),
     )!;
-    expect(grace.querySelector<HTMLSelectElement>('[part~="account-user-role"]')!.value).to.equal(
-      'role-Editor',
-    );
+    expect(grace.querySelector<HTMLSelectElement>('[part~="account-user-role"]')!.value).to.equal(EDITOR);
     expect(portal.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal(
       'grace@auth-elements.dev was added to this account.',
     );

@@ -21,8 +21,8 @@ describePortal('admin portal: roles page', () => {
     await checkDialog(portal, await buttonNamed(portal, 'Add role'), 'Add a role');
     await checkDialog(
       portal,
-      await buttonNamed(portal, 'Choose the roles that hold fe.secure.read.users'),
-      'Roles holding fe.secure.read.users',
+      await buttonNamed(portal, 'Choose the roles that hold fe.secure.read.accountSettings'),
+      'Roles holding fe.secure.read.accountSettings',
     );
   });
 

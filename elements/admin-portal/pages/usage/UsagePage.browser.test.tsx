@@ -10,14 +10,16 @@ import '../../admin-portal.define';
 import { mount, part, unmountAll, waitFor } from '../../../test-support/fixtures';
 
 /** The portal in demo mode, signed in as `userId`, on `page`, with the vendor's flags `flags`. */
-async function portalAs(userId: string, flags: Record<string, boolean> = {}, extra: object = {}) {
+async function portalAs(userId: string, flags: Record<string, boolean> = {}, rows: object = {}) {
+  const db = withDemoFlags(seedDemoDatabase(), flags);
   localStorage.setItem(
     STORAGE_KEY,
     JSON.stringify({
-      ...withDemoFlags(seedDemoDatabase(), flags),
+      ...db,
+      // `rows`: more tables' rows beside the sample's own (its accounts, the flags).
+      tables: { ...db.tables, ...rows },
       settings: {},
       session: { id: 's1', userId, refreshToken: 'r1' },
-      ...extra,
     }),
   );
   history.replaceState(null, '', '#/portal/usage');
@@ -49,7 +51,7 @@ describe('usage page', function () {
     const portal = await portalAs(
       'demo-user-1',
       {},
-      { tables: { audits: [signIn, { ...signIn, actorUserId: 'demo-user-1' }] } },
+      { audits: [signIn, { ...signIn, actorUserId: 'demo-user-1' }] },
     );
     expect(links(portal)).to.include('#/portal/usage');
     await waitFor(() => part(portal, 'usage-members'), 10_000);
