@@ -30,7 +30,7 @@ function tenantChildren(): Array<[TableSpec<unknown>, string]> {
 }
 
 /** Tables with a `tenant_id` the schema declares with no key to `tenants` (no cascade). */
-const KEPT = new Set(['notification_subscriptions', 'webhook_logs']);
+const KEPT = new Set(['audits', 'notification_subscriptions', 'webhook_logs']);
 
 /** An account; `parentTenantId` null: a top account of its vendor. */
 export const TENANTS = table(
