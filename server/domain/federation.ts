@@ -124,7 +124,7 @@ export async function resolveFederatedUser(
         'INSERT INTO external_identities (provider, subject, user_id, last_login) VALUES ($1, $2, $3, now())',
         [identity.provider, identity.subject, user.id],
       );
-      return { user: { ...user, active_tenant_id: tenantId }, isNewUser: true, tenantId };
+      return { user: { ...user, activeTenantId: tenantId }, isNewUser: true, tenantId };
     });
   } catch (error) {
     // Two first sign-ins racing: the loser finds the winner's account.

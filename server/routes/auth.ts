@@ -107,7 +107,7 @@ function signInPorts(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
   let known = true;
   const start = (user: SignInRow, tenantId: string | null) =>
     ctx.auth.startSession(
-      { ...user.row, ...(tenantId ? { active_tenant_id: tenantId } : {}) },
+      { ...user.row, ...(tenantId ? { activeTenantId: tenantId } : {}) },
       client,
       tenantId,
       undefined,
