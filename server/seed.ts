@@ -8,7 +8,7 @@ import { PAGES_HIDDEN_BY_DEFAULT, PORTAL_FLAGS } from '../core/portal/pages';
 import type { PasswordHasher } from './domain/passwords';
 import { defineFeature, grantFeature } from './storage/entitlements';
 import { addMembership } from './storage/tenants';
-import { findUserByEmail, insertUser } from './storage/users';
+import { findUserByEmail, insertUser, setActiveTenant } from './storage/users';
 import { getVendorSettings } from './domain/vendor';
 import type { Database } from './storage/database';
 
@@ -43,7 +43,7 @@ export async function seedDevelopmentData(db: Database, hasher: PasswordHasher):
         passwordHash: passwordHash ?? (await hasher.hash(SEED_ADMIN_PASSWORD)),
         verified: true,
       });
-      await tx.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [admin.id, SEED_TENANT_ID]);
+      await setActiveTenant(tx, admin.id, SEED_TENANT_ID);
     }
     await addMembership(tx, { userId: admin.id, tenantId: SEED_TENANT_ID, roleKeys: ['Admin'] });
   });

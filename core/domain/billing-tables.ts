@@ -13,6 +13,7 @@ import type { Plan, PlanRepository } from './billing-plans';
 import { col, not, nullable, oneOf, saveRow, stamp, table, type RowOf, type Tables } from './tables';
 import { ROLES } from './role-tables';
 import { TENANTS } from './tenant-tables';
+import { USERS } from './user-tables';
 
 /** What billing's stores take from their caller: the clock and new ids (the server's are uuids). */
 export interface BillingClock {
@@ -48,10 +49,11 @@ export const BILLING_VENDOR = table(
     allowPlanCancellation: col.bool,
     trialEndAction: col.text<TrialEndAction>(),
   },
-  // The vendor's roles (core/domain/role-tables.ts) and accounts go with it.
+  // The vendor's roles (core/domain/role-tables.ts), accounts and users go with it.
   () => [
     [ROLES, 'vendorId'],
     [TENANTS, 'vendorId'],
+    [USERS, 'vendorId'],
   ],
 );
 

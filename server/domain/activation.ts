@@ -28,7 +28,7 @@ interface ActivationRequest {
 }
 
 const activationUser = (row: UserRow | null): ActivationUser | null =>
-  row && { id: row.id, email: row.email, verified: row.verified, hasPassword: !!row.password_hash };
+  row && { id: row.id, email: row.email, verified: row.verified, hasPassword: !!row.passwordHash };
 
 /** The ports for one request. */
 export function activationPorts(ctx: FlowContext, request: ActivationRequest): ActivationPorts {

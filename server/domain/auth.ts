@@ -53,10 +53,10 @@ export function passwordSignInSteps(db: Database, hasher: PasswordHasher, client
     attempts: signInLimitsOf(db, client.ip),
     async userByEmail(email: string): Promise<SignInRow | null> {
       const row = await findUserByEmail(db, email);
-      return row && { id: row.id, email: row.email, verified: row.verified, locked: !!row.locked_at, row };
+      return row && { id: row.id, email: row.email, verified: row.verified, locked: !!row.lockedAt, row };
     },
     verifyPassword: (password: string, user: SignInRow | null) =>
-      hasher.verify(password, user?.row.password_hash ?? null),
+      hasher.verify(password, user?.row.passwordHash ?? null),
     // The policy in force is read only on a failure, with the same statements for an unknown email.
     async countLockout(user: SignInRow | null) {
       await recordFailedSignIn(lockoutPorts(db, client), user?.row ?? null);
@@ -72,7 +72,7 @@ export function passwordSignInSteps(db: Database, hasher: PasswordHasher, client
         user && { userId: user.id, breached: breach?.breached ?? null, readPrincipal: !!breach },
       );
       principal = principalOf(read);
-      if (user && breach && hasher.needsRehash(user.row.password_hash))
+      if (user && breach && hasher.needsRehash(user.row.passwordHash))
         await updatePasswordHash(db, user.id, await hasher.hash(breach.password), { rehash: true });
     },
     unverifiedMaySignIn: async () => (await getVendorSettings(db)).allowNotVerifiedUsersLogin,
@@ -104,11 +104,11 @@ export class AuthService {
     known?: Principal | null,
   ): Promise<SignedIn> {
     // Every sign-in method ends here (core/domain/security-policies.ts).
-    refuseLockedSession(Boolean(user.locked_at), Boolean(impersonatorId));
+    refuseLockedSession(Boolean(user.lockedAt), Boolean(impersonatorId));
     const principal = known?.user.id === user.id ? known : await loadPrincipal(this.db, user.id);
     if (!principal) throw contractError('USER_NOT_FOUND');
     const tenantId =
-      pickActiveTenant(principal.tenants, preferredTenantId ?? user.active_tenant_id)?.id ?? null;
+      pickActiveTenant(principal.tenants, preferredTenantId ?? user.activeTenantId)?.id ?? null;
     // The account's IP restrictions apply to whoever opens a session in it, impersonators included.
     if (!principal.ipAllowed(tenantId, client.ip)) throw contractError('IP_NOT_ALLOWED');
     // An impersonation is not the user's own sign-in: their last-login stays as it was. A sign-in's

@@ -12,6 +12,7 @@ import {
   findUserById,
   insertUser,
   normalizeEmail,
+  setActiveTenant,
   UserExistsError,
   type UserRow,
 } from '../storage/users';
@@ -119,12 +120,12 @@ export async function resolveFederatedUser(
         });
         tenantId = placement.tenantId;
       }
-      await tx.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [user.id, tenantId]);
+      await setActiveTenant(tx, user.id, tenantId);
       await tx.query(
         'INSERT INTO external_identities (provider, subject, user_id, last_login) VALUES ($1, $2, $3, now())',
         [identity.provider, identity.subject, user.id],
       );
-      return { user: { ...user, active_tenant_id: tenantId }, isNewUser: true, tenantId };
+      return { user: { ...user, activeTenantId: tenantId }, isNewUser: true, tenantId };
     });
   } catch (error) {
     // Two first sign-ins racing: the loser finds the winner's account.

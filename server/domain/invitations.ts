@@ -138,7 +138,7 @@ export function acceptancePorts(ctx: FlowContext, log: Log): AcceptancePorts {
       const tenantId = typeof link?.data.tenantId === 'string' ? link.data.tenantId : null;
       const name = user && tenantId ? await pendingTenantName(db, user.id, tenantId) : null;
       if (!user || !tenantId || name === null) return null;
-      return { tenantId, tenantName: name, shouldSetPassword: !user.password_hash, email: user.email };
+      return { tenantId, tenantName: name, shouldSetPassword: !user.passwordHash, email: user.email };
     },
     passwordProblem: (password) => newPasswordProblem(db, password),
     async join(input) {

@@ -31,7 +31,7 @@ export function passwordFlowPorts(ctx: FlowContext, request: FlowRequest): Passw
   const flowUser = (row: UserRow | null): FlowUser | null => {
     if (!row) return null;
     rows.set(row.id, row);
-    return { id: row.id, email: row.email, activeTenantId: row.active_tenant_id };
+    return { id: row.id, email: row.email, activeTenantId: row.activeTenantId };
   };
   return {
     ...signInLimitsOf(ctx.db, request.ip),
@@ -51,8 +51,7 @@ export function passwordFlowPorts(ctx: FlowContext, request: FlowRequest): Passw
       ),
     newPasswordProblem: (password) => newPasswordProblem(ctx.db, password),
     reuseProblem: (user, password) => passwordReuseProblem(ctx.db, ctx.hasher, rows.get(user.id)!, password),
-    passwordMatches: (user, password) =>
-      ctx.hasher.verify(password, rows.get(user.id)?.password_hash ?? null),
+    passwordMatches: (user, password) => ctx.hasher.verify(password, rows.get(user.id)?.passwordHash ?? null),
     async savePassword(userId, password, change) {
       const passwordHash = await ctx.hasher.hash(password);
       await ctx.db.transaction(async (tx) => {

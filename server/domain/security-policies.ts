@@ -82,7 +82,7 @@ async function activeTenantOf(
 /** No user or account has this id: an unknown email's sign-in runs the same statements against no row. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
-type LockoutUser = { id: string; email?: string; active_tenant_id: string | null };
+type LockoutUser = { id: string; email?: string; activeTenantId: string | null };
 
 /**
  * The lockout rule's ports (core/domain/security-policies.ts `recordFailedSignIn`) over the
@@ -95,7 +95,7 @@ export function lockoutPorts(
 ): LockoutPorts<LockoutUser> {
   return {
     async policyOf(user) {
-      const tenantId = await activeTenantOf(db, user?.id ?? NO_ID, user?.active_tenant_id ?? null);
+      const tenantId = await activeTenantOf(db, user?.id ?? NO_ID, user?.activeTenantId ?? null);
       return { tenantId, policy: await tenantPolicy(db, 'lockout', tenantId ?? NO_ID) };
     },
     countFailure: (user) => countFailedSignIn(db, user?.id ?? NO_ID),
@@ -121,17 +121,17 @@ export function lockoutPorts(
 export async function passwordReuseProblem(
   db: Database,
   hasher: PasswordHasher,
-  user: { id: string; active_tenant_id: string | null; password_hash: string | null },
+  user: { id: string; activeTenantId: string | null; passwordHash: string | null },
   password: string,
 ): Promise<ContractError | null> {
   const policy = await tenantPolicy(
     db,
     'password-history',
-    await activeTenantOf(db, user.id, user.active_tenant_id),
+    await activeTenantOf(db, user.id, user.activeTenantId),
   );
   if (!policy.enabled) return null;
   const previous = Math.max(0, Math.min(policy.historySize, MAX_HISTORY_SIZE) - 1);
-  const hashes = [user.password_hash, ...(await previousPasswordHashes(db, user.id, previous))];
+  const hashes = [user.passwordHash, ...(await previousPasswordHashes(db, user.id, previous))];
   for (const hash of hashes)
     if (hash && (await hasher.verify(password, hash))) return contractError('PASSWORD_REUSED');
   return null;

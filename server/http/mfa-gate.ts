@@ -20,8 +20,8 @@ export async function activeTenantOf(
   preferredTenantId?: string | null,
 ): Promise<string | null> {
   return (
-    pickActiveTenant(await listUserTenants(ctx.db, user.id), preferredTenantId ?? user.active_tenant_id)
-      ?.id ?? null
+    pickActiveTenant(await listUserTenants(ctx.db, user.id), preferredTenantId ?? user.activeTenantId)?.id ??
+    null
   );
 }
 

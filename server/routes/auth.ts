@@ -107,7 +107,7 @@ function signInPorts(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
   let known = true;
   const start = (user: SignInRow, tenantId: string | null) =>
     ctx.auth.startSession(
-      { ...user.row, ...(tenantId ? { active_tenant_id: tenantId } : {}) },
+      { ...user.row, ...(tenantId ? { activeTenantId: tenantId } : {}) },
       client,
       tenantId,
       undefined,
@@ -168,7 +168,7 @@ function signUpPorts(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
     async startSession(userId, tenantId) {
       const user = await findUserById(ctx.db, userId);
       if (!user) throw contractError('USER_NOT_FOUND');
-      return ctx.auth.startSession({ ...user, active_tenant_id: tenantId }, client, tenantId);
+      return ctx.auth.startSession({ ...user, activeTenantId: tenantId }, client, tenantId);
     },
     keepSession: (session) => setRefreshCookie(reply, ctx.cookies, session.refreshToken),
     async profile(userId, tenantId) {

@@ -15,7 +15,7 @@ import { callerOf } from '../http/route-table';
 export async function featureFlagRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const requireVendorAdministrator = async (request: FastifyRequest) => {
     const claims = callerOf(request);
-    if (!(await findUserById(ctx.db, claims.sub))?.super_user) throw contractError('FLAGS_VENDOR_ONLY');
+    if (!(await findUserById(ctx.db, claims.sub))?.superUser) throw contractError('FLAGS_VENDOR_ONLY');
   };
 
   app.get('/flags/api/v1/flags', async (request) => {

@@ -20,12 +20,12 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
   const saveAdminBox = async (request: FastifyRequest, actions: MetadataAction[]) => {
     const claims = callerOf(request);
     const user = await findUserById(ctx.db, claims.sub);
-    if (!user?.super_user) throw contractError('PORTAL_VENDOR_ONLY');
+    if (!user?.superUser) throw contractError('PORTAL_VENDOR_ONLY');
     const problems = actions.map(checkMetadataAction).filter((m) => m !== null);
     if (problems.length) throw contractErrors(problems);
     const configuration = await ctx.db.transaction(async (tx) => {
-      const next = applyMetadataActions((await lockAdminBoxConfiguration(tx, user.vendor_id)) ?? {}, actions);
-      await saveAdminBoxConfiguration(tx, user.vendor_id, next);
+      const next = applyMetadataActions((await lockAdminBoxConfiguration(tx, user.vendorId)) ?? {}, actions);
+      await saveAdminBoxConfiguration(tx, user.vendorId, next);
       return next;
     });
     return { rows: [{ entityName: 'adminBox', configuration }] };

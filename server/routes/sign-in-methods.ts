@@ -26,7 +26,7 @@ import { signInMethodRepository } from '../storage/sign-in-methods';
 export async function signInMethodRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerHandlers(app, SIGN_IN_METHOD_HANDLERS, () => ({
     ...signInMethodRepository(ctx.db),
-    isVendorAdministrator: async (userId) => !!(await findUserById(ctx.db, userId))?.super_user,
+    isVendorAdministrator: async (userId) => !!(await findUserById(ctx.db, userId))?.superUser,
     captchaPolicy: () => captchaPolicy(ctx.db),
     saveCaptchaPolicy: (body) => saveCaptchaPolicy(ctx, body as unknown as CaptchaPolicyInput),
   }));

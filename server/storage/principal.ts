@@ -6,7 +6,7 @@
  * every sign-in read it once instead of in five or six round trips; the rules applied to it
  * (which tenant is active, what the IP rules allow) stay in the domain.
  */
-import type { UserRow } from './users';
+import type { UserRow } from '../../core/domain/user-tables';
 import type { Database } from './database';
 
 /** A role held in one of the user's tenants (`direct`: through a membership role, not only a group). */
@@ -90,9 +90,11 @@ const principalSql = (user: string) => `
       FROM held h JOIN roles r ON r.id = h.role_id
      GROUP BY h.tenant_id, r.id
   )
-  SELECT u.id, u.vendor_id, u.email, u.name, u.phone, u.profile_picture_url, u.password_hash, u.verified,
-         u.super_user, u.metadata, u.custom_data, u.active_tenant_id, u.created_at, u.last_login, u.locked_at, u.locale,
-         u.provider,
+  SELECT u.id, u.vendor_id AS "vendorId", u.email, u.name, u.phone, u.profile_picture_url AS "profilePictureUrl",
+         u.password_hash AS "passwordHash", u.verified, u.super_user AS "superUser", u.metadata,
+         u.custom_data AS "customData", u.active_tenant_id AS "activeTenantId", u.created_at AS "createdAt",
+         u.updated_at AS "updatedAt", u.last_login AS "lastLogin", u.locked_at AS "lockedAt", u.locale, u.provider,
+         u.breached_password_at AS "breachedPasswordAt", u.failed_sign_ins AS "failedSignIns",
          COALESCE((SELECT json_agg(json_build_object('id', m.id, 'vendor_id', m.vendor_id, 'name', m.name,
                      'is_reseller', m.is_reseller, 'metadata', m.metadata, 'created_at', m.created_at)
                      ORDER BY m.joined_at, m.id) FROM m), '[]') AS tenants,
@@ -117,21 +119,24 @@ const PRINCIPAL_SQL = principalSql('$1');
  */
 export const principalJson = (user: string) => `(SELECT to_json(p) FROM (${principalSql(user)}) p)`;
 
-/** A row read by `principalJson`: its own timestamps, which JSON carries as text, as dates again. */
+/** The user's timestamps, as a row of the declared table has them (ISO strings, as sqlTables reads them). */
+const USER_TIMES = ['createdAt', 'updatedAt', 'lastLogin', 'lockedAt', 'breachedPasswordAt'] as const;
+
+/** `row` with the user's timestamps (dates from the driver, PostgreSQL's text from JSON) as ISO strings. */
+function withIsoTimes(row: PrincipalRow): PrincipalRow {
+  const iso = (value: unknown) => (value === null ? null : new Date(value as string | Date).toISOString());
+  for (const field of USER_TIMES) (row as unknown as Record<string, unknown>)[field] = iso(row[field]);
+  return row;
+}
+
+/** A row read by `principalJson`, its timestamps as ISO strings. */
 export function principalFromJson(json: unknown): PrincipalRow | null {
   if (!json || typeof json !== 'object') return null;
-  const row = json as PrincipalRow & Record<'created_at' | 'last_login' | 'locked_at', string | null>;
-  const date = (value: string | null) => (value === null ? null : new Date(value));
-  return {
-    ...row,
-    created_at: new Date(row.created_at!),
-    last_login: date(row.last_login),
-    locked_at: date(row.locked_at),
-  };
+  return withIsoTimes({ ...(json as PrincipalRow) });
 }
 
 /** The user `userId` with their tenants, roles, permissions, IP rules and MFA state; null when there is no such user. */
 export async function readPrincipal(db: Database, userId: string): Promise<PrincipalRow | null> {
   const { rows } = await db.query<PrincipalRow>(PRINCIPAL_SQL, [userId]);
-  return rows[0] ?? null;
+  return rows[0] ? withIsoTimes(rows[0]) : null;
 }
