@@ -110,14 +110,14 @@ export function storedAttemptCounters(tables: Tables, { now }: Pick<RowClock, 'n
     return tables.transaction(async (tx) => {
       await tx.lock(`attempt_counters:${key}`);
       const counters = tx.of(ATTEMPT_COUNTERS);
-      const row = await counters.row({ key });
-      // A use after the window has ended starts a new one.
+      // Another writer may have opened the window meanwhile: counted on it, as one step again (an
+      // increment, never a value read and written back, which a racing increment would lose).
+      const [opened] = await counters.increment(openWhere([key], windowSeconds), { failures: 1 });
+      // Else a window starts: the ended one's row restarts, or the key's first row is made.
       const fresh = { failures: 1, windowStartedAt: stamp(now()) };
-      const changes = row && remaining(row, windowSeconds) > 0 ? { failures: row.failures + 1 } : fresh;
-      const [saved] = row
-        ? await counters.update({ key }, changes)
-        : [await counters.insert({ key, ...fresh })];
-      return { failures: saved!.failures, remaining: remaining(saved!, windowSeconds) };
+      const saved =
+        opened ?? (await counters.update({ key }, fresh))[0] ?? (await counters.insert({ key, ...fresh }));
+      return { failures: saved.failures, remaining: remaining(saved, windowSeconds) };
     });
   };
   return {

@@ -219,13 +219,15 @@ describe('the audited routes', () => {
 describe('the list, its stats and its columns', () => {
   /** 25 records in the seed account an hour apart, and one in another account. */
   async function seedRecords() {
-    // A minute apart, oldest first (a clock may give two inserts the same millisecond).
+    // A minute apart, oldest first (a clock may give two inserts the same millisecond), all of them
+    // today: in the first 25 minutes of a day (UTC) they end 25 minutes after midnight, not now.
     await server.db.query(
       `INSERT INTO audits (tenant_id, actor_email, ip, severity, resource, action, description, created_at)
        SELECT $1, 'user' || lpad(i::text, 2, '0') || '@list.example.com', '10.0.0.' || i,
               (ARRAY['Info', 'Medium', 'High', 'Critical'])[i % 4 + 1], 'test',
               CASE WHEN i % 2 = 1 THEN 'Role changed' ELSE 'User invited' END, 'record ' || i,
-              now() - make_interval(mins => 25 - i)
+              greatest(now(), date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+                + interval '25 minutes') - make_interval(mins => 25 - i)
          FROM generate_series(0, 24) AS i`,
       [SEED_TENANT_ID],
     );
