@@ -7,9 +7,7 @@ import { test } from 'node:test';
 import { seedDemoDatabase, type DemoUser } from '../../core/demo/data';
 import { demoTokenStore } from '../../core/demo/apiTokens';
 import type { ApiTokenRepository, ApiTokenType, TokenKind } from '../../core/domain/api-tokens';
-import { addMembership } from './tenants';
-import { insertUser } from './users';
-import { repositorySuite } from '../../test/support/repository-suite';
+import { addMember, repositorySuite } from '../../test/support/repository-suite';
 import { apiTokenRepository } from '../../core/domain/api-token-store';
 import { sqlTables } from './tables';
 
@@ -42,19 +40,7 @@ repositorySuite<Fixture>(
     pglite: (db) => ({
       repo: (owner) => apiTokenRepository(sqlTables(db), owner, hash, { newId: randomUUID, now: Date.now }),
       async member(tenantId) {
-        const { rows } = await db.query<{ vendor_id: string }>(
-          'SELECT vendor_id FROM tenants WHERE id = $1',
-          [tenantId],
-        );
-        const user = await insertUser(db, {
-          vendorId: rows[0]!.vendor_id,
-          email: `${randomUUID()}@example.com`,
-          name: 'Member',
-          passwordHash: null,
-          verified: true,
-        });
-        await addMembership(db, { userId: user.id, tenantId, roleKeys: [] });
-        return user.id;
+        return addMember(db, tenantId, 'Member');
       },
       async role(key) {
         const { rows } = await db.query<{ id: string }>(

@@ -7,9 +7,7 @@ import { test } from 'node:test';
 import { seedDemoDatabase, type DemoUser } from '../../core/demo/data';
 import { demoGroupStore } from '../../core/demo/teamGroups';
 import type { GroupListPage, GroupRepository } from '../../core/domain/groups';
-import { addMembership } from './tenants';
-import { insertUser } from './users';
-import { repositorySuite } from '../../test/support/repository-suite';
+import { addMember, repositorySuite } from '../../test/support/repository-suite';
 import { groupRepository } from '../../core/domain/group-store';
 import { groupDirectory } from './groups';
 import { sqlTables } from './tables';
@@ -43,19 +41,7 @@ repositorySuite<Fixture>(
           now: Date.now,
         }),
       async member(tenantId, name) {
-        const { rows } = await db.query<{ vendor_id: string }>(
-          'SELECT vendor_id FROM tenants WHERE id = $1',
-          [tenantId],
-        );
-        const user = await insertUser(db, {
-          vendorId: rows[0]!.vendor_id,
-          email: `${randomUUID()}@example.com`,
-          name,
-          passwordHash: null,
-          verified: true,
-        });
-        await addMembership(db, { userId: user.id, tenantId, roleKeys: [] });
-        return user.id;
+        return addMember(db, tenantId, name);
       },
       async role(key) {
         const { rows } = await db.query<{ id: string }>(

@@ -9,10 +9,8 @@ import { seedDemoDatabase, type DemoUser } from '../../core/demo/data';
 import { demoRoleStore } from '../../core/demo/teamRoles';
 import { permissionId } from '../../core/demo/teamAdmin';
 import type { PermissionItem, RoleItem, RoleListPage, RolePorts } from '../../core/domain/roles';
-import { repositorySuite } from '../../test/support/repository-suite';
+import { addMember, repositorySuite } from '../../test/support/repository-suite';
 import { serverRoleStore } from './roles';
-import { addMembership } from './tenants';
-import { insertUser } from './users';
 
 interface Fixture {
   repo(tenantId: string): RolePorts<RoleItem, PermissionItem>;
@@ -41,18 +39,7 @@ repositorySuite<Fixture>(
         return rows[0]!.id;
       },
       async holder(tenantId, roleKey) {
-        const { rows } = await db.query<{ vendor_id: string }>(
-          'SELECT vendor_id FROM tenants WHERE id = $1',
-          [tenantId],
-        );
-        const user = await insertUser(db, {
-          vendorId: rows[0]!.vendor_id,
-          email: `${randomUUID()}@example.com`,
-          name: 'Holder',
-          passwordHash: null,
-          verified: true,
-        });
-        await addMembership(db, { userId: user.id, tenantId, roleKeys: [roleKey] });
+        await addMember(db, tenantId, 'Holder', [roleKey]);
       },
     }),
     demo: () => {

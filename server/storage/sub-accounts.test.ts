@@ -15,8 +15,7 @@ import { subAccountSearchOver } from '../../core/domain/tenant-repositories';
 import { memoryTables } from '../../core/demo/tables';
 import { sqlTables } from './tables';
 import { addMembership } from './tenants';
-import { insertUser } from './users';
-import { repositorySuite } from '../../test/support/repository-suite';
+import { addMember, repositorySuite } from '../../test/support/repository-suite';
 import { subAccountsRepository } from './sub-accounts';
 
 /** The repository, and what a case sets up in each store: an account below another, a member, a role. */
@@ -44,19 +43,7 @@ repositorySuite<Fixture>(
         return rows[0]!.id;
       },
       async member(tenantId) {
-        const { rows } = await db.query<{ vendor_id: string }>(
-          'SELECT vendor_id FROM tenants WHERE id = $1',
-          [tenantId],
-        );
-        const user = await insertUser(db, {
-          vendorId: rows[0]!.vendor_id,
-          email: `member-${randomUUID()}@example.com`,
-          name: 'Member',
-          passwordHash: null,
-          verified: true,
-        });
-        await addMembership(db, { userId: user.id, tenantId, roleKeys: [] });
-        return user.id;
+        return addMember(db, tenantId, 'Member');
       },
       join: async (tenantId, userId) => {
         await addMembership(db, { userId, tenantId, roleKeys: [] });

@@ -3,7 +3,9 @@
 import { after, before, describe } from 'node:test';
 import type { Database } from '../../server/storage/database';
 import type { BuiltServer } from '../../server/app';
-import { createTenant } from '../../server/storage/tenants';
+import { randomUUID } from 'node:crypto';
+import { addMembership, createTenant } from '../../server/storage/tenants';
+import { insertUser } from '../../server/storage/users';
 import { getVendorSettings } from '../../server/domain/vendor';
 import { startTestServer } from './server';
 
@@ -44,4 +46,23 @@ export function repositorySuite<R>(
       cases(context);
     });
   }
+}
+
+/**
+ * A new user of the account's vendor, made a member of the account `tenantId` holding the roles of
+ * `roleKeys` (the PGlite side of a suite: the demo's side keeps its own users).
+ */
+export async function addMember(db: Database, tenantId: string, name = 'Member', roleKeys: string[] = []) {
+  const { rows } = await db.query<{ vendor_id: string }>('SELECT vendor_id FROM tenants WHERE id = $1', [
+    tenantId,
+  ]);
+  const user = await insertUser(db, {
+    vendorId: rows[0]!.vendor_id,
+    email: `member-${randomUUID()}@example.com`,
+    name,
+    passwordHash: null,
+    verified: true,
+  });
+  await addMembership(db, { userId: user.id, tenantId, roleKeys });
+  return user.id;
 }
