@@ -5,6 +5,7 @@
  * load this module alone, not the repository, with its first chunk.
  */
 import { API_TOKEN_ROLES, GROUP_ROLES } from './group-token-tables';
+import { MEMBERSHIP_ROLES } from './membership-tables';
 import type { RoleDto } from './roles';
 import { col, nullable, table, type RowOf } from './tables';
 
@@ -26,6 +27,7 @@ export const ROLES = table(
     [ROLE_PERMISSIONS, 'roleId'],
     [GROUP_ROLES, 'roleId'],
     [API_TOKEN_ROLES, 'roleId'],
+    [MEMBERSHIP_ROLES, 'roleId'],
   ],
 );
 export type RoleRow = RowOf<typeof ROLES>;
