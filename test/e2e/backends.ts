@@ -62,7 +62,7 @@ export interface Backend {
   leftOrigin: string[];
 }
 
-const DEMO_KEY = 'auth-elements.demo.v5';
+const DEMO_KEY = 'auth-elements.demo.v6';
 const HOME = '<!doctype html><html lang="en"><title>Home</title><p>Home</p></html>';
 const codeIn = (text: string) => text.match(/\b\d{6}\b/)![0];
 const linkIn = (text: string) => {
