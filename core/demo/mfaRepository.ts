@@ -6,7 +6,7 @@
  * visitor's browser). server/storage/mfa.test.ts holds this store and the server's to the same cases.
  */
 import { DEFAULT_MFA_POLICY, enforceMfaTypeOf } from '../domain/mfa-gate';
-import type { StoredMfaPolicies } from '../domain/mfa-ports';
+import type { MfaDeviceRepository, MfaGateReader, StoredMfaPolicies } from '../domain/mfa-ports';
 import { mfaStorePorts } from '../domain/mfa-store';
 import { mfaGateAnswer } from '../domain/mfa-steps';
 import { MFA_POLICIES } from '../domain/security-policy-tables';
@@ -30,17 +30,20 @@ function demoMfaPolicies(db: DemoDatabase, tenantId: string | null): StoredMfaPo
   };
 }
 
+/** The gate's read of a sign-in: the demo's policy rows and the user's second factors (of `devices`). */
+export const demoMfaGate = (db: DemoDatabase, devices: () => MfaDeviceRepository): MfaGateReader => ({
+  gateFacts: async (userId, tenantId) => ({
+    ...demoMfaPolicies(db, tenantId),
+    secondFactors: userId ? (await devices().list(userId)).filter((d) => !d.passkey) : [],
+  }),
+});
+
 /** MFA's store (core/domain/mfa-store.ts, the server's own) over the demo's tables; keys are the tokens. */
 export function demoMfaRepository(db: DemoDatabase, tools: DemoClock) {
   const clock = { now: tools.now, newId: tools.random };
   const store = mfaStorePorts(memoryTables((db.tables ??= {})), clock, {
     keyOf: (_purpose, token) => token,
-    gate: {
-      gateFacts: async (userId, tenantId) => ({
-        ...demoMfaPolicies(db, tenantId),
-        secondFactors: userId ? (await store.devices.list(userId)).filter((d) => !d.passkey) : [],
-      }),
-    },
+    gate: demoMfaGate(db, () => store.devices),
   });
   return store;
 }

@@ -15,7 +15,7 @@ import type { SecretBox } from './mfa-crypto';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** The key a store keeps for a token: its SHA-256, bound to the token's purpose. */
-const keyOf = (purpose: string, token: string) => sha256(`${purpose}:${token}`);
+export const keyOf = (purpose: string, token: string) => sha256(`${purpose}:${token}`);
 
 export class MfaBase {
   readonly store: ReturnType<typeof mfaStore>;
