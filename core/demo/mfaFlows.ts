@@ -14,13 +14,11 @@ import type { WebauthnCrypto } from '../domain/mfa-ports';
 import type { MfaHandlerPorts } from '../domain/mfa-steps';
 import { userById, type DemoDatabase } from './data';
 import { demoMfaCode } from './delivery';
-import { DEMO_MFA_VENDOR as VENDOR, demoMfaGate } from './mfaRepository';
+import { demoMfaBackend } from './mfaRepository';
 import { demoOutbox } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import type { DemoTokens } from './sessions';
 import { demoHandlers, demoPublicHandlers } from './shared';
-import { demoSignInMethodPorts } from './signInMethods';
-import { memoryTables } from './tables';
 
 type DemoMfaTools = Pick<DemoTokens, 'startSession' | 'signedIn'> & DemoClock;
 
@@ -50,14 +48,11 @@ function lazyWebauthn(): WebauthnCrypto {
 
 function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
   const user = (id: string) => userById(db, id) ?? null;
-  const tables = memoryTables((db.tables ??= {}));
-  const clock = { now: t.now, newId: t.random };
-  const ports: MfaHandlerPorts = mfaPortsOver(tables, clock, {
-    keyOf: (_purpose, token) => token,
-    gate: demoMfaGate(db, () => ports.devices),
+  const { tables, clock, extras } = demoMfaBackend(db, t);
+  return mfaPortsOver(tables, clock, {
+    ...extras,
     webauthn: lazyWebauthn(),
     box: { seal: (secret) => secret, open: (secret) => secret },
-    vendor: async () => VENDOR,
     user: async (id) => user(id),
     impersonating: Boolean(db.session?.impersonatorId),
     checkOrigin: () => {},
@@ -81,11 +76,9 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
         (await import('./subAccounts')).moveToAccount(db, stored, tenantId);
       return { ...t.startSession(db, stored) };
     },
-    // As the server: the application's sign-in methods, and the user's account once known.
-    signInMethods: demoSignInMethodPorts(db),
+    // As the server: passkeys as the application's sign-in methods and the user's account allow them.
     accountOf: async (person) => user(person.id)?.tenantId ?? null,
   });
-  return ports;
 }
 
 /** MFA's routes: the sign-in's second step and passkey sign-in, a signed-in person's factors and passkeys. */

@@ -14,7 +14,7 @@ import {
   PHONE_HANDLERS,
   type PasswordlessHandlerPorts,
 } from '../domain/passwordless-handlers';
-import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
+import { assertVendorAllows } from '../domain/sign-in-methods';
 import { DEMO_POLICY, userByEmail, userById, type DemoDatabase } from './data';
 import { demoEmail, demoSms } from './delivery';
 import type { DemoRoutes } from './dispatch';
@@ -78,11 +78,10 @@ export function demoSignInStepRoutes(tools: SignInStepTools): DemoRoutes {
       read: () => preLoginEmail,
       forget: () => (preLoginEmail = undefined),
     },
-    // The account's sign-in methods, then the MFA gate of a password sign-in (core/demo/mfaRepository.ts).
+    // The account's sign-in methods, then the MFA gate of a first factor (core/demo/mfaRepository.ts).
     signIn: async (user, type) => {
       const { stored } = user as DemoRulesUser;
-      await assertAccountAllows(demoSignInMethodPorts(db), stored.tenantId, type);
-      return (await gate(tools, db, stored)) ?? tools.startSession(db, stored);
+      return (await gate(tools, db, stored, undefined, undefined, type)) ?? tools.startSession(db, stored);
     },
     impersonating,
   });

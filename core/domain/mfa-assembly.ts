@@ -5,13 +5,19 @@
  * sign in (the sign-in methods, core/domain/sign-in-methods.ts). What differs by backend comes in
  * `MfaBackend`: how a token is keyed, the gate's read, WebAuthn's checks, the secret box, the
  * vendor's switches, the users, sending, the session and its cookies. server/routes/mfa.ts and
- * core/demo/mfaFlows.ts call it.
+ * core/demo/mfaFlows.ts call it; the gate of a first-factor sign-in (`mfaGateOver`) is assembled
+ * the same way for server/http/mfa-gate.ts and core/demo/mfaRepository.ts.
  */
 import { enrolDevice } from './mfa-devices';
 import type { MfaPorts } from './mfa-ports';
-import type { MfaHandlerPorts, MfaUser } from './mfa-steps';
+import { mfaGateAnswer, type MfaHandlerPorts, type MfaUser } from './mfa-steps';
 import { mfaStorePorts } from './mfa-store';
-import { assertAccountAllows, assertVendorAllows, type SignInMethodPorts } from './sign-in-methods';
+import {
+  assertAccountAllows,
+  assertVendorAllows,
+  type SignInMethod,
+  type SignInMethodPorts,
+} from './sign-in-methods';
 import type { RowClock, Tables } from './tables';
 
 /** What the store assembles here; the rest of the handlers' ports is the backend's. */
@@ -44,5 +50,34 @@ export function mfaPortsOver(tables: Tables, clock: RowClock, backend: MfaBacken
       if (user) await assertAccountAllows(signInMethods, await accountOf(user), 'Passkeys');
       else await assertVendorAllows(signInMethods, 'Passkeys');
     },
+  };
+}
+
+/** A first factor proven, as the gate reads it. */
+interface FirstFactor {
+  /** The account the sign-in opens: its policy applies, and the mfaToken keeps it. */
+  tenantId: string | null;
+  /** The browser's remember-device token (the server's cookie), if any. */
+  remembered: unknown;
+  /** A local first factor's sign-in method: refused when the account has it off (after the proof). */
+  method?: SignInMethod | undefined;
+  /** 'saml' lets a SAML sign-in through an MFA policy of ForceExceptSAML. */
+  firstFactor?: 'saml' | undefined;
+}
+
+/**
+ * The MFA gate of a first-factor sign-in over `tables`: the account's sign-in method, then
+ * mfa-steps.ts `mfaGateAnswer` (null: sign in now; else the answer that asks for the second factor).
+ */
+export function mfaGateOver(
+  tables: Tables,
+  clock: RowClock,
+  backend: Pick<MfaBackend, 'keyOf' | 'gate' | 'vendor' | 'signInMethods'>,
+) {
+  const { keyOf, gate, vendor, signInMethods } = backend;
+  const store = { ...mfaStorePorts(tables, clock, { keyOf, gate }), vendor };
+  return async (user: MfaUser, signIn: FirstFactor) => {
+    if (signIn.method) await assertAccountAllows(signInMethods, signIn.tenantId, signIn.method);
+    return mfaGateAnswer(store, user, signIn.tenantId, signIn.remembered, signIn.firstFactor);
   };
 }
