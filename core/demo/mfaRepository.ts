@@ -1,13 +1,14 @@
 /**
- * Demo mode's MFA store: what differs from the server's in the MFA ports both backends assemble
+ * Demo mode's MFA: what differs from the server's in the MFA ports both backends assemble
  * (core/domain/mfa-assembly.ts) over the page's stored tables, among them the gate's read of the
  * policy rows (the server's one SQL statement, server/storage/mfa.ts), and the gate of a
- * first-factor sign-in (loaded by the first sign-in: the sign-in page's first chunk has none of MFA). Keys are the values themselves (sample data in the
- * visitor's browser). server/storage/mfa.test.ts holds this store and the server's to the same cases.
+ * first-factor sign-in (loaded by the first sign-in: the sign-in page's first chunk has none of
+ * MFA). Keys are the values themselves (sample data in the visitor's browser).
+ * server/storage/mfa.test.ts holds this store and the server's to the same cases.
  */
 import { mfaGateOver } from '../domain/mfa-assembly';
 import { DEFAULT_MFA_POLICY, enforceMfaTypeOf } from '../domain/mfa-gate';
-import type { MfaGateReader, StoredMfaPolicies } from '../domain/mfa-ports';
+import type { MfaGateReader } from '../domain/mfa-ports';
 import { mfaStorePorts } from '../domain/mfa-store';
 import { MFA_POLICIES } from '../domain/security-policy-tables';
 import type { SignInMethod } from '../domain/sign-in-methods';
@@ -15,22 +16,6 @@ import { storedRows, type DemoDatabase, type DemoUser } from './data';
 import type { DemoClock } from './rows';
 import { demoSignInMethodPorts } from './signInMethods';
 import { memoryTables } from './tables';
-
-/**
- * The policy rows of demo mode, as the server's gate reads them: the MFA policy the account saved on
- * its security page (its row of `tenant_mfa_policies`, core/domain/security-policy-tables.ts), with the remember-device
- * settings the server's columns default to (the page saves none); the demo's "enforce MFA" switch is
- * the vendor's.
- */
-function demoMfaPolicies(db: DemoDatabase, tenantId: string | null): StoredMfaPolicies {
-  const saved = storedRows(db.tables, MFA_POLICIES).find((row) => row.tenantId === tenantId);
-  return {
-    account: saved
-      ? { ...DEFAULT_MFA_POLICY, enforceMFAType: enforceMfaTypeOf(saved.enforce, saved.exceptSaml) }
-      : null,
-    vendorEnforceMFAType: db.settings?.mfaEnforced ? 'Force' : null,
-  };
-}
 
 /** Every strategy is on in demo mode, and passkeys too. */
 const DEMO_MFA_VENDOR = {
@@ -47,13 +32,24 @@ export function demoMfaBackend(db: DemoDatabase, tools: DemoClock) {
   const tables = memoryTables((db.tables ??= {}));
   const clock = { now: tools.now, newId: tools.random };
   const keyOf = (_purpose: string, token: string) => token;
+  /**
+   * The gate's read, as the server's one statement: the user's second factors, the MFA policy the
+   * account saved on its security page (its row of `tenant_mfa_policies`) with the remember-device
+   * settings the server's columns default to (the page saves none), and the demo's "enforce MFA"
+   * switch as the vendor's.
+   */
   const gate: MfaGateReader = {
-    gateFacts: async (userId, tenantId) => ({
-      ...demoMfaPolicies(db, tenantId),
-      secondFactors: userId
-        ? (await mfaStorePorts(tables, clock, { keyOf, gate }).devices.list(userId)).filter((d) => !d.passkey)
-        : [],
-    }),
+    async gateFacts(userId, tenantId) {
+      const devices = userId ? await mfaStorePorts(tables, clock, { keyOf, gate }).devices.list(userId) : [];
+      const saved = storedRows(db.tables, MFA_POLICIES).find((row) => row.tenantId === tenantId);
+      return {
+        account: saved
+          ? { ...DEFAULT_MFA_POLICY, enforceMFAType: enforceMfaTypeOf(saved.enforce, saved.exceptSaml) }
+          : null,
+        vendorEnforceMFAType: db.settings?.mfaEnforced ? 'Force' : null,
+        secondFactors: devices.filter((d) => !d.passkey),
+      };
+    },
   };
   const extras = {
     keyOf,
@@ -62,12 +58,6 @@ export function demoMfaBackend(db: DemoDatabase, tools: DemoClock) {
     signInMethods: demoSignInMethodPorts(db),
   };
   return { tables, clock, extras };
-}
-
-/** MFA's store (core/domain/mfa-store.ts, the server's own) over the demo's tables; keys are the tokens. */
-export function demoMfaRepository(db: DemoDatabase, tools: DemoClock) {
-  const { tables, clock, extras } = demoMfaBackend(db, tools);
-  return mfaStorePorts(tables, clock, extras);
 }
 
 /**
