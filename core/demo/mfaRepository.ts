@@ -9,6 +9,7 @@
 import { mfaGateOver } from '../domain/mfa-assembly';
 import { DEFAULT_MFA_POLICY, enforceMfaTypeOf } from '../domain/mfa-gate';
 import type { MfaGateReader } from '../domain/mfa-ports';
+import { MFA_STRATEGIES } from '../domain/mfa-steps';
 import { mfaStorePorts } from '../domain/mfa-store';
 import { MFA_POLICIES } from '../domain/security-policy-tables';
 import type { SignInMethod } from '../domain/sign-in-methods';
@@ -17,11 +18,8 @@ import type { DemoClock } from './rows';
 import { demoSignInMethodPorts } from './signInMethods';
 import { memoryTables } from './tables';
 
-/** Every strategy is on in demo mode, and passkeys too. */
-const DEMO_MFA_VENDOR = {
-  strategies: ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'],
-  passkeysEnabled: true,
-};
+/** Every strategy is on in demo mode, as the server's default, and passkeys too. */
+const DEMO_MFA_VENDOR = { strategies: MFA_STRATEGIES, passkeysEnabled: true };
 
 /**
  * What differs in demo mode's MFA (core/domain/mfa-assembly.ts), with its tables and clock: tokens
