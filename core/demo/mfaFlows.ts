@@ -1,26 +1,24 @@
 /**
  * Demo mode's MFA, answering as the reference server does: the handlers written once
  * (core/domain/mfa-sign-in-handlers.ts for the sign-in's second step and passkey sign-in,
- * core/domain/mfa-handlers.ts for a signed-in person's factors and passkeys) and the MFA gate of the
- * demo's first-factor sign-ins, over its ports (core/domain/mfa-steps.ts `MfaHandlerPorts`): the
- * store of mfaRepository.ts, real TOTP (otplib in the page), SMS and email codes in the demo outbox,
+ * core/domain/mfa-handlers.ts for a signed-in person's factors and passkeys) over the ports both
+ * backends assemble (core/domain/mfa-assembly.ts) over the demo's tables, with the gate's read of
+ * mfaRepository.ts, real TOTP (otplib in the page), SMS and email codes in the demo outbox,
  * WebAuthn second factors and passkeys with WebCrypto on the page's own host, the demo's session.
  * Secrets are sample data in the visitor's own browser. Loaded on first use (core/demo/backend.ts).
  */
-import { enrolDevice } from '../domain/mfa-devices';
+import { mfaPortsOver } from '../domain/mfa-assembly';
 import { MFA_HANDLERS } from '../domain/mfa-handlers';
 import { MFA_SIGN_IN_HANDLERS } from '../domain/mfa-sign-in-handlers';
 import type { WebauthnCrypto } from '../domain/mfa-ports';
 import type { MfaHandlerPorts } from '../domain/mfa-steps';
-import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
 import { demoUserOf, updateUser, userById, type DemoDatabase } from './data';
 import { demoMfaCode } from './delivery';
-import { DEMO_MFA_VENDOR as VENDOR, demoMfaRepository } from './mfaRepository';
+import { demoMfaBackend } from './mfaRepository';
 import { demoOutbox } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import type { DemoTokens } from './sessions';
 import { demoHandlers, demoPublicHandlers } from './shared';
-import { demoSignInMethodPorts } from './signInMethods';
 
 type DemoMfaTools = Pick<DemoTokens, 'startSession' | 'signedIn'> & DemoClock;
 
@@ -49,13 +47,12 @@ function lazyWebauthn(): WebauthnCrypto {
 }
 
 function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
-  const store = demoMfaRepository(db, t);
   const user = (id: string) => userById(db, id) ?? null;
-  return {
-    ...store,
+  const { tables, clock, extras } = demoMfaBackend(db, t);
+  return mfaPortsOver(tables, clock, {
+    ...extras,
     webauthn: lazyWebauthn(),
     box: { seal: (secret) => secret, open: (secret) => secret },
-    vendor: async () => VENDOR,
     user: async (id) => user(id),
     impersonating: Boolean(db.session?.impersonatorId),
     checkOrigin: () => {},
@@ -69,7 +66,6 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
       const address = target.kind === 'sms' ? target.phone : target.email;
       demoOutbox(db, t.now, { channel: target.kind, to: address, ...message });
     },
-    addDevice: (userId, device) => enrolDevice(store, userId, device),
     // The browser's remember-device token is kept where the server keeps its cookie: with the browser.
     // As the server's: the session opens in the account the mfaToken keeps (a login alias's).
     async startSession(person, tenantId, remember) {
@@ -77,13 +73,9 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
       if (tenantId) updateUser(db, person.id, { activeTenantId: tenantId });
       return { ...t.startSession(db, demoUserOf(db, person.id)!) };
     },
-    // As the server: the application's sign-in methods, and the user's account once known.
-    async assertPasskeySignIn(person) {
-      const methods = demoSignInMethodPorts(db);
-      if (person) await assertAccountAllows(methods, demoUserOf(db, person.id)?.tenantId ?? null, 'Passkeys');
-      else await assertVendorAllows(methods, 'Passkeys');
-    },
-  };
+    // As the server: passkeys as the application's sign-in methods and the user's account allow them.
+    accountOf: async (person) => demoUserOf(db, person.id)?.tenantId ?? null,
+  });
 }
 
 /** MFA's routes: the sign-in's second step and passkey sign-in, a signed-in person's factors and passkeys. */

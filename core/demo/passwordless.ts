@@ -1,48 +1,47 @@
 /**
  * Demo mode's passwordless sign-in (email code, magic link, SMS code), reset phone number and new
- * phone number: the server's handlers (core/domain/passwordless-handlers.ts) over the demo's data
- * (its users, and core/demo/passwordlessPorts.ts's secrets, attempt counters and outbox). With the
+ * phone number: the server's handlers (core/domain/passwordless-handlers.ts) over the ports both
+ * backends assemble (core/domain/passwordless-ports.ts) over the demo's tables, with its users and
+ * its outbox (core/demo/passwordlessPorts.ts). With the
  * MFA flows (core/demo/mfaFlows.ts), the sign-in's other steps: loaded on their first call
  * (core/demo/backend.ts), the sign-in page's first demo chunk has none of them. Every answer here
  * saves the demo data (core/demo/shared.ts): attempts and sends are counted even when refused.
  */
 import type { PasswordlessPorts } from '../domain/passwordless';
+import { passwordlessPortsOver } from '../domain/passwordless-ports';
 import {
   PASSWORDLESS_HANDLERS,
   PHONE_HANDLERS,
   type PasswordlessHandlerPorts,
 } from '../domain/passwordless-handlers';
-import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
-import { DEMO_POLICY, demoUserOf, updateUser, userByEmail, userById, type DemoDatabase } from './data';
+import { assertVendorAllows } from '../domain/sign-in-methods';
+import { DEMO_POLICY, demoUserOf, userByEmail, userById, type DemoDatabase } from './data';
 import { demoEmail, demoSms } from './delivery';
 import type { DemoRoutes } from './dispatch';
 import { demoMfaRoutes } from './mfaFlows';
 import { gate } from './mfaRepository';
-import {
-  appOrigin,
-  demoLimits,
-  demoOutbox,
-  demoSecrets,
-  rulesUser,
-  type DemoRulesUser,
-} from './passwordlessPorts';
+import { appOrigin, demoOutbox, rulesUser, type DemoRulesUser } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import type { DemoTokens } from './sessions';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
+import { memoryTables } from './tables';
 
-/** The ports of core/domain/passwordless.ts over the demo's data, for one request. */
+/**
+ * The ports of core/domain/passwordless.ts over the demo's tables, for one request: secrets kept
+ * plain (sample data in the visitor's browser), limits per email (the demo knows no address).
+ */
 function demoPasswordlessPorts(db: DemoDatabase, clock: DemoClock): PasswordlessPorts<DemoRulesUser> {
-  return {
+  const tables = memoryTables((db.tables ??= {}));
+  const rowClock = { now: clock.now, newId: clock.random };
+  return passwordlessPortsOver(tables, rowClock, {
     users: {
       byEmail: async (email) => rulesUser(userByEmail(db, email)),
       byId: async (id) => rulesUser(userById(db, id)),
-      setPhone: async (id, phone) => void updateUser(db, id, { phone }),
-      markVerified: async (id) => void updateUser(db, id, { verified: true }),
       unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
     },
-    secrets: demoSecrets(db, clock),
-    limits: demoLimits(db, clock.now),
+    keyOf: (_purpose, secret) => secret,
+    ip: undefined,
     deliver: async (user, sent) => {
       if (sent.channel === 'sms') {
         const text = demoSms(db, user.stored, sent.key, sent.code);
@@ -55,7 +54,7 @@ function demoPasswordlessPorts(db: DemoDatabase, clock: DemoClock): Passwordless
       demoOutbox(db, clock.now, { channel: 'email', to: user.email, subject, text });
     },
     appUrl: appOrigin(),
-  };
+  });
 }
 
 type SignInStepTools = Pick<DemoTokens, 'startSession' | 'signedIn'> & DemoClock;
@@ -77,11 +76,10 @@ export function demoSignInStepRoutes(tools: SignInStepTools): DemoRoutes {
       read: () => preLoginEmail,
       forget: () => (preLoginEmail = undefined),
     },
-    // The account's sign-in methods, then the MFA gate of a password sign-in (core/demo/mfaRepository.ts).
+    // The account's sign-in methods, then the MFA gate of a first factor (core/demo/mfaRepository.ts).
     signIn: async (user, type) => {
       const stored = demoUserOf(db, user.id)!;
-      await assertAccountAllows(demoSignInMethodPorts(db), stored.tenantId, type);
-      return (await gate(tools, db, stored)) ?? tools.startSession(db, stored);
+      return (await gate(tools, db, stored, undefined, undefined, type)) ?? tools.startSession(db, stored);
     },
     impersonating,
   });

@@ -66,10 +66,7 @@ export function demoOutbox(
  */
 export function demoSecrets(db: DemoDatabase, clock: DemoClock): OneTimeTokens {
   const stored = async () => {
-    const [{ oneTimeTokens }, { memoryTables }] = await Promise.all([
-      import('../domain/one-time-tokens'),
-      import('./tables'),
-    ]);
+    const { oneTimeTokens } = await import('../domain/one-time-tokens');
     const tables = memoryTables((db.tables ??= {}));
     return oneTimeTokens({
       tables,

@@ -67,8 +67,14 @@ export interface MfaHandlerPorts extends MfaPorts {
   assertPasskeySignIn(user?: MfaUser): Promise<void>;
 }
 
-/** The strategies of spec 000 §3, as the strategies list names them. */
-const MFA_STRATEGIES = ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'];
+/** The strategies of spec 000 §3, as the strategies list names them (every one active by default). */
+export const MFA_STRATEGIES = [
+  'AuthenticatorApp',
+  'SMS',
+  'EmailCode',
+  'WebAuthnPlatform',
+  'WebAuthnCrossPlatform',
+];
 
 /** The strategies list of spec 000 §3: every known strategy, and whether it is among the active ones. */
 const strategyList = (active: readonly string[]) =>

@@ -1,9 +1,9 @@
 /**
- * The storage side of the server's MFA service (server/domain/mfa.ts): the vendor's switches and
- * devices added with the account's webhook, over the ports of server/storage/mfa.ts (the gate of a
- * sign-in is core/domain/mfa-steps.ts `mfaGateAnswer` over them). The rules are core/domain/mfa*.ts's (the
- * routes' handlers are core/domain/mfa-handlers.ts and mfa-sign-in-handlers.ts); tokens are stored
- * only as a SHA-256.
+ * The storage side of the server's MFA service (server/domain/mfa.ts): the key of a token, the
+ * vendor's switches and devices added with the account's webhook, over the store of
+ * server/storage/mfa.ts. The ports the handlers and the gate of a sign-in read are assembled in
+ * core/domain/mfa-assembly.ts; the rules are core/domain/mfa*.ts's; tokens are stored only as a
+ * SHA-256.
  */
 import { createHash } from 'node:crypto';
 import { enrolDevice } from '../../core/domain/mfa-devices';
@@ -15,17 +15,13 @@ import type { SecretBox } from './mfa-crypto';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** The key a store keeps for a token: its SHA-256, bound to the token's purpose. */
-const keyOf = (purpose: string, token: string) => sha256(`${purpose}:${token}`);
+export const keyOf = (purpose: string, token: string) => sha256(`${purpose}:${token}`);
 
 export class MfaBase {
-  readonly store: ReturnType<typeof mfaStore>;
-
   constructor(
     protected readonly db: Database,
     readonly box: SecretBox,
-  ) {
-    this.store = mfaStore(db, keyOf);
-  }
+  ) {}
 
   /** The vendor's active MFA strategies (vendors.mfa_strategies) and its passkeys switch. */
   vendorSettings(): Promise<{ strategies: string[]; passkeysEnabled: boolean }> {

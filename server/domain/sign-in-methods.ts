@@ -6,10 +6,10 @@
  * Enforcement: the vendor's switch is checked where a sign-in starts (it is the same for everyone,
  * so it tells nothing about an email); an account's switch after the first factor is proven (the
  * right password, a valid code or link, a verified passkey), like the lockout, so a refusal never
- * tells a stranger which account an email belongs to.
+ * tells a stranger which account an email belongs to (with the MFA gate: core/domain/mfa-assembly.ts
+ * `mfaGateOver`, server/http/mfa-gate.ts).
  */
 import {
-  assertAccountAllows,
   assertVendorAllows as vendorAllows,
   saveAccountSignInMethods,
   type SignInMethod,
@@ -23,10 +23,6 @@ export type { SignInMethod };
 /** Where a sign-in starts: refused when the application has the method off. */
 export const assertVendorAllows = (db: Database, method: SignInMethod) =>
   vendorAllows(signInMethodRepository(db), method);
-
-/** After the first factor: refused when the account the sign-in opens has the method off. */
-export const assertTenantAllows = (db: Database, tenantId: string | null, method: SignInMethod) =>
-  assertAccountAllows(signInMethodRepository(db), tenantId, method);
 
 /** Saves an account's own methods (within the vendor's); answers what now applies to it. */
 export const saveTenantSignInMethods = (db: Database, tenantId: string, body: StrategiesBody) =>

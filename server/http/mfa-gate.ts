@@ -1,10 +1,14 @@
 /** The second-factor gate shared by every first-factor sign-in (password, passwordless, social, SSO). */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { mfaGateAnswer } from '../../core/domain/mfa-steps';
+import { mfaGateOver } from '../../core/domain/mfa-assembly';
 import type { MfaService } from '../domain/mfa';
-import { assertTenantAllows, type SignInMethod } from '../domain/sign-in-methods';
+import { keyOf } from '../domain/mfa-base';
+import type { SignInMethod } from '../domain/sign-in-methods';
 import { pickActiveTenant } from '../domain/tenants';
+import { gateReader } from '../storage/mfa';
+import { signInMethodRepository } from '../storage/sign-in-methods';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { listUserTenants } from '../storage/tenants';
 import type { UserRow } from '../storage/users';
 
@@ -36,11 +40,16 @@ export async function activeTenantOf(
  * refusal tells nothing to someone without it).
  */
 export function mfaGate(ctx: AppContext, mfa: MfaService, request: FastifyRequest, method?: SignInMethod) {
+  const gate = mfaGateOver(sqlTables(ctx.db), SERVER_ROW_CLOCK, {
+    keyOf,
+    // One statement reads the second factors and the policy rows (core/domain/mfa-steps.ts decides).
+    gate: gateReader(ctx.db),
+    vendor: () => mfa.vendorSettings(),
+    signInMethods: signInMethodRepository(ctx.db),
+  });
   return async (user: UserRow, preferredTenantId?: string | null, firstFactor?: 'saml') => {
     const tenantId = await activeTenantOf(ctx, user, preferredTenantId);
-    if (method) await assertTenantAllows(ctx.db, tenantId, method);
-    // One statement reads the second factors and the policy rows (core/domain/mfa-steps.ts decides).
-    const store = { ...mfa.store, vendor: () => mfa.vendorSettings() };
-    return mfaGateAnswer(store, user, tenantId, request.cookies[REMEMBER_DEVICE_COOKIE], firstFactor);
+    const remembered = request.cookies[REMEMBER_DEVICE_COOKIE];
+    return gate(user, { tenantId, remembered, method, firstFactor });
   };
 }

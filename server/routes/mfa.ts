@@ -3,10 +3,12 @@
  * are this server's choice, listed in docs/contract.md). The handlers are written once for the
  * server and demo mode: the sign-in's second step and the passkey sign-in
  * (core/domain/mfa-sign-in-handlers.ts, public: the `mfaToken` of the login answer names the
- * sign-in) and a signed-in person's factors and passkeys (core/domain/mfa-handlers.ts). Here, their
- * ports over this server: the store (core/domain/mfa-store.ts over SQL), delivery in the recipient's language with the sending
- * limits, @simplewebauthn/server for the calling page's relying party, and the session service,
- * whose refresh cookie (and the remember-device cookie) go on the reply.
+ * sign-in) and a signed-in person's factors and passkeys (core/domain/mfa-handlers.ts), over ports
+ * assembled once for both backends (core/domain/mfa-assembly.ts: the store, enrolment, passkeys'
+ * sign-in methods) over this database. Here, what the server adds: the gate's one statement,
+ * delivery in the recipient's language, @simplewebauthn/server for the calling page's relying
+ * party, the webhooks of an enrolment, and the session service, whose refresh cookie (and the
+ * remember-device cookie) go on the reply.
  *
  * Request schemas: core/contract/requests-mfa.ts and, for the WebAuthn calls, requests-webauthn.ts,
  * whose `clientWebAuthnBody` first brings the client SDK's spelling of a body to the contract's (a
@@ -16,12 +18,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { MFA_HANDLERS } from '../../core/domain/mfa-handlers';
 import { MFA_SIGN_IN_HANDLERS } from '../../core/domain/mfa-sign-in-handlers';
+import { mfaPortsOver } from '../../core/domain/mfa-assembly';
 import type { MfaHandlerPorts } from '../../core/domain/mfa-steps';
 import type { AppContext } from '../context';
 import { verificationCodeEmail, verificationCodeSms } from '../delivery/messages';
 import type { MfaService } from '../domain/mfa';
+import { keyOf } from '../domain/mfa-base';
 import { simpleWebauthn } from '../domain/mfa-webauthn';
-import { assertTenantAllows, assertVendorAllows } from '../domain/sign-in-methods';
 import { findUserById, type UserRow } from '../storage/users';
 import { clientInfo } from '../http/client-info';
 import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
@@ -30,6 +33,9 @@ import { activeTenantOf, REMEMBER_DEVICE_COOKIE } from '../http/mfa-gate';
 import { assertTrustedOrigin } from '../http/origin';
 import { callerOf } from '../http/route-table';
 import { localeOfRecipient } from '../storage/locales';
+import { gateReader } from '../storage/mfa';
+import { signInMethodRepository } from '../storage/sign-in-methods';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 
 /** MFA's ports for one request; `reply` takes the session's cookies. */
 function mfaPorts(
@@ -40,8 +46,9 @@ function mfaPorts(
   impersonating: boolean,
 ): MfaHandlerPorts {
   const rpId = mfa.rpIdFor({ origin: request.headers.origin, host: request.headers.host });
-  return {
-    ...mfa.store,
+  return mfaPortsOver(sqlTables(ctx.db), SERVER_ROW_CLOCK, {
+    keyOf,
+    gate: gateReader(ctx.db),
     webauthn: simpleWebauthn(mfa.webauthn, rpId),
     box: mfa.box,
     vendor: () => mfa.vendorSettings(),
@@ -69,11 +76,9 @@ function mfaPorts(
       if (reply) setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
       return signedIn.authResponse as unknown as Record<string, unknown>;
     },
-    async assertPasskeySignIn(user) {
-      if (user) await assertTenantAllows(ctx.db, await activeTenantOf(ctx, user as UserRow), 'Passkeys');
-      else await assertVendorAllows(ctx.db, 'Passkeys');
-    },
-  };
+    signInMethods: signInMethodRepository(ctx.db),
+    accountOf: (user) => activeTenantOf(ctx, user as UserRow),
+  });
 }
 
 export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaService): Promise<void> {

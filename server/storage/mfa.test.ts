@@ -1,12 +1,12 @@
 // MFA's repositories, one suite for both stores: core/domain/mfa-store.ts over PGlite (the server's,
-// server/storage/mfa.ts) and over the page's stored tables (demo mode's, core/demo/mfaRepository.ts). The use cases of
+// server/storage/mfa.ts) and over the page's stored tables (demo mode's, with core/demo/mfaRepository.ts's extras). The use cases of
 // core/domain/mfa-devices.ts and mfa-gate.ts run over either; each case states what they rely on.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { isContractError } from '../../core/contract/errors';
 import { seedDemoDatabase } from '../../core/demo/data';
-import { demoMfaRepository } from '../../core/demo/mfaRepository';
+import { demoMfaBackend } from '../../core/demo/mfaRepository';
 import { demoSecurityPolicyPorts } from '../../core/demo/securityPolicies';
 import {
   enrolDevice,
@@ -17,6 +17,7 @@ import {
 } from '../../core/domain/mfa-devices';
 import { assertNotLocked, issueCode, spendSentCode } from '../../core/domain/mfa-challenges';
 import { DEFAULT_MFA_POLICY, mfaPolicyOf } from '../../core/domain/mfa-gate';
+import { mfaStorePorts } from '../../core/domain/mfa-store';
 import type { EnforceMfaType, MfaPorts } from '../../core/domain/mfa-ports';
 import { getVendorSettings } from '../domain/vendor';
 import { insertUser } from './users';
@@ -66,8 +67,9 @@ repositorySuite<Fixture>(
     demo: () => {
       const db = seedDemoDatabase();
       let now = Date.parse('2026-01-01T00:00:00Z');
+      const demo = demoMfaBackend(db, { random: () => randomUUID(), now: () => (now += 1000) });
       return {
-        repo: demoMfaRepository(db, { random: () => randomUUID(), now: () => (now += 1000) }),
+        repo: mfaStorePorts(demo.tables, demo.clock, demo.extras),
         user: async () => randomUUID(),
         async enforceMfa() {
           db.settings = { ...db.settings, mfaEnforced: true } as typeof db.settings;

@@ -62,7 +62,7 @@ const gateDevice = (row: GateRow) =>
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   });
 
-function gateReader(db: Pick<Database, 'query'>): MfaGateReader {
+export function gateReader(db: Pick<Database, 'query'>): MfaGateReader {
   return {
     async gateFacts(userId, tenantId) {
       const { rows } = await db.query<GateRow>(GATE_SQL, [userId, tenantId]);

@@ -1,0 +1,56 @@
+/**
+ * The ports of passwordless sign-in and the phone-number flows (core/domain/passwordless.ts
+ * `PasswordlessPorts`), assembled once for both backends from their tables and clock: the one-time
+ * secrets (core/domain/one-time-tokens.ts), the attempt limits over the `attempt_counters` rows
+ * (core/domain/attempts.ts) and the user writes over `users` (core/domain/user-tables.ts). What
+ * differs by backend comes in `PasswordlessBackend`: how a secret is keyed (the server's SHA-256,
+ * demo mode's the secret itself), the client's address (the demo knows none), the user as the
+ * rules read it, the application's switch, sending and the application's address.
+ * server/domain/passwordless.ts and core/demo/passwordless.ts call it.
+ */
+import { signInLimits, storedAttemptCounters, type AttemptCounters } from './attempts';
+import { oneTimeTokens } from './one-time-tokens';
+import type { OneTimePurpose, PasswordlessPorts, PasswordlessUser } from './passwordless';
+import { stamp, type RowClock, type Tables } from './tables';
+import { USERS } from './user-tables';
+
+type UserPorts<U extends PasswordlessUser> = PasswordlessPorts<U>['users'];
+
+/** What passwordless sign-in takes of a backend besides its tables and clock. */
+interface PasswordlessBackend<U extends PasswordlessUser> {
+  /** The user as the rules read them, and the application's switch; the writes are over `users` unless given. */
+  users: Pick<UserPorts<U>, 'byEmail' | 'byId' | 'unverifiedMaySignIn'> &
+    Partial<Pick<UserPorts<U>, 'setPhone' | 'markVerified'>>;
+  /** The key kept for a secret of `purpose` (the server's SHA-256; demo mode's the secret itself). */
+  keyOf(purpose: OneTimePurpose, secret: string): string;
+  /** The counters, where the backend counts a failure its own way (the server: one statement per key). */
+  counters?: AttemptCounters;
+  /** The client's address, counted beside the email (the server's); undefined where it is unknown. */
+  ip: string | undefined;
+  deliver: PasswordlessPorts<U>['deliver'];
+  appUrl: string;
+}
+
+/** Passwordless sign-in's ports over `tables` (a request's database or transaction, the demo's stored tables). */
+export function passwordlessPortsOver<U extends PasswordlessUser>(
+  tables: Tables,
+  clock: RowClock,
+  backend: PasswordlessBackend<U>,
+): PasswordlessPorts<U> {
+  const users = tables.of(USERS);
+  return {
+    users: {
+      setPhone: async (userId, phone) => {
+        await users.update({ id: userId }, { phone, updatedAt: stamp(clock.now()) });
+      },
+      markVerified: async (userId) => {
+        await users.update({ id: userId }, { verified: true });
+      },
+      ...backend.users,
+    },
+    secrets: oneTimeTokens({ tables, ...clock, keyOf: backend.keyOf }),
+    limits: signInLimits(backend.counters ?? storedAttemptCounters(tables, clock), backend.ip),
+    deliver: backend.deliver,
+    appUrl: backend.appUrl,
+  };
+}
