@@ -15,13 +15,13 @@
 import { SsoConnections, type SsoConnectionRepository, type SsoServices } from '../domain/sso-connections';
 import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, type SsoHandlerPorts } from '../domain/sso-handlers';
 import { LegacySso } from '../domain/sso-legacy';
-import { ssoConnectionRepository, type SsoRoles } from '../domain/sso-repository';
+import { ssoConnectionRepository } from '../domain/sso-repository';
 import { DEMO_VENDOR_ID, type DemoDatabase, type DemoUser } from './data';
-import { by, type DemoClock } from './rows';
+import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoMetadata';
 import { memoryTables } from './tables';
-import { demoPermissionsOf, grantedBy, visibleRoles } from './teamAdmin';
+import { demoPermissionsOf, demoRoles, grantedBy } from './teamAdmin';
 
 const DEMO_SP = 'https://auth.demo.example/frontegg/identity/resources/auth/v1/sso/saml';
 const ORIGIN = globalThis.location?.origin ?? 'https://app.demo.example';
@@ -30,28 +30,9 @@ const OIDC_REDIRECT = `${ORIGIN}/account/oidc/callback`;
 
 const SAMPLE_TENANT = 'demo-tenant';
 
-/** The account's roles of these ids or keys (the vendor's and its own), by name then id as the server's. */
-const demoSsoRoles = (db: DemoDatabase): SsoRoles => {
-  const roles = (tenantId: string, match: (r: { id: string; key: string }) => boolean) =>
-    visibleRoles(db, tenantId)
-      .filter(match)
-      .sort(
-        by(
-          (r) => r.name,
-          (r) => r.id,
-        ),
-      )
-      .map(({ id, key }) => ({ id, key }));
-  return {
-    rolesOfIds: async (tenantId, ids) => roles(tenantId, (r) => ids.includes(r.id)),
-    rolesOfKeys: async (tenantId, keys) => roles(tenantId, (r) => keys.includes(r.key)),
-  };
-};
-
 /** The shared repository over the demo's tables, with the page's clock and ids. */
 const repositoryOver = (db: DemoDatabase, { now, random }: DemoClock) =>
   ssoConnectionRepository(memoryTables((db.tables ??= {})), {
-    roles: demoSsoRoles(db),
     newId: random,
     now,
     samlCallbacks: [`${ORIGIN}/account/saml/callback`],
@@ -86,6 +67,8 @@ async function addSampleConnection(db: DemoDatabase, now: () => number): Promise
 /** The connections' repository (core/domain/sso-repository.ts) over the demo's tables, the sample added on first use. */
 export function demoSsoRepository(db: DemoDatabase, clock: DemoClock): SsoConnectionRepository {
   const fresh = db.tables?.saml_configurations === undefined;
+  // The roles the connections name are the built-in ones too, seeded on first use.
+  demoRoles(db);
   const repo = repositoryOver(db, clock);
   const sampled = fresh ? addSampleConnection(db, clock.now) : Promise.resolve();
   const methods = Object.entries(repo).map(([name, method]: [string, (...args: never[]) => unknown]) => [

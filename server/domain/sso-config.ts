@@ -22,7 +22,6 @@ import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import type { Database } from '../storage/database';
 import { ssoGroupMappingStore } from '../storage/sso-config';
-import { sqlSsoRoles } from '../storage/sso-connections';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import type { SsoConnections, SsoServices } from '../../core/domain/sso-connections';
 import { ssoConnections } from '../../core/domain/sso-repository';
@@ -87,7 +86,6 @@ function serverSsoServices(deps: SsoConfigDeps): SsoServices {
 /** The server's SSO connections: the use cases of core/domain/sso-connections.ts over SQL and these services. */
 export function serverSsoConnections(deps: SsoConfigDeps): SsoConnections {
   return ssoConnections(sqlTables(deps.db), SERVER_ROW_CLOCK, {
-    roles: sqlSsoRoles(deps.db),
     samlCallbacks: deps.addresses.samlCallbacks,
     oidcRedirects: deps.addresses.oidcRedirects,
     services: serverSsoServices(deps),

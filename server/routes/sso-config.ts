@@ -11,7 +11,7 @@
  * roles are given only by a caller who holds every permission they grant. Request schemas:
  * core/contract/requests-sso.ts. The handlers are core/domain/sso-handlers.ts and the use cases
  * core/domain/sso-connections.ts (both shared with demo mode); what is stored and how:
- * storage/sso-connections.ts, docs/sso.md.
+ * core/domain/sso-repository.ts, docs/sso.md.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
