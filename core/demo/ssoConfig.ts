@@ -13,15 +13,15 @@
  * - no sign-in through these connections (the demo has no identity provider).
  */
 import { SsoConnections, type SsoConnectionRepository, type SsoServices } from '../domain/sso-connections';
-import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, type SsoHandlerPorts } from '../domain/sso-handlers';
+import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, ssoHandlerPorts } from '../domain/sso-handlers';
 import { LegacySso } from '../domain/sso-legacy';
 import { ssoConnectionRepository } from '../domain/sso-repository';
-import { DEMO_VENDOR_ID, type DemoDatabase, type DemoUser } from './data';
+import type { DemoDatabase, DemoUser } from './data';
 import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoMetadata';
 import { memoryTables } from './tables';
-import { demoPermissionsOf, demoRoles, grantedBy } from './teamAdmin';
+import { demoPermissionsOf, demoRoles } from './teamAdmin';
 
 const DEMO_SP = 'https://auth.demo.example/frontegg/identity/resources/auth/v1/sso/saml';
 const ORIGIN = globalThis.location?.origin ?? 'https://app.demo.example';
@@ -91,12 +91,12 @@ const demoSsoServices = (random: () => string): SsoServices => ({
 });
 
 /** The SSO routes' ports (core/domain/sso-handlers.ts) over the demo's storage, for one caller. */
-const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: DemoClock): SsoHandlerPorts => ({
-  sso: new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random)),
-  vendorOf: async () => DEMO_VENDOR_ID,
-  held: async () => demoPermissionsOf(db, user),
-  grantedBy: async (tenantId, ids) => grantedBy(db, tenantId, ids),
-});
+const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: DemoClock) =>
+  ssoHandlerPorts(
+    memoryTables((db.tables ??= {})),
+    new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random)),
+    async () => demoPermissionsOf(db, user),
+  );
 
 /**
  * The SAML entity of GET /metadata (the server's LegacySso.samlMetadata). Only SSO readers ask for

@@ -17,8 +17,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { SSO_CONFIG_HANDLERS } from '../../core/domain/sso-handlers';
 import { registerHandlers } from '../http/handlers';
-import { ssoConfigurationsOf, ssoHandlerPorts } from '../http/sso-configurations';
+import { ssoConfigurationsOf, ssoRequestPorts } from '../http/sso-configurations';
 
 export async function ssoConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  registerHandlers(app, SSO_CONFIG_HANDLERS, ssoHandlerPorts(ctx, await ssoConfigurationsOf(ctx)));
+  registerHandlers(app, SSO_CONFIG_HANDLERS, ssoRequestPorts(ctx, await ssoConfigurationsOf(ctx)));
 }
