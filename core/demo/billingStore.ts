@@ -13,14 +13,7 @@ import { billingPorts } from '../domain/billing-ports';
 import type { PaymentProvider } from '../domain/billing-provider';
 import { BILLING_INVOICES, BILLING_PLANS, BILLING_VENDOR } from '../domain/billing-tables';
 import { randomUuid } from '../domain/random-secrets';
-import {
-  DEMO_VENDOR_ID,
-  noteWritten,
-  tenantById,
-  type DemoDatabase,
-  type DemoTables,
-  type DemoUser,
-} from './data';
+import { DEMO_VENDOR_ID, noteWritten, type DemoDatabase, type DemoTables, type DemoUser } from './data';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 
@@ -76,7 +69,6 @@ export function demoBillingPorts(
     provider: demoProvider(clock.random),
     // One numbering for every account, as the server's sequence.
     receiptNumber: async () => `R-${1001 + (await tables.of(BILLING_INVOICES).count())}`,
-    tenantName: async (tenantId: string) => tenantById(db, tenantId)?.name,
   };
   return billingPorts(tables, { now: clock.now, newId: randomUuid }, extras, {
     caller: { name: user.name, email: user.email },
