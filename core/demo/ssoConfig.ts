@@ -12,7 +12,12 @@
  * - no SAML signing key (signRequest is refused, as on a server without one), no stored OIDC secret;
  * - no sign-in through these connections (the demo has no identity provider).
  */
-import { SsoConnections, type SsoConnectionRepository, type SsoServices } from '../domain/sso-connections';
+import {
+  SsoConnections,
+  ssoAddresses,
+  type SsoConnectionRepository,
+  type SsoServices,
+} from '../domain/sso-connections';
 import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, ssoHandlerPorts } from '../domain/sso-handlers';
 import { LegacySso } from '../domain/sso-legacy';
 import { ssoConnectionRepository } from '../domain/sso-repository';
@@ -23,10 +28,10 @@ import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoM
 import { memoryTables } from './tables';
 import { demoPermissionsOf, demoRoles } from './teamAdmin';
 
-const DEMO_SP = 'https://auth.demo.example/frontegg/identity/resources/auth/v1/sso/saml';
-const ORIGIN = globalThis.location?.origin ?? 'https://app.demo.example';
-/** The kit's OIDC callback, which OIDC connections register at their provider. */
-const OIDC_REDIRECT = `${ORIGIN}/account/oidc/callback`;
+/** A service provider of its own (demo mode has no issuer), and the page's origin for the kit's callbacks. */
+const ADDRESSES = ssoAddresses('https://auth.demo.example/frontegg', [
+  globalThis.location?.origin ?? 'https://app.demo.example',
+]);
 
 const SAMPLE_TENANT = 'demo-tenant';
 
@@ -35,8 +40,7 @@ const repositoryOver = (db: DemoDatabase, { now, random }: DemoClock) =>
   ssoConnectionRepository(memoryTables((db.tables ??= {})), {
     newId: random,
     now,
-    samlCallbacks: [`${ORIGIN}/account/saml/callback`],
-    oidcRedirects: [OIDC_REDIRECT],
+    ...ADDRESSES,
   });
 
 /**
@@ -86,8 +90,8 @@ const demoSsoServices = (random: () => string): SsoServices => ({
   newVerification: () => `${random()}${random()}`,
   sealSecret: () => 'kept by the identity provider only',
   canSignRequests: false,
-  samlBase: (key) => `${DEMO_SP}/${key}`,
-  oidcRedirect: OIDC_REDIRECT,
+  samlBase: ADDRESSES.samlBase,
+  oidcRedirect: ADDRESSES.oidcRedirects[0]!,
 });
 
 /** The SSO routes' ports (core/domain/sso-handlers.ts) over the demo's storage, for one caller. */

@@ -9,13 +9,12 @@ import type { AppContext } from '../context';
 import { getText } from '../delivery/outbound-http';
 import { loadSecretsKey, SecretBox } from '../domain/secrets';
 import { serverSsoConnections } from '../domain/sso-config';
-import type { SsoConnections } from '../../core/domain/sso-connections';
+import { ssoAddresses, type SsoConnections } from '../../core/domain/sso-connections';
 import { LegacySso } from '../../core/domain/sso-legacy';
 import { sqlTables } from '../storage/tables';
 import { ssoHandlerPorts, vendorOfAccount } from '../../core/domain/sso-handlers';
 import { callerOf } from './route-table';
 
-const SAML_PATH = '/identity/resources/auth/v1/sso/saml';
 const built = new WeakMap<AppContext, Promise<SsoConnections>>();
 
 async function build(ctx: AppContext): Promise<SsoConnections> {
@@ -26,11 +25,7 @@ async function build(ctx: AppContext): Promise<SsoConnections> {
   return serverSsoConnections({
     db: ctx.db,
     secrets: new SecretBox(await loadSecretsKey(ctx.db, ctx.options.secretsKey)),
-    addresses: {
-      samlBase: (key) => `${issuer}${apiPrefix}${SAML_PATH}/${key}`,
-      samlCallbacks: origins.map((o) => `${o}/account/saml/callback`),
-      oidcRedirects: origins.map((o) => `${o}/account/oidc/callback`),
-    },
+    addresses: ssoAddresses(`${issuer}${apiPrefix}`, origins),
     dnsServers: ctx.options.sso.dnsServers ?? [],
     canSignRequests: ctx.options.samlSigning !== undefined,
     fetchText: (url) => getText(url, { timeoutMs: 10_000, allowPrivate, maxBytes: 1024 * 1024 }),
