@@ -30,6 +30,7 @@ import {
   type RowClock,
   type RowOf,
   type Tables,
+  type Where,
 } from './tables';
 import { TENANTS, type TenantRow } from './tenant-tables';
 
@@ -75,15 +76,26 @@ async function grantsOf(t: Tables, roleIds: string[]): Promise<Map<string, strin
 }
 
 /**
- * Which of these ids are roles the account sees (its vendor's and its own), and the permission keys
- * they grant: what a caller must hold to hand them out (API tokens, SSO default roles and group
- * mappings). Two statements, the account's vendor a subquery.
+ * The roles of `where` the account sees (its vendor's and its own, `tenantId` null or its id), in
+ * one statement: the account's vendor a subquery. What other areas read of an account's roles.
+ */
+export const accountRoles = (
+  tables: Tables,
+  tenantId: string,
+  where: Where<RoleRow>,
+  orderBy?: Array<Order<RoleRow>>,
+) => {
+  const vendorId = inRows<string, TenantRow>(TENANTS, 'vendorId', { id: tenantId });
+  return tables.of(ROLES).rows({ where: { ...where, vendorId, tenantId: oneOf([null, tenantId]) }, orderBy });
+};
+
+/**
+ * Which of these ids are roles the account sees, and the permission keys they grant: what a caller
+ * must hold to hand them out (API tokens, SSO default roles and group mappings). Two statements.
  */
 export async function roleGrantsOver(tables: Tables, tenantId: string, roleIds: string[]) {
   if (roleIds.length === 0) return { known: [], keys: [] };
-  const vendorId = inRows<string, TenantRow>(TENANTS, 'vendorId', { id: tenantId });
-  const where = { id: oneOf(unique(roleIds)), vendorId, tenantId: oneOf([null, tenantId]) };
-  const known = (await tables.of(ROLES).rows({ where })).map((r) => r.id);
+  const known = (await accountRoles(tables, tenantId, { id: oneOf(unique(roleIds)) })).map((r) => r.id);
   if (known.length === 0) return { known, keys: [] };
   const granting = inRows<string, RowOf<typeof ROLE_PERMISSIONS>>(ROLE_PERMISSIONS, 'permissionId', {
     roleId: oneOf(known),

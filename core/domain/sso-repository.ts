@@ -23,10 +23,10 @@ import {
   type SsoProtocol,
   type SsoServices,
 } from './sso-connections';
-import { ROLES, type RoleRow } from './role-tables';
+import type { RoleRow } from './role-tables';
+import { accountRoles } from './role-store';
 import {
   col,
-  inRows,
   not,
   nullable,
   oneOf,
@@ -38,7 +38,6 @@ import {
   type Tables,
   type Where,
 } from './tables';
-import { TENANTS, type TenantRow } from './tenant-tables';
 
 const CONNECTION_COLUMNS = {
   id: col.uuid,
@@ -124,19 +123,13 @@ interface SsoRoles {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * The roles the connections name, in the roles area's table: the account's own and its vendor's
- * (`tenantId` null), by name then id, each read in one statement (the account's vendor a subquery).
- */
+/** The roles the connections name: the account's (core/domain/role-store.ts), by name then id. */
 function tableSsoRoles(tables: Tables): SsoRoles {
-  const roles = async (tenantId: string, match: Where<RoleRow>) => {
-    const where = { ...match, vendorId: inRows<string, TenantRow>(TENANTS, 'vendorId', { id: tenantId }) };
-    const orderBy: Array<Order<RoleRow>> = [{ by: 'name' }, { by: 'id' }];
-    const found = await tables
-      .of(ROLES)
-      .rows({ where: { ...where, tenantId: oneOf([null, tenantId]) }, orderBy });
-    return found.map(({ id, key }) => ({ id, key }));
-  };
+  const roles = async (tenantId: string, where: Where<RoleRow>) =>
+    (await accountRoles(tables, tenantId, where, [{ by: 'name' }, { by: 'id' }])).map(({ id, key }) => ({
+      id,
+      key,
+    }));
   return {
     // A malformed id is none (the uuid column would refuse it).
     rolesOfIds: async (tenantId, ids) =>
