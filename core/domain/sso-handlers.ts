@@ -16,7 +16,7 @@ import { roleGrantsOver } from './role-store';
 import type { Tables } from './tables';
 import { TENANTS } from './tenant-tables';
 
-export interface SsoHandlerPorts {
+interface SsoHandlerPorts {
   sso: SsoConnections;
   /** The vendor an account belongs to (the legacy SAML metadata names it). */
   vendorOf(tenantId: string): Promise<string>;
