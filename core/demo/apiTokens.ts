@@ -11,7 +11,7 @@ import { DEMO_POLICY, type DemoDatabase } from './data';
 import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { memoryTables } from './tables';
-import { demoPermissionsOf, roleGrants } from './teamAdmin';
+import { demoPermissionsOf } from './teamAdmin';
 
 /** The ports of core/domain/api-tokens.ts (core/domain/api-token-store.ts) over one owner's stored tokens of one kind. */
 export const demoTokenStore = (db: DemoDatabase, owner: ApiTokenOwner, clock: DemoClock): ApiTokenPorts =>
@@ -19,7 +19,6 @@ export const demoTokenStore = (db: DemoDatabase, owner: ApiTokenOwner, clock: De
     hash: () => '',
     // The vendor's policy in demo mode (GET vendor's public policy): tokens on.
     enabled: async () => DEMO_POLICY.apiTokensEnabled !== false,
-    roleGrants: async (roleIds) => roleGrants(db, owner.tenantId, roleIds),
   });
 
 /** The token routes of a signed-in caller (core/domain/api-token-handlers.ts), by descriptor name. */

@@ -3,22 +3,17 @@
  * storage (`db.tables`, core/demo/tables.ts) and a payment provider that moves no money (every
  * confirmed card pays). The plans are the starting catalogue (core/domain/billing-plans.ts) and
  * the vendor's row the spec's switches (spec 001 §9), written as rows on first use as the server's
- * migration writes them. server/storage/billing.test.ts holds this store and the server's to the
+ * migration writes them. Ids are random uuids, as the server's (billing reads an id that is not
+ * one as no row). server/storage/billing.test.ts holds this store and the server's to the
  * same cases.
  */
 import { DEFAULT_BILLING_SWITCHES } from '../billing/vendorRules';
-import { PLAN_CATALOGUE } from '../domain/billing-plans';
+import { catalogueRows } from '../domain/billing-plans';
 import { billingPorts } from '../domain/billing-ports';
 import type { PaymentProvider } from '../domain/billing-provider';
-import { BILLING_INVOICES, BILLING_PLANS, BILLING_VENDOR, type PlanRow } from '../domain/billing-tables';
-import {
-  DEMO_VENDOR_ID,
-  noteWritten,
-  tenantById,
-  type DemoDatabase,
-  type DemoTables,
-  type DemoUser,
-} from './data';
+import { BILLING_INVOICES, BILLING_PLANS, BILLING_VENDOR } from '../domain/billing-tables';
+import { randomUuid } from '../domain/random-secrets';
+import { DEMO_VENDOR_ID, noteWritten, type DemoDatabase, type DemoTables, type DemoUser } from './data';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { displayName } from '../domain/user-tables';
@@ -26,28 +21,10 @@ import { displayName } from '../domain/user-tables';
 /** The vendor's name on demo mode's invoices. */
 const DEMO_VENDOR_NAME = 'Auth Elements demo';
 
-/** A version 4 uuid, as the server's ids are (billing reads an id that is not one as no row). */
-function newUuid(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join('-');
-}
-
 /** The catalogue's rows and the vendor's, as the server's migrations write them, once. */
 function seedBilling(store: DemoTables): void {
   if (!store[BILLING_PLANS.name]?.length) {
-    const plans: PlanRow[] = PLAN_CATALOGUE.map((entry, i) => ({
-      ...entry,
-      features: [...entry.features],
-      id: newUuid(),
-      currency: 'usd',
-      position: i + 1,
-      externalId: null,
-      externalPriceId: null,
-    }));
-    store[BILLING_PLANS.name] = plans as unknown as DemoTables[string];
+    store[BILLING_PLANS.name] = catalogueRows().map((row) => ({ ...row, id: randomUuid() }));
     // Stored after the call that made them, a read too (their ids are random).
     noteWritten(store);
   }
@@ -93,9 +70,8 @@ export function demoBillingPorts(
     provider: demoProvider(clock.random),
     // One numbering for every account, as the server's sequence.
     receiptNumber: async () => `R-${1001 + (await tables.of(BILLING_INVOICES).count())}`,
-    tenantName: async (tenantId: string) => tenantById(db, tenantId)?.name,
   };
-  return billingPorts(tables, { now: clock.now, newId: newUuid }, extras, {
+  return billingPorts(tables, { now: clock.now, newId: randomUuid }, extras, {
     caller: { name: displayName(user), email: user.email },
   });
 }

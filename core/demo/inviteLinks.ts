@@ -1,21 +1,17 @@
 /**
  * Demo mode's invite links: the server's repository (core/domain/invite-links.ts) over the demo's
  * stored tables (core/demo/tables.ts). The demo keeps the token as is (the server keeps its hash and
- * a sealed copy); the accounts are the demo's, of its one vendor.
+ * a sealed copy).
  */
 import type { InviteLinkPorts } from '../domain/invitations';
 import { inviteLinkRepository } from '../domain/invite-links';
-import { DEMO_VENDOR_ID, tenantById, userById, type DemoDatabase } from './data';
+import { userById, type DemoDatabase } from './data';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 
 export function inviteLinkStore(db: DemoDatabase, tools: DemoClock): InviteLinkPorts {
   return inviteLinkRepository(memoryTables((db.tables ??= {})), {
     secrets: { hash: (token) => token, seal: (token) => token, open: (token) => token },
-    async account(tenantId) {
-      const tenant = tenantById(db, tenantId);
-      return tenant ? { name: tenant.name, vendorId: DEMO_VENDOR_ID } : null;
-    },
     isUser: async (id) => userById(db, id) !== undefined,
     newId: tools.random,
     now: tools.now,

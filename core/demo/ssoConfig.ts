@@ -12,50 +12,35 @@
  * - no SAML signing key (signRequest is refused, as on a server without one), no stored OIDC secret;
  * - no sign-in through these connections (the demo has no identity provider).
  */
-import { SsoConnections, type SsoConnectionRepository, type SsoServices } from '../domain/sso-connections';
-import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, type SsoHandlerPorts } from '../domain/sso-handlers';
+import {
+  SsoConnections,
+  ssoAddresses,
+  type SsoConnectionRepository,
+  type SsoServices,
+} from '../domain/sso-connections';
+import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, ssoHandlerPorts } from '../domain/sso-handlers';
 import { LegacySso } from '../domain/sso-legacy';
-import { ssoConnectionRepository, type SsoRoles } from '../domain/sso-repository';
-import { DEMO_VENDOR_ID, type DemoDatabase, type DemoUser } from './data';
-import { by, type DemoClock } from './rows';
+import { ssoConnectionRepository } from '../domain/sso-repository';
+import type { DemoDatabase, DemoUser } from './data';
+import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoMetadata';
 import { memoryTables } from './tables';
-import { demoPermissionsOf, grantedBy, visibleRoles } from './teamAdmin';
+import { demoPermissionsOf, demoRoles } from './teamAdmin';
 
-const DEMO_SP = 'https://auth.demo.example/frontegg/identity/resources/auth/v1/sso/saml';
-const ORIGIN = globalThis.location?.origin ?? 'https://app.demo.example';
-/** The kit's OIDC callback, which OIDC connections register at their provider. */
-const OIDC_REDIRECT = `${ORIGIN}/account/oidc/callback`;
+/** A service provider of its own (demo mode has no issuer), and the page's origin for the kit's callbacks. */
+const ADDRESSES = ssoAddresses('https://auth.demo.example/frontegg', [
+  globalThis.location?.origin ?? 'https://app.demo.example',
+]);
 
 const SAMPLE_TENANT = 'demo-tenant';
-
-/** The account's roles of these ids or keys (the vendor's and its own), by name then id as the server's. */
-const demoSsoRoles = (db: DemoDatabase): SsoRoles => {
-  const roles = (tenantId: string, match: (r: { id: string; key: string }) => boolean) =>
-    visibleRoles(db, tenantId)
-      .filter(match)
-      .sort(
-        by(
-          (r) => r.name,
-          (r) => r.id,
-        ),
-      )
-      .map(({ id, key }) => ({ id, key }));
-  return {
-    rolesOfIds: async (tenantId, ids) => roles(tenantId, (r) => ids.includes(r.id)),
-    rolesOfKeys: async (tenantId, keys) => roles(tenantId, (r) => keys.includes(r.key)),
-  };
-};
 
 /** The shared repository over the demo's tables, with the page's clock and ids. */
 const repositoryOver = (db: DemoDatabase, { now, random }: DemoClock) =>
   ssoConnectionRepository(memoryTables((db.tables ??= {})), {
-    roles: demoSsoRoles(db),
     newId: random,
     now,
-    samlCallbacks: [`${ORIGIN}/account/saml/callback`],
-    oidcRedirects: [OIDC_REDIRECT],
+    ...ADDRESSES,
   });
 
 /**
@@ -86,6 +71,8 @@ async function addSampleConnection(db: DemoDatabase, now: () => number): Promise
 /** The connections' repository (core/domain/sso-repository.ts) over the demo's tables, the sample added on first use. */
 export function demoSsoRepository(db: DemoDatabase, clock: DemoClock): SsoConnectionRepository {
   const fresh = db.tables?.saml_configurations === undefined;
+  // The roles the connections name are the built-in ones too, seeded on first use.
+  demoRoles(db);
   const repo = repositoryOver(db, clock);
   const sampled = fresh ? addSampleConnection(db, clock.now) : Promise.resolve();
   const methods = Object.entries(repo).map(([name, method]: [string, (...args: never[]) => unknown]) => [
@@ -103,17 +90,17 @@ const demoSsoServices = (random: () => string): SsoServices => ({
   newVerification: () => `${random()}${random()}`,
   sealSecret: () => 'kept by the identity provider only',
   canSignRequests: false,
-  samlBase: (key) => `${DEMO_SP}/${key}`,
-  oidcRedirect: OIDC_REDIRECT,
+  samlBase: ADDRESSES.samlBase,
+  oidcRedirect: ADDRESSES.oidcRedirects[0]!,
 });
 
 /** The SSO routes' ports (core/domain/sso-handlers.ts) over the demo's storage, for one caller. */
-const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: DemoClock): SsoHandlerPorts => ({
-  sso: new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random)),
-  vendorOf: async () => DEMO_VENDOR_ID,
-  held: async () => demoPermissionsOf(db, user),
-  grantedBy: async (tenantId, ids) => grantedBy(db, tenantId, ids),
-});
+const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: DemoClock) =>
+  ssoHandlerPorts(
+    memoryTables((db.tables ??= {})),
+    new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random)),
+    async () => demoPermissionsOf(db, user),
+  );
 
 /**
  * The SAML entity of GET /metadata (the server's LegacySso.samlMetadata). Only SSO readers ask for

@@ -14,6 +14,7 @@ import type {
   TokenKind,
 } from './api-tokens';
 import { API_TOKEN_ROLES, API_TOKENS, type ApiTokenRow } from './group-token-tables';
+import { roleGrantsOver } from './role-store';
 import { oneOf, stamp, type Tables, type Where, type RowClock } from './tables';
 
 /** One owner's tokens of one kind: a user's own personal ones, or the account's. */
@@ -121,12 +122,22 @@ export function apiTokenRepository(
 }
 
 /**
- * One owner's tokens' ports, assembled once for both backends: the repository over `tables`, and
- * what each backend has alone (what is kept of a secret, the vendor's switch, the account's roles).
+ * One owner's tokens' ports, assembled once for both backends: the repository over `tables`, what
+ * the account's roles grant (an empty id is none), and what each backend has alone (what is kept of
+ * a secret, the vendor's switch).
  */
 export const apiTokenPorts = (
   tables: Tables,
   clock: RowClock,
   owner: ApiTokenOwner,
-  { hash, ...extras }: Pick<ApiTokenPorts, 'enabled' | 'roleGrants'> & { hash(secret: string): string },
-): ApiTokenPorts => ({ ...apiTokenRepository(tables, owner, hash, clock), ...extras });
+  { hash, ...extras }: Pick<ApiTokenPorts, 'enabled'> & { hash(secret: string): string },
+): ApiTokenPorts => ({
+  ...apiTokenRepository(tables, owner, hash, clock),
+  ...extras,
+  roleGrants: (roleIds) =>
+    roleGrantsOver(
+      tables,
+      owner.tenantId,
+      roleIds.filter((id) => id !== ''),
+    ),
+});

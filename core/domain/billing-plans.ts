@@ -33,8 +33,8 @@ export interface PlanRepository {
   byId(id: string): Promise<Plan>;
 }
 
-/** The starting catalogue, in order (the migration's rows; demo mode's, core/demo/billingStore.ts). */
-export const PLAN_CATALOGUE: ReadonlyArray<
+/** The starting catalogue, in order. */
+const PLAN_CATALOGUE: ReadonlyArray<
   Pick<Plan, 'slug' | 'name' | 'description' | 'amount' | 'features' | 'isDefault'>
 > = [
   {
@@ -62,6 +62,21 @@ export const PLAN_CATALOGUE: ReadonlyArray<
     isDefault: false,
   },
 ];
+
+/**
+ * The starting catalogue as rows of `billing_plans`, their ids aside: the server's migration writes
+ * them (server/storage/schema/billing.ts, the table's default ids), demo mode on first use
+ * (core/demo/billingStore.ts, random uuids).
+ */
+export const catalogueRows = () =>
+  PLAN_CATALOGUE.map((entry, i) => ({
+    ...entry,
+    features: [...entry.features],
+    currency: 'usd',
+    position: i + 1,
+    externalId: null,
+    externalPriceId: null,
+  }));
 
 /** A plan as the client SDK reads it (IPlanResponse). */
 export function planDto(plan: Plan) {

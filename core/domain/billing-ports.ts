@@ -2,8 +2,7 @@
  * Billing's routes' ports (`BillingHandlerPorts`, core/domain/billing-handlers.ts), assembled once
  * for both backends from the stores written over the tables port (billing-store.ts) and what
  * differs by backend: the payment provider (the server's Stripe or development provider, demo
- * mode's that moves no money), the next receipt number (the server's sequence) and the account's
- * name (the tenants' area). How money moves:
+ * mode's that moves no money) and the next receipt number (the server's sequence). How money moves:
  * - a charge goes to the tenant's customer at the provider, with the plan's price there (Stripe
  *   refuses a paid plan without one: PLAN_PRICE_MISSING) and the charge's idempotency key, which
  *   the provider keeps too (Stripe's idempotency, the development ledger);
@@ -16,6 +15,7 @@ import { invoiceOf, invoiceSheet } from './billing-invoices';
 import type { PaymentProvider } from './billing-provider';
 import { billingStore } from './billing-store';
 import type { RowClock, Tables } from './tables';
+import { TENANTS } from './tenant-tables';
 
 /** What one backend has and the other does not. */
 interface BillingExtras {
@@ -23,8 +23,6 @@ interface BillingExtras {
   provider: PaymentProvider | null;
   /** The next receipt number (the server's sequence: never one twice, across accounts). */
   receiptNumber(): Promise<string>;
-  /** The account's name (the customer's name at the provider when the caller gave none). */
-  tenantName(tenantId: string): Promise<string | undefined>;
 }
 
 type Store = ReturnType<typeof billingStore>;
@@ -72,13 +70,15 @@ export function billingPorts(
 ): BillingHandlerPorts & { invoiceSheetOf: InvoiceSheetOf } {
   const { provider } = extras;
   const store = billingStore(tables, { ...clock, receiptNumber: extras.receiptNumber });
+  /** The account's name (the customer's name at the provider when the caller gave none). */
+  const tenantName = async (tenantId: string) => (await tables.of(TENANTS).row({ id: tenantId }))?.name;
   /** The tenant's customer at the provider, created once (TenantCreatedAction create_customer). */
   const ensureCustomer = async (tenantId: string, contact: { name?: string; email: string }) => {
     const { mappingId } = await store.configuration(tenantId);
     if (mappingId) return mappingId;
     const customerId = await provider!.createCustomer({
       tenantId,
-      name: contact.name || (await extras.tenantName(tenantId)) || tenantId,
+      name: contact.name || (await tenantName(tenantId)) || tenantId,
       email: contact.email,
     });
     await store.saveCustomerId(tenantId, customerId);
@@ -112,7 +112,7 @@ export function billingPorts(
       const invoice = await invoiceOf(store.invoices, tenantId, id);
       const parties = {
         vendor: (await store.vendor()).name,
-        tenant: (await extras.tenantName(tenantId)) ?? '',
+        tenant: (await tenantName(tenantId)) ?? '',
       };
       return { receiptNumber: invoice.receiptNumber, sheet: invoiceSheet(invoice, parties) };
     },

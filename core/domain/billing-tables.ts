@@ -21,7 +21,7 @@ export interface BillingClock {
   newId(): string;
 }
 
-export interface PlanRow extends Plan {
+interface PlanRow extends Plan {
   /** The vendor's order. */
   position: number;
 }

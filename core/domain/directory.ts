@@ -12,6 +12,7 @@
  */
 import type { CreatedScimConfiguration, ScimConfiguration, ScimSource } from '../api/directory';
 import { col, nullable, stamp, table, type RowClock, type RowOf, type Tables } from './tables';
+import { randomUuid } from './random-secrets';
 
 /** A new configuration as the rules make it (the store adds its creation time). */
 export type NewScimConfiguration = Pick<
@@ -122,15 +123,6 @@ const SOURCE_NAMES: Record<ScimSource, string> = {
 };
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-
-/** A random (version 4) UUID, from WebCrypto's random values (no secure context needed). */
-function randomUuid(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const h = hex(bytes);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
 
 /** What a store keeps of a SCIM token: the SHA-256 (hex) of `scim-token:<token>` (WebCrypto). */
 export async function scimTokenHash(token: string): Promise<string> {

@@ -10,6 +10,7 @@
  */
 import { col, nullable, saveRow, stamp, table, type RowClock, type RowOf, type Tables } from './tables';
 import type { InviteLinkPorts, InviteLinkRecord } from './invitations';
+import { TENANTS } from './tenant-tables';
 
 /** A row of `invite_links`, as the SQL table has it. */
 const INVITE_LINKS = table('invite_links', {
@@ -35,11 +36,9 @@ interface LinkSecrets {
   open(sealed: string, boundTo: string): string;
 }
 
-/** What the invite links' repository reads besides its table. */
+/** What the invite links' repository reads besides its tables. */
 interface InviteLinkStoreTools extends RowClock {
   secrets: LinkSecrets;
-  /** The account's name and vendor; null when it does not exist (or was deleted). */
-  account(tenantId: string): Promise<{ name: string; vendorId: string } | null>;
   /** Whether `id` names a user (the link's creator; a tenant API token is none). */
   isUser(id: string): Promise<boolean>;
 }
@@ -49,11 +48,13 @@ const sealedTo = (tenantId: string) => `inviteLink:${tenantId}`;
 /** The invite link's ports over `tables`. */
 export function inviteLinkRepository(tables: Tables, tools: InviteLinkStoreTools): InviteLinkPorts {
   const links = () => tables.of(INVITE_LINKS);
+  /** The account's row; null when it does not exist (or was deleted). */
+  const account = (tenantId: string) => tables.of(TENANTS).row({ id: tenantId, deletedAt: null });
   const expiresAt = (minutes: number) => stamp(tools.now() + minutes * 60_000);
   const recordOf = async (row: InviteLinkRow): Promise<InviteLinkRecord> => ({
     id: row.id,
     tenantId: row.tenantId,
-    vendorId: (await tools.account(row.tenantId))?.vendorId ?? '',
+    vendorId: (await account(row.tenantId))?.vendorId ?? '',
     expiresInMinutes: row.expiresInMinutes,
     expiresAt: row.expiresAt,
     shouldSendEmail: row.shouldSendEmail,
@@ -108,9 +109,9 @@ export function inviteLinkRepository(tables: Tables, tools: InviteLinkStoreTools
     async tenantOf(token) {
       const row = await links().row({ tokenHash: tools.secrets.hash(token) });
       if (!row || Date.parse(row.expiresAt) <= tools.now()) return null;
-      const account = await tools.account(row.tenantId);
-      return account
-        ? { tenantId: row.tenantId, name: account.name, shouldSendEmail: row.shouldSendEmail }
+      const tenant = await account(row.tenantId);
+      return tenant
+        ? { tenantId: row.tenantId, name: tenant.name, shouldSendEmail: row.shouldSendEmail }
         : null;
     },
   };

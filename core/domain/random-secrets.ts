@@ -1,11 +1,21 @@
 /**
  * The secrets the flows hand out, drawn from WebCrypto in both backends: link and MFA tokens,
- * six-digit codes, and the comparison of their stored keys.
+ * six-digit codes, and the comparison of their stored keys; and random uuids (ids of new rows
+ * where the server's are uuids).
  */
 import { toBase64Url } from './base64url';
 
 /** A new secret token: 32 random bytes in base64url (43 characters). */
 export const newSecretToken = (): string => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+
+/** A random (version 4) UUID, from WebCrypto's random values (no secure context needed). */
+export function randomUuid(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const h = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
 
 /** A six-digit code, uniformly drawn. */
 export function newSixDigitCode(): string {

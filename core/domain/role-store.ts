@@ -30,8 +30,11 @@ import {
   table,
   type Order,
   type RowClock,
+  type RowOf,
   type Tables,
+  type Where,
 } from './tables';
+import { TENANTS, type TenantRow } from './tenant-tables';
 
 /** What the two backends give the repository of one account. */
 interface RoleStoreExtras {
@@ -91,6 +94,35 @@ async function grantsOf(t: Tables, roleIds: string[]): Promise<Map<string, strin
     .rows({ where: { roleId: oneOf(roleIds) }, orderBy: [{ by: 'permissionId' }] });
   for (const link of links) grants.get(link.roleId)?.push(link.permissionId);
   return grants;
+}
+
+/**
+ * The roles of `where` the account sees (its vendor's and its own, `tenantId` null or its id), in
+ * one statement: the account's vendor a subquery. What other areas read of an account's roles.
+ */
+export const accountRoles = (
+  tables: Tables,
+  tenantId: string,
+  where: Where<RoleRow>,
+  orderBy?: Array<Order<RoleRow>>,
+) => {
+  const vendorId = inRows<string, TenantRow>(TENANTS, 'vendorId', { id: tenantId });
+  return tables.of(ROLES).rows({ where: { ...where, vendorId, tenantId: oneOf([null, tenantId]) }, orderBy });
+};
+
+/**
+ * Which of these ids are roles the account sees, and the permission keys they grant: what a caller
+ * must hold to hand them out (API tokens, SSO default roles and group mappings). Two statements.
+ */
+export async function roleGrantsOver(tables: Tables, tenantId: string, roleIds: string[]) {
+  if (roleIds.length === 0) return { known: [], keys: [] };
+  const known = (await accountRoles(tables, tenantId, { id: oneOf(unique(roleIds)) })).map((r) => r.id);
+  if (known.length === 0) return { known, keys: [] };
+  const granting = inRows<string, RowOf<typeof ROLE_PERMISSIONS>>(ROLE_PERMISSIONS, 'permissionId', {
+    roleId: oneOf(known),
+  });
+  const permissions = await tables.of(PERMISSIONS).rows({ where: { id: granting } });
+  return { known, keys: unique(permissions.map((p) => p.key)) };
 }
 
 /** Makes the role grant these permissions too (ids it already grants are skipped by the caller). */
@@ -201,24 +233,14 @@ export function roleStore(
       const rows = await tables.of(PERMISSIONS).rows({ where: { id: oneOf(unique(ids)) } });
       return new Map(rows.map((p) => [p.id, p.key]));
     },
-    async grantedBy(roleIds) {
-      const roles = await rolesWithIds(
-        tables,
-        roleIds.filter((id) => id !== ''),
-      );
-      const ids = unique(
-        [
-          ...(
-            await grantsOf(
-              tables,
-              roles.map((r) => r.id),
-            )
-          ).values(),
-        ].flat(),
-      );
-      if (ids.length === 0) return [];
-      return unique((await tables.of(PERMISSIONS).rows({ where: { id: oneOf(ids) } })).map((p) => p.key));
-    },
+    grantedBy: async (roleIds) =>
+      (
+        await roleGrantsOver(
+          tables,
+          tenantId,
+          roleIds.filter((id) => id !== ''),
+        )
+      ).keys,
     async holdings(roleIds) {
       const roles = await rolesWithIds(tables, roleIds);
       const grants = await grantsOf(

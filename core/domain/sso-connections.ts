@@ -94,6 +94,19 @@ export interface SsoServices {
   oidcRedirect: string;
 }
 
+/**
+ * Where tenant-managed connections point: the SAML service provider's addresses under the API's
+ * base (`{issuer}{prefix}`; `samlBase(key)`: entity ID `…/metadata`, ACS `…/acs`), and the kit's
+ * callbacks at each of the app's origins.
+ */
+export function ssoAddresses(apiBase: string, origins: string[]) {
+  return {
+    samlBase: (key: string) => `${apiBase}/identity/resources/auth/v1/sso/saml/${key}`,
+    samlCallbacks: origins.map((origin) => `${origin}/account/saml/callback`),
+    oidcRedirects: origins.map((origin) => `${origin}/account/oidc/callback`),
+  };
+}
+
 /** The fields an administrator sends (the client's IUpdateSSOConfiguration, plus `idpEntityId`). */
 export interface SsoConfigInput {
   enabled?: boolean;

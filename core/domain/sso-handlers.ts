@@ -12,8 +12,11 @@ import { assertHoldsAll } from './grants';
 import { answer, type AreaHandler, type AreaHandlers, type HandlerCall } from './handlers';
 import type { SsoConfigInput, SsoConnections } from './sso-connections';
 import { LegacySso, type LegacySamlInput } from './sso-legacy';
+import { roleGrantsOver } from './role-store';
+import type { Tables } from './tables';
+import { TENANTS } from './tenant-tables';
 
-export interface SsoHandlerPorts {
+interface SsoHandlerPorts {
   sso: SsoConnections;
   /** The vendor an account belongs to (the legacy SAML metadata names it). */
   vendorOf(tenantId: string): Promise<string>;
@@ -22,6 +25,25 @@ export interface SsoHandlerPorts {
   /** The permission keys these roles of the account grant (ids that are not its roles grant nothing). */
   grantedBy(tenantId: string, roleIds: string[]): Promise<Iterable<string>>;
 }
+
+/**
+ * The SSO routes' ports for one caller, assembled once for both backends: the backend's use cases,
+ * the account's vendor and what its roles grant read from `tables`, and what the caller holds.
+ */
+export const ssoHandlerPorts = (
+  tables: Tables,
+  sso: SsoConnections,
+  held: SsoHandlerPorts['held'],
+): SsoHandlerPorts => ({
+  sso,
+  vendorOf: (tenantId) => vendorOfAccount(tables, tenantId),
+  held,
+  grantedBy: async (tenantId, roleIds) => (await roleGrantsOver(tables, tenantId, roleIds)).keys,
+});
+
+/** The vendor an account belongs to ('' for none). */
+export const vendorOfAccount = async (tables: Tables, tenantId: string) =>
+  (await tables.of(TENANTS).row({ id: tenantId }))?.vendorId ?? '';
 
 type Handler = AreaHandler<SsoHandlerPorts>;
 type Body = Record<string, unknown>;

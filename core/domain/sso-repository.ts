@@ -1,17 +1,16 @@
 /**
  * The SSO connections' repository (`SsoConnectionRepository`, core/domain/sso-connections.ts)
  * written once over the storage port (core/domain/tables.ts): the server's over SQL
- * (server/domain/sso-config.ts passes `sqlTables` to `ssoConnections`, the roles' SQL of
- * server/storage/sso-connections.ts), demo mode's over its stored data (core/demo/ssoConfig.ts
- * passes `memoryTables`). The tables are the server's (storage/schema/saml.ts,
+ * (server/domain/sso-config.ts passes `sqlTables` to `ssoConnections`), demo mode's over its
+ * stored data (core/demo/ssoConfig.ts passes `memoryTables`). The tables are the server's (storage/schema/saml.ts,
  * sso.ts, migration 24): a SAML connection (types saml, okta, azure, google) is a row of
  * `saml_configurations`, an OIDC one of `sso_configurations`, both `tenant_managed`, with their
  * domains (`sso_connection_domains`) and group mappings (`sso_group_mappings`).
  *
  * - A connection's id is its row id, its key `t-{id}` (a text column: looking a connection up by
  *   its key takes any id a caller sends, where the uuid column would refuse a malformed one).
- * - Default roles are stored as role keys (the sign-in code's) and read as ids, through `SsoRoles`:
- *   the roles are another area's storage.
+ * - Default roles are stored as role keys (the sign-in code's) and read as ids, through `SsoRoles`
+ *   (the roles area's table, `tableSsoRoles`).
  * - A change of the domains writes the connection's `domains` column (its validated domains),
  *   which the sign-in checks read.
  */
@@ -24,16 +23,20 @@ import {
   type SsoProtocol,
   type SsoServices,
 } from './sso-connections';
+import type { RoleRow } from './role-tables';
+import { accountRoles } from './role-store';
 import {
   col,
   not,
   nullable,
+  oneOf,
   stamp,
   table,
   type Order,
   type RowClock,
   type RowOf,
   type Tables,
+  type Where,
 } from './tables';
 
 const CONNECTION_COLUMNS = {
@@ -111,15 +114,31 @@ const OIDC_CONNECTIONS = table(
 const VENDOR_DOMAINS = table('sso_domains', { domain: col.text() });
 
 /** The roles a connection's default roles and group mappings name (the roles area's storage). */
-export interface SsoRoles {
+interface SsoRoles {
   /** The assignable roles of the account among these ids (an id that is none is left out). */
   rolesOfIds(tenantId: string, ids: string[]): Promise<Array<{ id: string; key: string }>>;
   /** The assignable roles of the account with these keys, by name then id. */
   rolesOfKeys(tenantId: string, keys: string[]): Promise<Array<{ id: string; key: string }>>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The roles the connections name: the account's (core/domain/role-store.ts), by name then id. */
+function tableSsoRoles(tables: Tables): SsoRoles {
+  const roles = async (tenantId: string, where: Where<RoleRow>) =>
+    (await accountRoles(tables, tenantId, where, [{ by: 'name' }, { by: 'id' }])).map(({ id, key }) => ({
+      id,
+      key,
+    }));
+  return {
+    // A malformed id is none (the uuid column would refuse it).
+    rolesOfIds: async (tenantId, ids) =>
+      ids.every((id) => UUID.test(id)) ? roles(tenantId, { id: oneOf(ids) }) : [],
+    rolesOfKeys: (tenantId, keys) => roles(tenantId, { key: oneOf(keys) }),
+  };
+}
+
 interface SsoRepositoryDeps {
-  roles: SsoRoles;
   /** A new row id (the server's a uuid). */
   newId(): string;
   now(): number;
@@ -247,7 +266,8 @@ async function connectionsOf(
 
 /** The connections' repository over `tables`. */
 export function ssoConnectionRepository(tables: Tables, deps: SsoRepositoryDeps): SsoConnectionRepository {
-  const { roles, newId } = deps;
+  const { newId } = deps;
+  const roles = tableSsoRoles(tables);
   const now = () => stamp(deps.now());
   const connections = (p: SsoProtocol) =>
     p === 'saml' ? tables.of(SAML_CONNECTIONS) : tables.of(OIDC_CONNECTIONS);
@@ -361,8 +381,8 @@ export function ssoConnectionRepository(tables: Tables, deps: SsoRepositoryDeps)
 
 /**
  * The SSO connections' use cases (core/domain/sso-connections.ts), assembled once for both
- * backends: the repository over `tables`, and what each backend has alone (the roles' storage,
- * DNS, fetching and reading metadata, sealing secrets, its addresses).
+ * backends: the repository over `tables`, and what each backend has alone (DNS, fetching and
+ * reading metadata, sealing secrets, its addresses).
  */
 export const ssoConnections = (
   tables: Tables,

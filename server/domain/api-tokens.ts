@@ -19,7 +19,6 @@ import type { ApiTokenPorts } from '../../core/domain/api-tokens';
 import type { Database } from '../storage/database';
 import { liveApiToken, touchApiToken, useAccessToken, type UsedApiToken } from '../storage/api-tokens';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
-import { permissionKeysOfRoles } from '../storage/roles';
 import { emitEvent } from './connectivity';
 import { getVendorSettings } from './vendor';
 
@@ -32,8 +31,6 @@ export function apiTokenPorts(db: Database, owner: ApiTokenOwner): ApiTokenPorts
     portsOver(sqlTables(on), SERVER_ROW_CLOCK, owner, {
       hash: hashSecret,
       enabled: async () => (await getVendorSettings(db)).apiTokensEnabled,
-      roleGrants: (roleIds) =>
-        permissionKeysOfRoles(db, owner.tenantId, [...new Set(roleIds.filter((id) => id !== ''))]),
     });
   const announce = (tx: Database, type: string, tokenId: string) =>
     emitEvent({ db: tx }, owner.tenantId, type, { tokenId, type: owner.type });

@@ -2,13 +2,13 @@
  * Billing on the server (issue 17; spec 001 §3 "Billing", §4, §9): the ports assembled once
  * (core/domain/billing-ports.ts: the subscription rules' stores over its tables in PostgreSQL, and
  * how money moves) with the server's extras: the payment provider (server/billing/), which stays
- * behind its interface, the receipt numbers' sequence and the tenant's name (storage/billing.ts).
+ * behind its interface, and the receipt numbers' sequence (storage/billing.ts).
  * What the rules decide is written in core/domain/billing.ts and docs/billing.md.
  */
 import type { BillingHandlerPorts } from '../../core/domain/billing-handlers';
 import { billingPorts } from '../../core/domain/billing-ports';
 import type { PaymentProvider } from '../../core/domain/billing-provider';
-import { nextReceiptNumber, tenantName } from '../storage/billing';
+import { nextReceiptNumber } from '../storage/billing';
 import type { Database } from '../storage/database';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 
@@ -29,7 +29,6 @@ export function billingHandlerPorts(
     {
       provider,
       receiptNumber: () => nextReceiptNumber(db),
-      tenantName: (tenantId) => tenantName(db, tenantId),
     },
     call,
   );

@@ -54,7 +54,6 @@ export const inviteLinkPorts = (
       seal: (token, boundTo) => ctx.secretBox.seal(token, boundTo),
       open: (sealed, boundTo) => ctx.secretBox.open(sealed, boundTo),
     },
-    account: (tenantId) => liveTenant(ctx.db, tenantId),
     isUser: async (id) => (await findUserById(ctx.db, id)) !== null,
     newId: SERVER_ROW_CLOCK.newId,
     now,

@@ -22,25 +22,17 @@ import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import type { Database } from '../storage/database';
 import { ssoGroupMappingStore } from '../storage/sso-config';
-import { sqlSsoRoles } from '../storage/sso-connections';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
-import type { SsoConnections, SsoServices } from '../../core/domain/sso-connections';
+import type { ssoAddresses, SsoConnections, SsoServices } from '../../core/domain/sso-connections';
 import { ssoConnections } from '../../core/domain/sso-repository';
 import { readIdpMetadata } from './sso-metadata';
 import type { SecretBox } from './secrets';
 
-interface SsoAddresses {
-  /** `{issuer}/{prefix}/identity/resources/auth/v1/sso/saml/{key}`: entity ID `…/metadata`, ACS `…/acs`. */
-  samlBase(key: string): string;
-  /** The kit's callbacks tenant-managed connections may return to (the app's, then the CORS origins'). */
-  samlCallbacks: string[];
-  oidcRedirects: string[];
-}
-
 interface SsoConfigDeps {
   db: Database;
   secrets: SecretBox;
-  addresses: SsoAddresses;
+  /** Where connections point (`ssoAddresses`): the app's origin, then the CORS origins'. */
+  addresses: ReturnType<typeof ssoAddresses>;
   /** The DNS servers of the TXT lookup (`host` or `host:port`); empty: the system's. */
   dnsServers: string[];
   /** Whether the server has a SAML signing key (signRequest needs one). */
@@ -87,7 +79,6 @@ function serverSsoServices(deps: SsoConfigDeps): SsoServices {
 /** The server's SSO connections: the use cases of core/domain/sso-connections.ts over SQL and these services. */
 export function serverSsoConnections(deps: SsoConfigDeps): SsoConnections {
   return ssoConnections(sqlTables(deps.db), SERVER_ROW_CLOCK, {
-    roles: sqlSsoRoles(deps.db),
     samlCallbacks: deps.addresses.samlCallbacks,
     oidcRedirects: deps.addresses.oidcRedirects,
     services: serverSsoServices(deps),

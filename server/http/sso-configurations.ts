@@ -9,14 +9,12 @@ import type { AppContext } from '../context';
 import { getText } from '../delivery/outbound-http';
 import { loadSecretsKey, SecretBox } from '../domain/secrets';
 import { serverSsoConnections } from '../domain/sso-config';
-import type { SsoConnections } from '../../core/domain/sso-connections';
+import { ssoAddresses, type SsoConnections } from '../../core/domain/sso-connections';
 import { LegacySso } from '../../core/domain/sso-legacy';
-import { tenantVendorId } from '../storage/sso-config';
-import { permissionKeysOfRoles } from '../storage/roles';
-import type { SsoHandlerPorts } from '../../core/domain/sso-handlers';
+import { sqlTables } from '../storage/tables';
+import { ssoHandlerPorts, vendorOfAccount } from '../../core/domain/sso-handlers';
 import { callerOf } from './route-table';
 
-const SAML_PATH = '/identity/resources/auth/v1/sso/saml';
 const built = new WeakMap<AppContext, Promise<SsoConnections>>();
 
 async function build(ctx: AppContext): Promise<SsoConnections> {
@@ -27,11 +25,7 @@ async function build(ctx: AppContext): Promise<SsoConnections> {
   return serverSsoConnections({
     db: ctx.db,
     secrets: new SecretBox(await loadSecretsKey(ctx.db, ctx.options.secretsKey)),
-    addresses: {
-      samlBase: (key) => `${issuer}${apiPrefix}${SAML_PATH}/${key}`,
-      samlCallbacks: origins.map((o) => `${o}/account/saml/callback`),
-      oidcRedirects: origins.map((o) => `${o}/account/oidc/callback`),
-    },
+    addresses: ssoAddresses(`${issuer}${apiPrefix}`, origins),
     dnsServers: ctx.options.sso.dnsServers ?? [],
     canSignRequests: ctx.options.samlSigning !== undefined,
     fetchText: (url) => getText(url, { timeoutMs: 10_000, allowPrivate, maxBytes: 1024 * 1024 }),
@@ -53,16 +47,14 @@ export function ssoConfigurationsOf(ctx: AppContext): Promise<SsoConnections> {
  * SsoConnections, and what the "may grant" rule reads: the caller's permissions (their access
  * token's) and what roles of the account grant.
  */
-export function ssoHandlerPorts(ctx: AppContext, sso: SsoConnections) {
-  return (request: FastifyRequest): SsoHandlerPorts => ({
-    sso,
-    vendorOf: (tenantId) => tenantVendorId(ctx.db, tenantId),
-    held: async () => callerOf(request).permissions ?? [],
-    grantedBy: async (tenantId, roleIds) => (await permissionKeysOfRoles(ctx.db, tenantId, roleIds)).keys,
-  });
+export function ssoRequestPorts(ctx: AppContext, sso: SsoConnections) {
+  return (request: FastifyRequest) =>
+    ssoHandlerPorts(sqlTables(ctx.db), sso, async () => callerOf(request).permissions ?? []);
 }
 
 /** The legacy single-connection calls' use cases (core/domain/sso-legacy.ts) of this server. */
 export async function legacySsoOf(ctx: AppContext): Promise<LegacySso> {
-  return new LegacySso(await ssoConfigurationsOf(ctx), (tenantId) => tenantVendorId(ctx.db, tenantId));
+  return new LegacySso(await ssoConfigurationsOf(ctx), (tenantId) =>
+    vendorOfAccount(sqlTables(ctx.db), tenantId),
+  );
 }

@@ -11,14 +11,14 @@
  * roles are given only by a caller who holds every permission they grant. Request schemas:
  * core/contract/requests-sso.ts. The handlers are core/domain/sso-handlers.ts and the use cases
  * core/domain/sso-connections.ts (both shared with demo mode); what is stored and how:
- * storage/sso-connections.ts, docs/sso.md.
+ * core/domain/sso-repository.ts, docs/sso.md.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { SSO_CONFIG_HANDLERS } from '../../core/domain/sso-handlers';
 import { registerHandlers } from '../http/handlers';
-import { ssoConfigurationsOf, ssoHandlerPorts } from '../http/sso-configurations';
+import { ssoConfigurationsOf, ssoRequestPorts } from '../http/sso-configurations';
 
 export async function ssoConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  registerHandlers(app, SSO_CONFIG_HANDLERS, ssoHandlerPorts(ctx, await ssoConfigurationsOf(ctx)));
+  registerHandlers(app, SSO_CONFIG_HANDLERS, ssoRequestPorts(ctx, await ssoConfigurationsOf(ctx)));
 }

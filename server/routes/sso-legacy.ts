@@ -18,8 +18,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { SSO_LEGACY_HANDLERS } from '../../core/domain/sso-handlers';
 import { registerHandlers } from '../http/handlers';
-import { ssoConfigurationsOf, ssoHandlerPorts } from '../http/sso-configurations';
+import { ssoConfigurationsOf, ssoRequestPorts } from '../http/sso-configurations';
 
 export async function ssoLegacyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  registerHandlers(app, SSO_LEGACY_HANDLERS, ssoHandlerPorts(ctx, await ssoConfigurationsOf(ctx)));
+  registerHandlers(app, SSO_LEGACY_HANDLERS, ssoRequestPorts(ctx, await ssoConfigurationsOf(ctx)));
 }

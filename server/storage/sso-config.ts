@@ -1,6 +1,6 @@
 /**
  * The SSO statements sign-in reads (federation: server-only): pre-login's route for an email
- * domain, the group mappings applied at each SSO sign-in, and an account's vendor. Tenant-managed
+ * domain and the group mappings applied at each SSO sign-in. Tenant-managed
  * connections are written by the repository of core/domain/sso-repository.ts (over
  * storage/tables.ts); their tables are described in storage/schema/sso.ts (migration 24).
  */
@@ -79,12 +79,4 @@ export function ssoGroupMappingStore(db: Database) {
       );
     },
   };
-}
-
-/** The vendor an account belongs to ('' for none). */
-export async function tenantVendorId(db: Database, tenantId: string): Promise<string> {
-  const { rows } = await db.query<{ vendor_id: string }>('SELECT vendor_id FROM tenants WHERE id = $1', [
-    tenantId,
-  ]);
-  return rows[0]?.vendor_id ?? '';
 }

@@ -1,6 +1,6 @@
 // The SSO connections' repository (core/domain/sso-repository.ts, written once over the tables port)
-// on both stores: the server's over PGlite (`sqlTables`, the roles' SQL of storage/sso-connections.ts) and demo mode's over its
-// stored data (core/demo/ssoConfig.ts).
+// on both stores: the server's over PGlite (`sqlTables`) and demo mode's over its stored data
+// (core/demo/ssoConfig.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SsoConnectionRepository } from '../../core/domain/sso-connections';
@@ -9,7 +9,6 @@ import { demoSsoRepository } from '../../core/demo/ssoConfig';
 import { demoRoles } from '../../core/demo/teamAdmin';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { ssoConnectionRepository } from '../../core/domain/sso-repository';
-import { sqlSsoRoles } from './sso-connections';
 import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
 interface Repos {
@@ -30,7 +29,6 @@ repositorySuite<Repos>(
   {
     pglite: (db) => ({
       repo: ssoConnectionRepository(sqlTables(db), {
-        roles: sqlSsoRoles(db),
         ...SERVER_ROW_CLOCK,
         samlCallbacks: ['http://app.test/account/saml/callback'],
         oidcRedirects: ['http://app.test/account/oidc/callback'],

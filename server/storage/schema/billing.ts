@@ -4,10 +4,10 @@
  * invoices (amounts in cents), each tenant's payment-provider configuration (its customer id at the
  * provider), and the idempotency records of payment calls. Appended as one numbered migration.
  *
- * The starting catalogue is core/domain/billing-plans.ts's PLAN_CATALOGUE (demo mode's plans too),
+ * The starting catalogue is core/domain/billing-plans.ts's `catalogueRows` (demo mode's plans too),
  * written out as the statement it always was (the text is unchanged).
  */
-import { PLAN_CATALOGUE } from '../../../core/domain/billing-plans';
+import { catalogueRows } from '../../../core/domain/billing-plans';
 
 export const BILLING_STATEMENTS = [
   // Plans are the vendor's: the migration writes a starting catalogue (Free, Pro, Business) that
@@ -28,10 +28,12 @@ export const BILLING_STATEMENTS = [
   )`,
   `CREATE UNIQUE INDEX billing_plans_one_default ON billing_plans (is_default) WHERE is_default`,
   `INSERT INTO billing_plans (slug, name, description, amount, features, is_default, position) VALUES
-${PLAN_CATALOGUE.map(
-  (p, i) =>
-    `    ('${p.slug}', '${p.name}', '${p.description}', ${p.amount}, '{${p.features.join(',')}}', ${p.isDefault}, ${i + 1})`,
-).join(',\n')}`,
+${catalogueRows()
+  .map(
+    (p) =>
+      `    ('${p.slug}', '${p.name}', '${p.description}', ${p.amount}, '{${p.features.join(',')}}', ${p.isDefault}, ${p.position})`,
+  )
+  .join(',\n')}`,
   `INSERT INTO features (key, name) VALUES ('sso', 'Single sign-on'), ('audits', 'Audit logs'),
     ('scim', 'SCIM provisioning'), ('priority-support', 'Priority support') ON CONFLICT (key) DO NOTHING`,
   // The tenant's configuration at the payment provider (ITenantConfigurationResponse): the customer
