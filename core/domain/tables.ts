@@ -134,7 +134,8 @@ export function not<V>(value: V | Condition<V>): Condition<V> {
   return value instanceof Condition ? new Condition<V>('notMatching', value) : new Condition<V>('not', value);
 }
 /** The column's text equals `value` in any letter case. */
-export const sameText = (value: string) => new Condition<string>('sameText', value);
+export const sameText = <V extends string = string>(value: string) =>
+  new Condition<V>('sameText', value as V);
 /** The column's value is less than `value` (a timestamp: earlier). */
 export const before = <V>(value: V) => new Condition<V>('before', value);
 /** The column's value is `value` or more (a timestamp: then or later). */
@@ -142,7 +143,7 @@ export const from = <V>(value: V) => new Condition<V>('from', value);
 /** The column's value is `start` or more and less than `end` (a timestamp: a period, its end not in it). */
 export const between = <V>(start: V, end: V) => new Condition<V>('between', [start, end]);
 /** The column's text contains `text` in any letter case (SQL's ILIKE '%text%'; a null contains nothing). */
-export const contains = (text: string) => new Condition<string>('contains', text);
+export const contains = <V extends string = string>(text: string) => new Condition<V>('contains', text as V);
 
 /**
  * The column's value is `field` of a row of `spec` matching `where`: SQL's `IN (SELECT ...)`, one
