@@ -47,6 +47,8 @@ function matches(value: unknown, condition: unknown, rowsOf: RowsOfTable): boole
           .some((row) => same(value, row[field]))
       );
     }
+    case 'either':
+      return (given as unknown[]).some((c) => matches(value, c, rowsOf));
     case 'notMatching':
       return !matches(value, given, rowsOf);
     case 'contains':

@@ -104,15 +104,26 @@ export function table<R>(
 /** Every table declared by the modules loaded so far (a test holds them to the SQL schema). */
 export const declaredTables = (): ReadonlyArray<TableSpec<unknown>> => DECLARED;
 
+type Operator =
+  | 'in'
+  | 'not'
+  | 'notMatching'
+  | 'sameText'
+  | 'before'
+  | 'from'
+  | 'inRows'
+  | 'contains'
+  | 'between'
+  | 'either';
+
 /**
  * A condition other than equality on one column (`oneOf`, `not`, `sameText`, `before`, `from`,
- * `inRows`, `contains`, `between`).
+ * `inRows`, `contains`, `between`, `either`).
  */
 export class Condition<V> {
   constructor(
-    readonly op:
-      'in' | 'not' | 'notMatching' | 'sameText' | 'before' | 'from' | 'inRows' | 'contains' | 'between',
-    readonly value: V | readonly V[] | RowsOf<unknown> | Condition<V>,
+    readonly op: Operator,
+    readonly value: V | readonly V[] | RowsOf<unknown> | Condition<V> | ReadonlyArray<V | Condition<V>>,
   ) {}
 }
 
@@ -142,6 +153,11 @@ export const before = <V>(value: V) => new Condition<V>('before', value);
 export const from = <V>(value: V) => new Condition<V>('from', value);
 /** The column's value is `start` or more and less than `end` (a timestamp: a period, its end not in it). */
 export const between = <V>(start: V, end: V) => new Condition<V>('between', [start, end]);
+/**
+ * The column matches one of `conditions`, each a value (null: unset) or a condition: SQL's OR
+ * (`{ expiresAt: either(null, from(now)) }`; none: no row matches).
+ */
+export const either = <V>(...conditions: Array<V | Condition<V>>) => new Condition<V>('either', conditions);
 /** The column's text contains `text` in any letter case (SQL's ILIKE '%text%'; a null contains nothing). */
 export const contains = <V extends string = string>(text: string) => new Condition<V>('contains', text as V);
 

@@ -10,6 +10,8 @@ import {
   between,
   col,
   contains,
+  either,
+  from,
   inRows,
   not,
   nullable,
@@ -129,7 +131,7 @@ repositorySuite<Store>(
       assert.equal(await events().count({ where: mine(), search: search('') }), 4);
     });
 
-    test('contains, between, and not of a condition', async () => {
+    test('contains, between, either, and not of a condition', async () => {
       const order = [{ by: 'seq' as const }];
       assert.deepEqual(await actions({ where: { email: contains('EXAMPLE') }, orderBy: order }), [
         'Signed in',
@@ -143,6 +145,17 @@ repositorySuite<Store>(
       assert.deepEqual(
         await actions({ where: { email: not(oneOf(['bob@example.com', ''])) }, orderBy: order }),
         ['Signed in', 'Role changed'],
+      );
+      const early = { createdAt: either<string>(from(at(3)), between(at(1), at(1, 1))) };
+      assert.deepEqual(await actions({ where: early, orderBy: order }), ['Signed in', '100% done']);
+      assert.deepEqual(
+        await actions({ where: { email: either<string | null>(null, contains('bob')) }, orderBy: order }),
+        ['Role changed', 'Signed out'],
+      );
+      assert.deepEqual(await actions({ where: { email: either() } }), []);
+      assert.deepEqual(
+        await actions({ where: { email: not(either<string | null>(null, '')) }, orderBy: order }),
+        ['Signed in', 'Signed out'],
       );
       await context.repos.tables.of(MARKS).insert({ id: uuid(11), eventId: uuid(1) });
       await context.repos.tables.of(MARKS).insert({ id: uuid(12), eventId: null });

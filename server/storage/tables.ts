@@ -114,6 +114,10 @@ class Statement {
       const any = `${column} = ANY(${this.param(field, set, true)})`;
       return set.length < values.length ? `(${column} IS NULL OR ${any})` : any;
     }
+    if (op === 'either') {
+      const terms = (value as unknown[]).map((c) => this.term(field, c));
+      return terms.length ? `(${terms.join(' OR ')})` : 'false';
+    }
     if (op === 'notMatching') return `NOT COALESCE(${this.term(field, value)}, false)`;
     if (op === 'contains') return `${column} ILIKE ${this.pattern(value as string)}`;
     if (op === 'between') {
