@@ -238,7 +238,7 @@ export interface AuditStreamPorts {
 }
 
 /** What the ports take of a backend beyond its store (audit streams' `auditStreamPorts`). */
-export interface AuditStreamExtras {
+interface AuditStreamExtras {
   /** Seals a secret at rest, bound to what it belongs to (the server's SecretBox; the demo keeps none). */
   seal(plain: string, boundTo: string): string;
   /** Whether `id` has the form of the store's ids: one that has not names no stream (404). */
