@@ -52,12 +52,7 @@ function matches(value: unknown, condition: unknown, rowsOf: RowsOfTable): boole
     case 'notMatching':
       return !matches(value, given, rowsOf);
     case 'contains':
-      return (
-        value != null &&
-        String(value)
-          .toLowerCase()
-          .includes((given as string).toLowerCase())
-      );
+      return value != null && hasText(value, given);
     case 'between': {
       const [start, end] = given as [never, never];
       return value != null && (value as never) >= start && (value as never) < end;
@@ -75,13 +70,13 @@ function matches(value: unknown, condition: unknown, rowsOf: RowsOfTable): boole
   }
 }
 
+/** Whether `value`'s text contains `text` in any letter case (SQL's ILIKE '%text%'). */
+const hasText = (value: unknown, text: string) => String(value).toLowerCase().includes(text.toLowerCase());
+
 /** Whether `row` holds `search`'s text: in one of its fields, or in them `joined` (a null as empty). */
 function holdsText<R>({ text, fields, joined }: Search<R>, row: Row): boolean {
-  const has = (value: unknown) =>
-    String(value ?? '')
-      .toLowerCase()
-      .includes(text.toLowerCase());
-  return joined ? has(fields.map((f) => row[f] ?? '').join(' ')) : fields.some((f) => has(row[f]));
+  const values = fields.map((f) => row[f] ?? '');
+  return joined ? hasText(values.join(' '), text) : values.some((value) => hasText(value, text));
 }
 
 const whereOf =
@@ -122,11 +117,10 @@ function past<R>(orderBy: Array<Order<R>>, last: Row | undefined) {
 function compare<R>(orderBy: Array<Order<R>>) {
   return (a: Row, b: Row) => {
     for (const order of orderBy) {
-      const { desc } = order;
       const [x, y] = [termOf(order, a), termOf(order, b)];
       if (x === y || (x == null && y == null)) continue;
       const after = x == null || (y != null && (x as never) > (y as never));
-      return (after ? 1 : -1) * (desc ? -1 : 1);
+      return (after ? 1 : -1) * (order.desc ? -1 : 1);
     }
     return 0;
   };
