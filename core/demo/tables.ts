@@ -142,6 +142,13 @@ function memoryTable<R>(
       ...(query.orderBy ?? []).map((o) => o.by),
     ]);
     let hits = rows.filter(whereOf(query.where, query.search, rowsOf));
+    if (query.or) {
+      declared(
+        spec as TableSpec<unknown>,
+        query.or.flatMap((w) => Object.keys(w)),
+      );
+      hits = hits.filter((row) => query.or!.some((w) => whereOf(w, undefined, rowsOf)(row)));
+    }
     if (query.after) {
       declared(spec as TableSpec<unknown>, Object.keys(query.after));
       const last = rows.find(whereOf(query.after, undefined, rowsOf));

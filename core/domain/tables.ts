@@ -199,6 +199,8 @@ export interface Search<R> {
 
 export interface Query<R> {
   where?: Where<R>;
+  /** Rows matching, as well, one of these (SQL's OR of conditions on any columns; none: no row). */
+  or?: Array<Where<R>>;
   /** Rows one of `fields` of which contains `text`, in any letter case (or `joined`: see `Search`). */
   search?: Search<R>;
   /** In turn; nulls after values ascending, before them descending (PostgreSQL's order). */
@@ -218,11 +220,11 @@ export interface Query<R> {
 export interface Table<R> {
   rows(query?: Query<R>): Promise<R[]>;
   /** How many rows match; with `limit`, counted up to it (an "at least" past it, the rest unread). */
-  count(query?: Pick<Query<R>, 'where' | 'search' | 'limit'>): Promise<number>;
+  count(query?: Pick<Query<R>, 'where' | 'or' | 'search' | 'limit'>): Promise<number>;
   /** How many rows match by each value of `field` (SQL's GROUP BY); a value no row has is absent. */
   countBy<K extends keyof R & string>(
     field: K,
-    query?: Pick<Query<R>, 'where' | 'search'>,
+    query?: Pick<Query<R>, 'where' | 'or' | 'search'>,
   ): Promise<Map<R[K], number>>;
   /** The first row matching `where`, or null. */
   row(where: Where<R>, orderBy?: Array<Order<R>>): Promise<R | null>;

@@ -131,7 +131,7 @@ repositorySuite<Store>(
       assert.equal(await events().count({ where: mine(), search: search('') }), 4);
     });
 
-    test('contains, between, either, and not of a condition', async () => {
+    test('contains, between, either, an or of conditions, and not of a condition', async () => {
       const order = [{ by: 'seq' as const }];
       assert.deepEqual(await actions({ where: { email: contains('EXAMPLE') }, orderBy: order }), [
         'Signed in',
@@ -153,6 +153,12 @@ repositorySuite<Store>(
         ['Role changed', 'Signed out'],
       );
       assert.deepEqual(await actions({ where: { email: either() } }), []);
+      const or = [{ email: null }, { level: 'Medium', action: contains('out') }, {}];
+      assert.deepEqual(await actions({ or: or.slice(0, 2), orderBy: order }), ['Role changed', 'Signed out']);
+      assert.equal(await events().count({ where: mine(), or: or.slice(0, 1) }), 1);
+      assert.equal(await events().count({ where: mine(), or: [] }), 0);
+      assert.equal(await events().count({ where: mine(), or }), 4, 'an empty condition: every row');
+      await assert.rejects(events().rows({ or: [{ nope: 1 } as never] }), /not a declared column/);
       assert.deepEqual(
         await actions({ where: { email: not(either<string | null>(null, '')) }, orderBy: order }),
         ['Signed in', 'Signed out'],

@@ -50,10 +50,16 @@ class Statement {
     return `$${this.params.length}::${cast}${asArray ? '[]' : ''}`;
   }
 
-  where<R>(where: Where<R> = {}, search?: Query<R>['search']): string {
-    const terms = Object.entries(where as Row).map(([field, condition]) => this.term(field, condition));
+  where<R>(where: Where<R> = {}, search?: Query<R>['search'], or?: Array<Where<R>>): string {
+    const terms = this.terms(where);
+    if (or)
+      terms.push(`(${or.map((w) => `(${this.terms(w).join(' AND ') || 'true'})`).join(' OR ') || 'false'})`);
     if (search?.text) terms.push(this.search(search));
     return terms.length ? ` WHERE ${terms.join(' AND ')}` : '';
+  }
+
+  private terms<R>(where: Where<R>): string[] {
+    return Object.entries(where as Row).map(([field, condition]) => this.term(field, condition));
   }
 
   /** A `%text%` pattern (its own wildcards escaped) as a text parameter. */
@@ -153,7 +159,7 @@ function sqlTable<R>(db: Database, spec: TableSpec<R>): Table<R> {
 
   const rows = async (query: Query<R> = {}) => {
     const s = new Statement(columns);
-    let where = s.where(query.where, query.search);
+    let where = s.where(query.where, query.search, query.or);
     if (query.after)
       where += `${where ? ' AND' : ' WHERE'} ${s.after(spec.name, query.orderBy, query.after)}`;
     let sql = `SELECT ${selected} FROM ${spec.name}${where}${s.order(query.orderBy)}`;
@@ -166,7 +172,7 @@ function sqlTable<R>(db: Database, spec: TableSpec<R>): Table<R> {
     rows,
     async count(query = {}) {
       const s = new Statement(columns);
-      let matched = `FROM ${spec.name}${s.where(query.where, query.search)}`;
+      let matched = `FROM ${spec.name}${s.where(query.where, query.search, query.or)}`;
       // Counted up to the limit: no row past it is read.
       if (query.limit !== undefined) matched = `FROM (SELECT 1 ${matched} LIMIT ${rowCount(query.limit)}) m`;
       const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${matched}`, s.params);
@@ -175,7 +181,7 @@ function sqlTable<R>(db: Database, spec: TableSpec<R>): Table<R> {
     async countBy(field, query = {}) {
       const s = new Statement(columns);
       const column = sqlColumn(columns, field);
-      const where = s.where(query.where, query.search);
+      const where = s.where(query.where, query.search, query.or);
       const sql = `SELECT ${column} AS "${field}", count(*)::int AS n FROM ${spec.name}${where} GROUP BY ${column}`;
       const counted = (await db.query<Row & { n: number }>(sql, s.params)).rows;
       return new Map(counted.map((row) => [rowOf(row)[field], row.n]));
