@@ -94,7 +94,7 @@ export async function readyAuditLog(db: DemoDatabase, tenantId: string, now: num
   const audits = memoryTables((db.tables ??= {})).of(AUDITS);
   await audits.remove({ createdAt: before(stamp(now - RETENTION_DAYS * 24 * HOUR)) });
   if (await audits.row({ tenantId, id: sampleId(tenantId, 0) })) return;
-  for (const row of sampleRows(db, tenantId, now)) await audits.insert(row);
+  await audits.insertAll(sampleRows(db, tenantId, now));
 }
 
 /** The audits entity of GET /metadata (its columns). */
