@@ -230,7 +230,10 @@ export interface Table<R> {
   row(where: Where<R>, orderBy?: Array<Order<R>>): Promise<R | null>;
   /** Adds the row (a `serial` column left out is numbered); the row as stored. */
   insert(row: Omit<R, SerialKeys<R>> & Partial<R>): Promise<R>;
-  /** Adds the rows in one step (one statement on the server), in order; the rows as stored. */
+  /**
+   * Adds the rows in one step (one statement on the server, a parameter a value: PostgreSQL takes
+   * 65,535, so thousands of rows a call, not millions), in order; the rows as stored.
+   */
   insertAll(rows: ReadonlyArray<Omit<R, SerialKeys<R>> & Partial<R>>): Promise<R[]>;
   /** Writes `changes` to the rows matching `where`; the rows as stored. */
   update(where: Where<R>, changes: Partial<R>): Promise<R[]>;
