@@ -12,7 +12,7 @@ import { streamBody } from '../domain/audit-stream-formats';
 import { AUDIT_STREAM_HANDLERS } from '../domain/audit-stream-handlers';
 import {
   auditStreamLogsTable,
-  auditStreamRepository,
+  auditStreamPorts,
   auditStreamsTable,
   streamAttempts,
   type AuditStreamPorts,
@@ -65,15 +65,16 @@ function demoQueue(db: DemoDatabase, tables: Tables, { now, random }: DemoClock)
       });
       // Recorded, not sent: no receiver answered.
       const unsent = { attempt: 1, statusCode: 0, ok: false, response: '', durationMs: 0 };
-      for (const r of records)
-        await logs.insert({
+      await logs.insertAll(
+        records.map((r) => ({
           id: random(),
           streamId: id,
           deliveryId: random(),
           eventId: r.id,
           ...unsent,
           createdAt: isoNow(now),
-        });
+        })),
+      );
       return records.length;
     },
   };
@@ -87,14 +88,18 @@ function demoPorts(db: DemoDatabase, clock: DemoClock): AuditStreamPorts {
     queue: demoQueue(db, tables, clock),
     transaction: (fn) => fn(store),
   };
-  return {
-    // The token and the secret are not kept (nothing would use them), only that a token was given.
-    streams: auditStreamRepository(store, () => '', clock.random, clock.now),
-    allowLoopbackHttp: true,
-    checkAddress: async () => {},
-    newSigningSecret: () => `whsec_demo_${clock.random().replace(/-/g, '')}`,
-    now: clock.now,
-  };
+  return auditStreamPorts(
+    store,
+    { now: clock.now, newId: clock.random },
+    {
+      // The token and the secret are not kept (nothing would use them), only that a token was given.
+      seal: () => '',
+      isId: () => true,
+      allowLoopbackHttp: true,
+      checkAddress: async () => {},
+      newSigningSecret: () => `whsec_demo_${clock.random().replace(/-/g, '')}`,
+    },
+  );
 }
 
 /** The audit-stream routes (core/domain/audit-stream-handlers.ts) over the caller's account's streams. */

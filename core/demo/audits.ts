@@ -1,25 +1,21 @@
 /**
  * Demo mode's audit log: the handlers and stats of core/domain/audit-log.ts (the server's own) over
  * the rows of `audits` in the page's stored tables, which core/demo/dispatch.ts records as the
- * server's audit hook does. The page and the export filter and sort the account's rows in memory
- * as the server's SQL does (the search over who, what and where; severity by rank). An account's
+ * server's audit hook does; the page, the export and the stats read them as the server reads its own
+ * (core/domain/audit-log.ts over the storage port). An account's
  * sample history, made from its members, is stored as rows the first time its log is read: the
  * same all through an hour (the newest at its start), spread over the two weeks before it.
  */
-import { AUDIT_SEVERITIES, type AuditRecord, type AuditSeverity } from '../contract/audits';
 import { routeNamed, type RouteName } from '../contract/routes';
 import { auditOutcome, auditRow, auditTableRow, type AuditDetails } from '../domain/audit';
 import {
   AUDITS,
   AUDIT_LOG_HANDLERS,
-  auditRecordOf,
   auditLogPorts,
   auditsEntity,
-  type AuditFilter,
-  type AuditSearch,
   type AuditTableRow,
 } from '../domain/audit-log';
-import { before, stamp, type Tables } from '../domain/tables';
+import { before, stamp } from '../domain/tables';
 import {
   DEMO_VENDOR_CREATED_AT,
   DEMO_VENDOR_ID,
@@ -27,7 +23,7 @@ import {
   type DemoDatabase,
   type DemoUser,
 } from './data';
-import { by, descending, page, type DemoClock } from './rows';
+import type { DemoClock } from './rows';
 import type { UserHandler } from './sessions';
 import { demoHandlers, mapRoutes } from './shared';
 import { memoryTables } from './tables';
@@ -98,55 +94,11 @@ export async function readyAuditLog(db: DemoDatabase, tenantId: string, now: num
   const audits = memoryTables((db.tables ??= {})).of(AUDITS);
   await audits.remove({ createdAt: before(stamp(now - RETENTION_DAYS * 24 * HOUR)) });
   if (await audits.row({ tenantId, id: sampleId(tenantId, 0) })) return;
-  for (const row of sampleRows(db, tenantId, now)) await audits.insert(row);
-}
-
-const rank = (severity: string) => AUDIT_SEVERITIES.indexOf(severity as AuditSeverity);
-const contains = (value: string, part: string) => value.toLowerCase().includes(part.toLowerCase());
-
-/** The records matching the filters, in the list's order (the server's WHERE and ORDER BY). */
-function matching(records: AuditRecord[], query: AuditFilter): AuditRecord[] {
-  const search = query.filter?.trim();
-  const field = (r: AuditRecord, name: string) => String(r[name as keyof AuditRecord] ?? '');
-  const key = (r: AuditRecord) => (query.sortBy === 'severity' ? rank(r.severity) : field(r, query.sortBy));
-  const matches = (r: AuditRecord, name: string, value: string) =>
-    name === 'createdAt'
-      ? r.createdAt.startsWith(value)
-      : name === 'severity'
-        ? r.severity.toLowerCase() === value.toLowerCase()
-        : contains(field(r, name), value);
-  const order = descending(
-    by(key, (r) => r._id),
-    query.sortDirection !== 'asc',
-  );
-  return records
-    .filter(
-      (r) =>
-        (!search || contains([r.email, r.action, r.description, r.ip].join(' '), search)) &&
-        Object.entries(query.filters ?? {}).every(
-          ([name, raw]) => !raw?.trim() || matches(r, name, raw.trim()),
-        ),
-    )
-    .sort(order);
+  await audits.insertAll(sampleRows(db, tenantId, now));
 }
 
 /** The audits entity of GET /metadata (its columns). */
 export const demoAuditsMetadata = () => auditsEntity(DEMO_VENDOR_ID, DEMO_VENDOR_CREATED_AT);
-
-/** The page and the export (`AuditSearch`) over the account's rows in memory, as the server's SQL. */
-export function demoAuditSearch(tables: Tables): AuditSearch {
-  const records = async (tenantId: string) =>
-    (await tables.of(AUDITS).rows({ where: { tenantId } })).map((row) => auditRecordOf(row, DEMO_VENDOR_ID));
-  return {
-    async page(tenantId, query) {
-      const { items, total } = page(matching(await records(tenantId), query), query.offset, query.count);
-      return { data: items, total };
-    },
-    async *batches(tenantId, query) {
-      yield matching(await records(tenantId), query);
-    },
-  };
-}
 
 /**
  * GET /audits, GET /audits/stats and the CSV exports (core/domain/audit-log.ts) over the stored
@@ -156,7 +108,7 @@ export const demoAuditRoutes = (clock: DemoClock) =>
   mapRoutes(
     demoHandlers(AUDIT_LOG_HANDLERS, (db) => {
       const tables = memoryTables((db.tables ??= {}));
-      return auditLogPorts(tables, clock, demoAuditSearch(tables));
+      return auditLogPorts(tables, clock, async () => DEMO_VENDOR_ID);
     }),
     (handler): UserHandler =>
       async (db, user, request) => {

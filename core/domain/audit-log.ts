@@ -4,21 +4,21 @@
  * sortDirection, filter text, per-column filters as query parameters of their own), its stats
  * (GET /audits/stats) and the CSV of the same filters (POST /audits/export/csv/v2 and csv; body
  * { properties } chooses and orders the columns). The records are rows of `audits` (AUDITS,
- * declared here; `recordAudit` writes the row core/domain/audit.ts makes, for both backends); the
- * stats count them over the storage port. The filtered page and the export stay each backend's own (`AuditSearch`): the
- * search box looks in one text made of four columns (the server's trigram index), severity sorts
- * by rank, the total is counted only up to AUDIT_COUNT_LIMIT and the export reads by keyset, none of
- * which the port says; the server does it in SQL (server/storage/audits.ts), demo mode over the
- * account's rows in memory (core/demo/audits.ts).
+ * declared here; `recordAudit` writes the row core/domain/audit.ts makes, for both backends), read
+ * over the storage port by both: the page and the export (`auditPage`, `auditBatches`) search one
+ * text of four columns as the server's trigram index has it, sort severity by rank, count the total
+ * only up to AUDIT_COUNT_LIMIT and read the export by keyset; the stats count them.
  */
 import {
   AUDIT_COLUMNS,
+  AUDIT_COUNT_LIMIT,
   AUDIT_MAX_COUNT,
   AUDIT_PAGE_SIZE,
   csvHeader,
   csvLine,
   exportColumns,
   FILTERABLE_AUDIT_COLUMNS,
+  AUDIT_SEVERITIES,
   SEVERE,
   type AuditColumn,
   type AuditColumnName,
@@ -30,7 +30,24 @@ import {
 } from '../contract/audits';
 import { AUDITS_TABLE, auditTableRow, type AuditDetails, type AuditEvent } from './audit';
 import { answer, type AreaHandler, type AreaHandlers } from './handlers';
-import { col, from, nullable, oneOf, stamp, table, type RowClock, type RowOf, type Tables } from './tables';
+import {
+  between,
+  col,
+  contains,
+  from,
+  nullable,
+  oneOf,
+  sameText,
+  stamp,
+  table,
+  type Order,
+  type Query,
+  type RowClock,
+  type RowOf,
+  type Search,
+  type Tables,
+  type Where,
+} from './tables';
 
 /**
  * A row of `audits` (server/storage/schema/audits.ts): append-only, the database refuses UPDATE
@@ -64,7 +81,7 @@ export async function recordAudit(tables: Tables, clock: RowClock, event: AuditE
 }
 
 /** A stored row as the client SDK reads it (the server's and the demo's alike), of the vendor `vendorId`. */
-export function auditRecordOf(row: AuditTableRow, vendorId: string | null): AuditRecord {
+function auditRecordOf(row: AuditTableRow, vendorId: string | null): AuditRecord {
   const at = stamp(Date.parse(row.createdAt));
   return {
     _id: row.id,
@@ -103,18 +120,20 @@ export interface AuditLogPorts {
   now(): number;
 }
 
-/** The reads each backend does its own way (the storage port cannot say them: see above). */
-export type AuditSearch = Pick<AuditLogPorts, 'page' | 'batches'>;
+const DAY = 86_400_000;
 
-/** The audit log's ports: the stats counted over `tables`, the page and export by `search`. */
+/**
+ * The audit log's ports over `tables`; `vendorId` reads the id of the vendor the records are of
+ * (the server's first vendor, the demo's own).
+ */
 export function auditLogPorts(
   tables: Tables,
   clock: Pick<RowClock, 'now'>,
-  search: AuditSearch,
+  vendorId: () => Promise<string | null>,
 ): AuditLogPorts {
   return {
-    page: (tenantId, query) => search.page(tenantId, query),
-    batches: (tenantId, query) => search.batches(tenantId, query),
+    page: (tenantId, query) => auditPage(tables, vendorId, tenantId, query),
+    batches: (tenantId, query) => auditBatches(tables, vendorId, tenantId, query),
     count: (tenantId, since, severities) =>
       tables.of(AUDITS).count({
         where: {
@@ -127,7 +146,117 @@ export function auditLogPorts(
   };
 }
 
-const DAY = 86_400_000;
+/** What each sortable column orders by: an empty text for no value, as the server's index has it. */
+const SORTS: Partial<Record<AuditColumnName, Order<AuditTableRow>>> = {
+  createdAt: { by: 'createdAt' },
+  email: { by: 'actorEmail', nullAsEmpty: true },
+  action: { by: 'action' },
+  ip: { by: 'ip', nullAsEmpty: true },
+  // By rank, not by name: Info, Medium, High, Critical.
+  severity: { by: 'severity', ranks: AUDIT_SEVERITIES },
+  userAgent: { by: 'userAgent', nullAsEmpty: true },
+};
+
+/** The columns a filter of the list's looks in for its text (any letter case). */
+const CONTAINING: Partial<Record<AuditColumnName, 'actorEmail' | 'action' | 'ip' | 'userAgent'>> = {
+  email: 'actorEmail',
+  action: 'action',
+  ip: 'ip',
+  userAgent: 'userAgent',
+};
+
+/**
+ * What the search box looks in: who, what and where as one text, the expression of the trigram
+ * index (server/storage/schema/audits.ts), so a search may span two of them.
+ */
+const SEARCHED: Omit<Search<AuditTableRow>, 'text'> = {
+  fields: ['actorEmail', 'action', 'description', 'ip'],
+  joined: { notNull: ['action', 'description'] },
+};
+
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One account's records matching the filters and the search. */
+function auditFilterOf(tenantId: string, query: AuditFilter): Pick<Query<AuditTableRow>, 'where' | 'search'> {
+  const where: Where<AuditTableRow> = { tenantId };
+  for (const [name, raw] of Object.entries(query.filters ?? {}) as Array<[AuditColumnName, string]>) {
+    const value = raw?.trim();
+    if (!value) continue;
+    if (name === 'createdAt') {
+      // A day (YYYY-MM-DD, UTC): the records of that day; one that is no date, none. The route's
+      // schema refuses any other form.
+      if (!DAY_TEXT.test(value)) continue;
+      const start = Date.parse(`${value}T00:00:00Z`);
+      where.createdAt =
+        stamp(start).slice(0, 10) === value ? between(stamp(start), stamp(start + DAY)) : oneOf([]);
+    } else if (name === 'severity') where.severity = sameText(value);
+    else if (CONTAINING[name]) where[CONTAINING[name]] = contains(value);
+  }
+  const text = query.filter?.trim();
+  return { where, ...(text ? { search: { text, ...SEARCHED } } : {}) };
+}
+
+/** The list's order: the column asked (else the time), then the id, one direction. */
+function auditOrderOf(query: AuditFilter): Array<Order<AuditTableRow>> {
+  const desc = query.sortDirection !== 'asc';
+  return [
+    { ...(SORTS[query.sortBy] ?? SORTS.createdAt!), desc },
+    { by: 'id', desc },
+  ];
+}
+
+/**
+ * One page of an account's records and how many match, counted up to AUDIT_COUNT_LIMIT: counting
+ * millions of rows for a page number nobody reaches costs seconds, so past it the total says "at
+ * least" (the page shows "10,000+") and filters narrow the list.
+ */
+async function auditPage(
+  tables: Tables,
+  vendorId: () => Promise<string | null>,
+  tenantId: string,
+  query: AuditQuery,
+): Promise<{ data: AuditRecord[]; total: number }> {
+  const audits = tables.of(AUDITS);
+  const matching = auditFilterOf(tenantId, query);
+  const [rows, total, vendor] = await Promise.all([
+    audits.rows({ ...matching, orderBy: auditOrderOf(query), offset: query.offset, limit: query.count }),
+    audits.count({ ...matching, limit: AUDIT_COUNT_LIMIT }),
+    vendorId(),
+  ]);
+  return { data: rows.map((row) => auditRecordOf(row, vendor)), total };
+}
+
+/** Rows per read while exporting: memory stays at one batch whatever the total. */
+const EXPORT_BATCH = 1000;
+
+/**
+ * An account's filtered records, in the list's order, a batch at a time by keyset (the rows after
+ * the last one read), so 100,000 records never sit in memory together, and a batch's query stays
+ * as fast at the end as at the start.
+ */
+async function* auditBatches(
+  tables: Tables,
+  vendorId: () => Promise<string | null>,
+  tenantId: string,
+  query: AuditFilter,
+): AsyncGenerator<AuditRecord[]> {
+  const matching = auditFilterOf(tenantId, query);
+  const orderBy = auditOrderOf(query);
+  const vendor = await vendorId();
+  let last: string | null = null;
+  for (;;) {
+    const rows = await tables.of(AUDITS).rows({
+      ...matching,
+      orderBy,
+      limit: EXPORT_BATCH,
+      ...(last ? { after: { id: last } } : {}),
+    });
+    if (!rows.length) return;
+    yield rows.map((row) => auditRecordOf(row, vendor));
+    if (rows.length < EXPORT_BATCH) return;
+    last = rows[rows.length - 1]!.id;
+  }
+}
 
 /** The list's query from the request's query parameters (the request schema checked their form). */
 function auditQueryOf(raw: Record<string, string | undefined>): AuditQuery {

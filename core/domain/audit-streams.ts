@@ -27,7 +27,7 @@ import {
   type CreatedAuditStream,
 } from '../contract/auditStreams';
 import { contractError } from '../contract/errors';
-import { col, nullable, stamp, table, type RowOf, type Tables } from './tables';
+import { col, nullable, stamp, table, type RowClock, type RowOf, type Tables } from './tables';
 
 interface NewAuditStream {
   name: string;
@@ -235,6 +235,41 @@ export interface AuditStreamPorts {
   checkAddress(url: URL): Promise<void>;
   newSigningSecret(): string;
   now(): number;
+}
+
+/** What the ports take of a backend beyond its store (audit streams' `auditStreamPorts`). */
+interface AuditStreamExtras {
+  /** Seals a secret at rest, bound to what it belongs to (the server's SecretBox; the demo keeps none). */
+  seal(plain: string, boundTo: string): string;
+  /** Whether `id` has the form of the store's ids: one that has not names no stream (404). */
+  isId(id: string): boolean;
+  allowLoopbackHttp: boolean;
+  checkAddress(url: URL): Promise<void>;
+  newSigningSecret(): string;
+}
+
+/**
+ * The audit streams' ports, assembled once for the server and demo mode: the repository over
+ * `store`, new ids and times from `clock`, the rest the backend's `extras`.
+ */
+export function auditStreamPorts(
+  store: AuditStreamStore,
+  clock: RowClock,
+  extras: AuditStreamExtras,
+): AuditStreamPorts {
+  const streams = auditStreamRepository(store, extras.seal, clock.newId, clock.now);
+  return {
+    streams: {
+      ...streams,
+      setState: async (tenantId, id, state) =>
+        extras.isId(id) ? streams.setState(tenantId, id, state) : null,
+      remove: async (tenantId, id) => (extras.isId(id) ? streams.remove(tenantId, id) : false),
+    },
+    allowLoopbackHttp: extras.allowLoopbackHttp,
+    checkAddress: (url) => extras.checkAddress(url),
+    newSigningSecret: () => extras.newSigningSecret(),
+    now: () => clock.now(),
+  };
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;

@@ -104,14 +104,26 @@ export function table<R>(
 /** Every table declared by the modules loaded so far (a test holds them to the SQL schema). */
 export const declaredTables = (): ReadonlyArray<TableSpec<unknown>> => DECLARED;
 
+type Operator =
+  | 'in'
+  | 'not'
+  | 'notMatching'
+  | 'sameText'
+  | 'before'
+  | 'from'
+  | 'inRows'
+  | 'contains'
+  | 'between'
+  | 'either';
+
 /**
  * A condition other than equality on one column (`oneOf`, `not`, `sameText`, `before`, `from`,
- * `inRows`).
+ * `inRows`, `contains`, `between`, `either`).
  */
 export class Condition<V> {
   constructor(
-    readonly op: 'in' | 'not' | 'sameText' | 'before' | 'from' | 'inRows',
-    readonly value: V | readonly V[] | RowsOf<unknown>,
+    readonly op: Operator,
+    readonly value: V | readonly V[] | RowsOf<unknown> | Condition<V> | ReadonlyArray<V | Condition<V>>,
   ) {}
 }
 
@@ -123,14 +135,31 @@ export interface RowsOf<R> {
 }
 /** The column's value is one of `values` (none: no row matches); a null among them matches an unset column. */
 export const oneOf = <V>(values: readonly V[]) => new Condition<V>('in', values);
-/** The column's value is not `value` (null: the column is set). */
-export const not = <V>(value: V) => new Condition<V>('not', value);
+/**
+ * The column's value is not `value` (null: the column is set); of a condition, the rows it does not
+ * match (`not(inRows(...))`: SQL's `NOT IN (SELECT ...)`, a null column not in any set).
+ */
+export function not<V>(condition: Condition<V>): Condition<V>;
+export function not<V>(value: V): Condition<V>;
+export function not<V>(value: V | Condition<V>): Condition<V> {
+  return value instanceof Condition ? new Condition<V>('notMatching', value) : new Condition<V>('not', value);
+}
 /** The column's text equals `value` in any letter case. */
-export const sameText = (value: string) => new Condition<string>('sameText', value);
+export const sameText = <V extends string = string>(value: string) =>
+  new Condition<V>('sameText', value as V);
 /** The column's value is less than `value` (a timestamp: earlier). */
 export const before = <V>(value: V) => new Condition<V>('before', value);
 /** The column's value is `value` or more (a timestamp: then or later). */
 export const from = <V>(value: V) => new Condition<V>('from', value);
+/** The column's value is `start` or more and less than `end` (a timestamp: a period, its end not in it). */
+export const between = <V>(start: V, end: V) => new Condition<V>('between', [start, end]);
+/**
+ * The column matches one of `conditions`, each a value (null: unset) or a condition: SQL's OR
+ * (`{ expiresAt: either(null, from(now)) }`; none: no row matches).
+ */
+export const either = <V>(...conditions: Array<V | Condition<V>>) => new Condition<V>('either', conditions);
+/** The column's text contains `text` in any letter case (SQL's ILIKE '%text%'; a null contains nothing). */
+export const contains = <V extends string = string>(text: string) => new Condition<V>('contains', text as V);
 
 /**
  * The column's value is `field` of a row of `spec` matching `where`: SQL's `IN (SELECT ...)`, one
@@ -148,25 +177,64 @@ export interface Order<R> {
   desc?: boolean;
   /** Text compared in lower case. */
   caseless?: boolean;
+  /** A null compared as empty text (SQL's `COALESCE(column, '')`, as an index may be built on it). */
+  nullAsEmpty?: boolean;
+  /** By the value's place in `ranks` (SQL's `array_position`), not by the value; one not there: as null. */
+  ranks?: readonly string[];
+}
+
+export interface Search<R> {
+  /** Empty: every row. */
+  text: string;
+  fields: Array<keyof R & string>;
+  /**
+   * Rows whose `fields`, joined in turn into one text with a space between and a null as empty,
+   * contain `text` in any letter case (a text may span two fields), rather than rows one of whose
+   * fields does. The SQL store writes `lower(COALESCE(f1, '') || ' ' || f2 ...)`, the expression a
+   * trigram index may be built on: `notNull` names the fields the schema holds set, written bare
+   * as such an index has them.
+   */
+  joined?: { notNull: Array<keyof R & string> };
 }
 
 export interface Query<R> {
   where?: Where<R>;
-  /** Rows one of `fields` of which contains `text`, in any letter case (empty text: every row). */
-  search?: { text: string; fields: Array<keyof R & string> };
+  /** Rows matching, as well, one of these (SQL's OR of conditions on any columns; none: no row). */
+  or?: Array<Where<R>>;
+  /** Rows one of `fields` of which contains `text`, in any letter case (or `joined`: see `Search`). */
+  search?: Search<R>;
   /** In turn; nulls after values ascending, before them descending (PostgreSQL's order). */
   orderBy?: Array<Order<R>>;
+  /**
+   * A keyset page: the rows after the (first) row matching `after` in `orderBy`'s order, all of
+   * whose terms go one direction. The store reads that row's values itself (a timestamp to the
+   * microsecond); SQL's row comparison `(a, b) < (SELECT a, b ...)`: a null met before the order is
+   * decided leaves the row out, so order by columns that are set (or `nullAsEmpty`), the last one
+   * unique. No such row: no rows.
+   */
+  after?: Where<R>;
   offset?: number;
   limit?: number;
 }
 
 export interface Table<R> {
   rows(query?: Query<R>): Promise<R[]>;
-  count(query?: Pick<Query<R>, 'where' | 'search'>): Promise<number>;
+  /** How many rows match; with `limit`, counted up to it (an "at least" past it, the rest unread). */
+  count(query?: Pick<Query<R>, 'where' | 'or' | 'search' | 'limit'>): Promise<number>;
+  /** How many rows match by each value of `field` (SQL's GROUP BY); a value no row has is absent. */
+  countBy<K extends keyof R & string>(
+    field: K,
+    query?: Pick<Query<R>, 'where' | 'or' | 'search'>,
+  ): Promise<Map<R[K], number>>;
   /** The first row matching `where`, or null. */
   row(where: Where<R>, orderBy?: Array<Order<R>>): Promise<R | null>;
   /** Adds the row (a `serial` column left out is numbered); the row as stored. */
   insert(row: Omit<R, SerialKeys<R>> & Partial<R>): Promise<R>;
+  /**
+   * Adds the rows in one step (one statement on the server, a parameter a value: PostgreSQL takes
+   * 65,535, so thousands of rows a call, not millions), in order; the rows as stored.
+   */
+  insertAll(rows: ReadonlyArray<Omit<R, SerialKeys<R>> & Partial<R>>): Promise<R[]>;
   /** Writes `changes` to the rows matching `where`; the rows as stored. */
   update(where: Where<R>, changes: Partial<R>): Promise<R[]>;
   /**

@@ -5,11 +5,12 @@
  * webhooks apply (delivery/outbound-http.ts: resolved, private ranges refused unless the server
  * allows them, which also allows plain http to this machine: tests and development).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { auditStreamRepository, type AuditStreamPorts } from '../../core/domain/audit-streams';
+import { randomBytes } from 'node:crypto';
+import { auditStreamPorts as assembled, type AuditStreamPorts } from '../../core/domain/audit-streams';
 import type { AppContext } from '../context';
 import { assertPublicUrl } from '../delivery/outbound-http';
 import { auditStreamStore } from '../storage/audit-streams';
+import { SERVER_ROW_CLOCK } from '../storage/tables';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,26 +18,18 @@ export function auditStreamPorts(
   ctx: Pick<AppContext, 'db' | 'secretBox' | 'connectivity'>,
 ): AuditStreamPorts {
   const now = ctx.connectivity.now ?? Date.now;
-  const box = ctx.secretBox;
-  const sql = auditStreamRepository(
+  return assembled(
     auditStreamStore(ctx.db, now),
-    (plain, to) => box.seal(plain, to),
-    randomUUID,
-    now,
+    { now, newId: SERVER_ROW_CLOCK.newId },
+    {
+      seal: (plain, to) => ctx.secretBox.seal(plain, to),
+      // An id that is not a uuid names no stream (404, as in demo mode), rather than a database error.
+      isId: (id) => UUID.test(id),
+      allowLoopbackHttp: ctx.connectivity.allowPrivateAddresses,
+      checkAddress: async (url) => {
+        await assertPublicUrl(url.toString(), ctx.connectivity.allowPrivateAddresses);
+      },
+      newSigningSecret: () => `whsec_${randomBytes(32).toString('base64url')}`,
+    },
   );
-  // An id that is not a uuid names no stream (404, as in demo mode), rather than a database error.
-  const known = (id: string) => UUID.test(id);
-  return {
-    streams: {
-      ...sql,
-      setState: async (tenantId, id, state) => (known(id) ? sql.setState(tenantId, id, state) : null),
-      remove: async (tenantId, id) => (known(id) ? sql.remove(tenantId, id) : false),
-    },
-    allowLoopbackHttp: ctx.connectivity.allowPrivateAddresses,
-    checkAddress: async (url) => {
-      await assertPublicUrl(url.toString(), ctx.connectivity.allowPrivateAddresses);
-    },
-    newSigningSecret: () => `whsec_${randomBytes(32).toString('base64url')}`,
-    now,
-  };
 }

@@ -7,8 +7,7 @@
  *   from the database a batch at a time; body { properties } chooses and orders the columns.
  * The columns come from the audits entity of GET /metadata (routes/account-settings.ts). Every
  * call needs fe.secure.read.audits and reads only the caller's active account. The handlers and
- * rules are core/domain/audit-log.ts (demo mode runs them too), the page's SQL server/storage/audits.ts;
- * the CSV routes are registered here, to stream a file.
+ * rules and reads are core/domain/audit-log.ts (demo mode runs them too, over its own rows); the CSV routes are registered here, to stream a file.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,11 +16,11 @@ import { AUDIT_LOG_HANDLERS, auditCsv, auditLogPorts, csvColumnsOf } from '../..
 import type { AppContext } from '../context';
 import { registerHandlers } from '../http/handlers';
 import { accountOf } from '../http/route-table';
-import { auditSearch } from '../storage/audits';
+import { firstVendorId } from '../storage/audits';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 
 export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const ports = auditLogPorts(sqlTables(ctx.db), SERVER_ROW_CLOCK, auditSearch(ctx.db));
+  const ports = auditLogPorts(sqlTables(ctx.db), SERVER_ROW_CLOCK, () => firstVendorId(ctx.db));
   const { postAuditsExportCsv: _text, postAuditsExportCsvV2: _textV2, ...shared } = AUDIT_LOG_HANDLERS;
   registerHandlers(app, shared, () => ports);
 

@@ -1,18 +1,17 @@
-// The audit log's storage (core/domain/audit.ts records, core/domain/audit-log.ts counts), one
-// suite for both stores: the server's over PGlite (the page and export in SQL,
-// server/storage/audits.ts) and demo mode's over its stored rows (filtered in memory,
-// core/demo/audits.ts). Each case files its records under an account of its own.
+// The audit log's storage (core/domain/audit.ts records, core/domain/audit-log.ts reads), one
+// suite for both stores: the server's over PGlite and demo mode's over its stored rows, the one
+// reading of core/domain/audit-log.ts over each. Each case files its records under an account of
+// its own.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import type { AuditQuery } from '../../core/contract/audits';
-import { demoAuditSearch } from '../../core/demo/audits';
+import { AUDIT_SEVERITIES, type AuditQuery } from '../../core/contract/audits';
 import { memoryTables } from '../../core/demo/tables';
 import type { AuditEvent } from '../../core/domain/audit';
-import { auditLogPorts, recordAudit, type AuditLogPorts } from '../../core/domain/audit-log';
-import type { Tables } from '../../core/domain/tables';
+import { AUDITS, auditLogPorts, recordAudit, type AuditLogPorts } from '../../core/domain/audit-log';
+import { stamp, type Tables } from '../../core/domain/tables';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { auditSearch } from './audits';
+import { firstVendorId } from './audits';
 import { sqlTables } from './tables';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
@@ -59,11 +58,11 @@ repositorySuite<Store>(
   {
     pglite: (db) => ({
       tables: sqlTables(db),
-      ports: auditLogPorts(sqlTables(db), { now: () => NOW }, auditSearch(db)),
+      ports: auditLogPorts(sqlTables(db), { now: () => NOW }, () => firstVendorId(db)),
     }),
     demo: () => {
       const tables = memoryTables({});
-      return { tables, ports: auditLogPorts(tables, { now: () => NOW }, demoAuditSearch(tables)) };
+      return { tables, ports: auditLogPorts(tables, { now: () => NOW }, async () => 'demo-vendor') };
     },
   },
   (context) => {
@@ -197,6 +196,77 @@ repositorySuite<Store>(
         severe,
         [since(1), since(200)].map((d) => d.toISOString()),
       );
+    });
+
+    test('the search spans the four columns as one text; a day that is no date matches none; none sorts first', async () => {
+      const store = context.repos;
+      const tenantId = await account(store, [
+        { hoursAgo: 1, actorEmail: null, action: 'Key made', description: 'for CI', ip: '10.1.2.3' },
+        { hoursAgo: 2, actorEmail: 'ada@example.com', action: 'Key made', description: 'by hand', ip: null },
+        {
+          hoursAgo: 3,
+          actorEmail: 'bob@example.com',
+          action: 'Signed in',
+          ip: '1.1.1.1',
+          userAgent: 'Agent/2',
+        },
+      ]);
+      const descriptions = async (asked: Partial<AuditQuery>) =>
+        (await store.ports.page(tenantId, query(asked))).data.map((r) => r.description);
+      assert.deepEqual(
+        await descriptions({ filter: ' key MADE for ci 10.1' }),
+        ['for CI'],
+        'a null as empty',
+      );
+      assert.deepEqual(await descriptions({ filter: 'example.com key' }), ['by hand']);
+      assert.deepEqual(await descriptions({ filter: 'hand ' }), ['by hand'], 'the space before a null ip');
+      assert.deepEqual(await descriptions({ filters: { createdAt: '2026-02-31' } }), []);
+      assert.deepEqual(await descriptions({ filters: { userAgent: 'agent/' } }), ['done']);
+      assert.deepEqual(await descriptions({ sortBy: 'ip', sortDirection: 'asc' }), [
+        'by hand',
+        'done',
+        'for CI',
+      ]);
+      const byAgent = await descriptions({ sortBy: 'userAgent', sortDirection: 'desc' });
+      assert.equal(byAgent[0], 'done', 'no agent: an empty text, last descending');
+    });
+
+    test('the export reads every match once across batches, by rank; the total counts them', async () => {
+      const store = context.repos;
+      const tenantId = await account(store, []);
+      const total = 1_205;
+      await store.tables.of(AUDITS).insertAll(
+        Array.from({ length: total }, (_, i) => ({
+          id: randomUUID(),
+          createdAt: stamp(NOW - (i % 3) * HOUR),
+          tenantId,
+          actorUserId: null,
+          actorEmail: `u${i}@example.com`,
+          impersonatorEmail: null,
+          ip: null,
+          userAgent: null,
+          severity: AUDIT_SEVERITIES[i % 4]!,
+          resource: 'tests',
+          action: 'Bulk',
+          description: `n${i}`,
+          details: {},
+        })),
+      );
+      const exported: string[] = [];
+      const severities: string[] = [];
+      for await (const batch of store.ports.batches(tenantId, { sortBy: 'severity', sortDirection: 'asc' }))
+        for (const r of batch) {
+          exported.push(r.description);
+          severities.push(r.severity);
+        }
+      assert.equal(new Set(exported).size, total);
+      assert.equal(exported.length, total);
+      const ranks = severities.map((s) => AUDIT_SEVERITIES.indexOf(s as never));
+      assert.deepEqual(
+        ranks,
+        [...ranks].sort((a, b) => a - b),
+      );
+      assert.equal((await store.ports.page(tenantId, query())).total, total);
     });
   },
 );

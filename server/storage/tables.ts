@@ -50,15 +50,56 @@ class Statement {
     return `$${this.params.length}::${cast}${asArray ? '[]' : ''}`;
   }
 
-  where<R>(where: Where<R> = {}, search?: Query<R>['search']): string {
-    const terms = Object.entries(where as Row).map(([field, condition]) => this.term(field, condition));
-    if (search?.text) {
-      const pattern = `%${search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      this.params.push(pattern);
-      const at = `$${this.params.length}::text`;
-      terms.push(`(${search.fields.map((f) => `${sqlColumn(this.columns, f)} ILIKE ${at}`).join(' OR ')})`);
-    }
+  where<R>(where: Where<R> = {}, search?: Query<R>['search'], or?: Array<Where<R>>): string {
+    const terms = this.terms(where);
+    if (or)
+      terms.push(`(${or.map((w) => `(${this.terms(w).join(' AND ') || 'true'})`).join(' OR ') || 'false'})`);
+    if (search?.text) terms.push(this.search(search));
     return terms.length ? ` WHERE ${terms.join(' AND ')}` : '';
+  }
+
+  private terms<R>(where: Where<R>): string[] {
+    return Object.entries(where as Row).map(([field, condition]) => this.term(field, condition));
+  }
+
+  /** A `%text%` pattern (its own wildcards escaped) as a text parameter. */
+  private pattern(text: string): string {
+    this.params.push(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    return `$${this.params.length}::text`;
+  }
+
+  private search<R>({ text, fields, joined }: NonNullable<Query<R>['search']>): string {
+    const at = this.pattern(text);
+    if (!joined) return `(${fields.map((f) => `${sqlColumn(this.columns, f)} ILIKE ${at}`).join(' OR ')})`;
+    // Written as an expression index on it is: the set columns bare, the others COALESCEd.
+    const parts = fields.map((f) => {
+      const column = sqlColumn(this.columns, f);
+      return joined.notNull.includes(f) ? column : `COALESCE(${column}, '')`;
+    });
+    return `lower(${parts.join(" || ' ' || ")}) LIKE lower(${at})`;
+  }
+
+  /** An order term's expression (`ranks`' a parameter of this statement). */
+  orderTerm<R>({ by, caseless, nullAsEmpty, ranks }: Order<R>): string {
+    let column = sqlColumn(this.columns, by);
+    if (nullAsEmpty) column = `COALESCE(${column}, '')`;
+    if (caseless) column = `lower(${column})`;
+    return ranks ? `array_position(${this.param(by, ranks, true)}, ${column})` : column;
+  }
+
+  order<R>(orderBy: Array<Order<R>> = []): string {
+    const terms = orderBy.map((o) => `${this.orderTerm(o)} ${o.desc ? 'DESC' : 'ASC'}`);
+    return terms.length ? ` ORDER BY ${terms.join(', ')}` : '';
+  }
+
+  /** The keyset condition of `after`: the order's terms past those of the row it names. */
+  after<R>(table: string, orderBy: Array<Order<R>> = [], after: Where<R>): string {
+    if (!orderBy.length || orderBy.some((o) => !o.desc !== !orderBy[0]!.desc))
+      throw new Error('a keyset page needs an order of one direction');
+    // The same expressions in the row's own statement read its values (its columns shadow ours).
+    const terms = orderBy.map((o) => this.orderTerm(o)).join(', ');
+    const row = `SELECT ${terms} FROM ${table}${this.where(after)} LIMIT 1`;
+    return `(${terms}) ${orderBy[0]!.desc ? '<' : '>'} (${row})`;
   }
 
   private term(field: string, condition: unknown): string {
@@ -79,6 +120,16 @@ class Statement {
       const any = `${column} = ANY(${this.param(field, set, true)})`;
       return set.length < values.length ? `(${column} IS NULL OR ${any})` : any;
     }
+    if (op === 'either') {
+      const terms = (value as unknown[]).map((c) => this.term(field, c));
+      return terms.length ? `(${terms.join(' OR ')})` : 'false';
+    }
+    if (op === 'notMatching') return `NOT COALESCE(${this.term(field, value)}, false)`;
+    if (op === 'contains') return `${column} ILIKE ${this.pattern(value as string)}`;
+    if (op === 'between') {
+      const [start, end] = value as unknown[];
+      return `(${column} >= ${this.param(field, start)} AND ${column} < ${this.param(field, end)})`;
+    }
     if (op === 'not')
       return value === null
         ? `${column} IS NOT NULL`
@@ -87,16 +138,6 @@ class Statement {
     return `${column} ${op === 'before' ? '<' : '>='} ${this.param(field, value)}`;
   }
 }
-
-const orderOf = <R>(columns: Record<string, ColumnType>, orderBy: Array<Order<R>> = []) =>
-  orderBy.length
-    ? ` ORDER BY ${orderBy
-        .map(({ by, desc, caseless }) => {
-          const column = caseless ? `lower(${sqlColumn(columns, by)})` : sqlColumn(columns, by);
-          return `${column} ${desc ? 'DESC' : 'ASC'}`;
-        })
-        .join(', ')}`
-    : '';
 
 function sqlTable<R>(db: Database, spec: TableSpec<R>): Table<R> {
   const columns = spec.columns as Record<string, ColumnType>;
@@ -118,8 +159,10 @@ function sqlTable<R>(db: Database, spec: TableSpec<R>): Table<R> {
 
   const rows = async (query: Query<R> = {}) => {
     const s = new Statement(columns);
-    const where = s.where(query.where, query.search);
-    let sql = `SELECT ${selected} FROM ${spec.name}${where}${orderOf(columns, query.orderBy)}`;
+    let where = s.where(query.where, query.search, query.or);
+    if (query.after)
+      where += `${where ? ' AND' : ' WHERE'} ${s.after(spec.name, query.orderBy, query.after)}`;
+    let sql = `SELECT ${selected} FROM ${spec.name}${where}${s.order(query.orderBy)}`;
     if (query.limit !== undefined) sql += ` LIMIT ${rowCount(query.limit)}`;
     if (query.offset) sql += ` OFFSET ${rowCount(query.offset)}`;
     return run(sql, s);
@@ -129,9 +172,19 @@ function sqlTable<R>(db: Database, spec: TableSpec<R>): Table<R> {
     rows,
     async count(query = {}) {
       const s = new Statement(columns);
-      const sql = `SELECT count(*)::int AS n FROM ${spec.name}${s.where(query.where, query.search)}`;
-      const { rows } = await db.query<{ n: number }>(sql, s.params);
+      let matched = `FROM ${spec.name}${s.where(query.where, query.search, query.or)}`;
+      // Counted up to the limit: no row past it is read.
+      if (query.limit !== undefined) matched = `FROM (SELECT 1 ${matched} LIMIT ${rowCount(query.limit)}) m`;
+      const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${matched}`, s.params);
       return rows[0]?.n ?? 0;
+    },
+    async countBy(field, query = {}) {
+      const s = new Statement(columns);
+      const column = sqlColumn(columns, field);
+      const where = s.where(query.where, query.search, query.or);
+      const sql = `SELECT ${column} AS "${field}", count(*)::int AS n FROM ${spec.name}${where} GROUP BY ${column}`;
+      const counted = (await db.query<Row & { n: number }>(sql, s.params)).rows;
+      return new Map(counted.map((row) => [rowOf(row)[field], row.n]));
     },
     async row(where, orderBy) {
       return (await rows({ where, ...(orderBy ? { orderBy } : {}), limit: 1 }))[0] ?? null;
@@ -143,6 +196,18 @@ function sqlTable<R>(db: Database, spec: TableSpec<R>): Table<R> {
       const names = given.map(([f]) => columnName(f)).join(', ');
       const sql = `INSERT INTO ${spec.name} (${names}) VALUES (${values.join(', ')}) RETURNING ${selected}`;
       return (await run(sql, s))[0]!;
+    },
+    async insertAll(rows) {
+      if (!rows.length) return [];
+      const s = new Statement(columns);
+      const given = fields.filter((f) => rows.some((row) => (row as Row)[f] !== undefined));
+      const values = rows.map((row) => {
+        const value = (f: string) => (row as Row)[f];
+        return `(${given.map((f) => (value(f) === undefined ? 'DEFAULT' : s.param(f, value(f)))).join(', ')})`;
+      });
+      const names = given.map(columnName).join(', ');
+      const sql = `INSERT INTO ${spec.name} (${names}) VALUES ${values.join(', ')} RETURNING ${selected}`;
+      return run(sql, s);
     },
     async update(where, changes) {
       const s = new Statement(columns);
