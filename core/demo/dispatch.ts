@@ -144,7 +144,7 @@ export async function demoAudit(
  * records it (core/domain/audit.ts). Appended to the stored rows as the demo's store does
  * (core/demo/tables.ts), which the sign-in page's demo chunk does not load.
  */
-export function storeDemoAudit(db: DemoDatabase, actor: DemoUser, row: AuditRow, now: number): void {
+function storeDemoAudit(db: DemoDatabase, actor: DemoUser, row: AuditRow, now: number): void {
   const event = {
     tenantId: actor.tenantId,
     actorUserId: actor.id,

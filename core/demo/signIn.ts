@@ -13,7 +13,7 @@ import {
   type PasswordSignInPorts,
 } from '../domain/sign-in-handlers';
 import { assertAccountAllows } from '../domain/sign-in-methods';
-import { policyInForce, recordFailedSignIn, type LockoutPorts } from '../domain/security-policies';
+import { policyInForce, recordFailedSignIn } from '../domain/security-policies';
 import { demoLoginAliases } from './loginAlias';
 import { demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
@@ -34,7 +34,7 @@ import {
   type DemoUser,
 } from './data';
 import { demoPasswordMatches, hashDemoPassword } from './passwordHash';
-import { storeDemoAudit, type DemoRequest, type DemoRoutes } from './dispatch';
+import type { DemoRequest, DemoRoutes } from './dispatch';
 import { demoSsoRoute } from './hostedLogin';
 import type { createDemoInvitations } from './invitations';
 import { appOrigin, demoLimits, isDemoBreached, rulesUser, type DemoRulesUser } from './passwordlessPorts';
@@ -142,28 +142,30 @@ function signInSettingsPorts(
 }
 
 /**
- * The lockout rule's ports (core/domain/security-policies.ts `recordFailedSignIn`) over the demo's
- * data: the count and the lock are kept on the stored user, the lock's record in the demo's audits.
+ * The lockout rule's ports over the demo's stored rows (core/domain/lockout.ts, the server's): the
+ * policy in force in the user's active account; loaded with the security policies' module on the
+ * first failed sign-in (a back-office area: core/demo/lazyAreas.ts).
  */
-const demoLockoutPorts = (db: DemoDatabase, { now, random }: DemoClock): LockoutPorts<DemoUser> => ({
-  async policyOf(user) {
-    const tenantId = user?.tenantId ?? '';
-    // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
-    const { demoSecurityPolicyPorts } = await import('./securityPolicies');
-    const ports = demoSecurityPolicyPorts(db, { now, random });
-    return { tenantId, policy: await policyInForce(ports, 'lockout', tenantId) };
-  },
-  async countFailure(user) {
-    if (!user) return 0;
-    return updateUser(db, user.id, { failedSignIns: user.failedSignIns + 1 })!.failedSignIns;
-  },
-  async lock(user) {
-    if (user.lockedAt) return false;
-    updateUser(db, user.id, { lockedAt: isoNow(now) });
-    return true;
-  },
-  record: async (user, _tenantId, row) => storeDemoAudit(db, user, row, now()),
-});
+async function demoLockoutPorts(db: DemoDatabase, { now, random }: DemoClock) {
+  const [{ lockoutPortsOver }, { demoSecurityPolicyPorts }, { memoryTables }] = await Promise.all([
+    import('../domain/lockout'),
+    import('./securityPolicies'),
+    import('./tables'),
+  ]);
+  const policies = demoSecurityPolicyPorts(db, { now, random });
+  return lockoutPortsOver<DemoUser>(
+    memoryTables(db.tables!),
+    { now, newId: random },
+    {
+      async policyOf(user) {
+        const tenantId = user?.tenantId ?? '';
+        return { tenantId, policy: await policyInForce(policies, 'lockout', tenantId) };
+      },
+      // Demo mode knows no client address; the browser is this one.
+      client: { userAgent: typeof navigator === 'undefined' ? undefined : navigator.userAgent },
+    },
+  );
+}
 
 /**
  * The ports of the shared password sign-in (core/domain/sign-in-handlers.ts) over the demo's data:
@@ -189,7 +191,7 @@ function passwordSignInPorts(
     verifyPassword: async (password, user) =>
       demoPasswordMatches(password, user?.stored.passwordHash ?? null),
     countLockout: async (user) => {
-      await recordFailedSignIn(demoLockoutPorts(db, { now, random }), user && demoUserOf(db, user.id)!);
+      await recordFailedSignIn(await demoLockoutPorts(db, { now, random }), user && demoUserOf(db, user.id)!);
     },
     async passwordMatched(email, user) {
       await limits.clearFailures(email);

@@ -23,20 +23,17 @@ import {
   POLICY_DEFAULTS,
   policyInForce,
   type PolicyDto,
-  type LockoutPorts,
   type PolicyKind,
   type SecurityPolicyPorts,
   type SessionSettings,
 } from '../../core/domain/security-policies';
 import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../../core/domain/session-timeout';
-import { recordAudit } from '../../core/domain/audit-log';
+import { lockoutPortsOver } from '../../core/domain/lockout';
 import type { Database } from '../storage/database';
 import { securityPolicyPortsOver } from '../../core/domain/security-policy-storage';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { principalFromJson, type PrincipalRow } from '../storage/principal';
 import {
-  countFailedSignIn,
-  lockUser,
   previousPasswordHashes,
   rememberCurrentPassword as storedPassword,
   revokeSession,
@@ -85,32 +82,17 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
 type LockoutUser = { id: string; email?: string; activeTenantId: string | null };
 
 /**
- * The lockout rule's ports (core/domain/security-policies.ts `recordFailedSignIn`) over the
- * database: the policy in force is read only on a failure, the count is one UPDATE ... RETURNING
- * (storage/security-enforcement.ts), the lock is taken once, and its audit row names the client.
+ * The lockout rule's ports (core/domain/lockout.ts) over the database: the policy in force is read
+ * only on a failure (the user's active account's), and the lock's record names the client.
  */
-export function lockoutPorts(
-  db: Database,
-  client?: { ip?: string; userAgent?: string },
-): LockoutPorts<LockoutUser> {
-  return {
+export const lockoutPorts = (db: Database, client?: { ip?: string; userAgent?: string }) =>
+  lockoutPortsOver<LockoutUser>(sqlTables(db), SERVER_ROW_CLOCK, {
     async policyOf(user) {
       const tenantId = await activeTenantOf(db, user?.id ?? NO_ID, user?.activeTenantId ?? null);
       return { tenantId, policy: await tenantPolicy(db, 'lockout', tenantId ?? NO_ID) };
     },
-    countFailure: (user) => countFailedSignIn(db, user?.id ?? NO_ID),
-    lock: (user) => lockUser(db, user.id),
-    record: (user, tenantId, row) =>
-      recordAudit(sqlTables(db), SERVER_ROW_CLOCK, {
-        tenantId,
-        actorUserId: user.id,
-        actorEmail: user.email ?? null,
-        ip: client?.ip ?? null,
-        userAgent: client?.userAgent ?? null,
-        ...row,
-      }),
-  };
-}
+    client,
+  });
 
 // ---------------------------------------------------------------------------- password history
 

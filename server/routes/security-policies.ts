@@ -27,7 +27,8 @@ import { SECURITY_POLICY_HANDLERS } from '../../core/domain/security-policy-hand
 import type { AppContext } from '../context';
 import { assertMayActOn } from '../domain/grants';
 import { securityPolicyPorts } from '../domain/security-policies';
-import { unlockUser } from '../storage/security-enforcement';
+import { unlockUser } from '../../core/domain/lockout';
+import { sqlTables } from '../storage/tables';
 import { isMember } from '../storage/team-members';
 import { getVendorSettings } from '../domain/vendor';
 import { contractError } from '../../core/contract/errors';
@@ -73,7 +74,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
       const { userId } = request.params;
       if (!(await isMember(ctx.db, tenantId, userId))) throw contractError('MEMBER_NOT_FOUND');
       await assertMayActOn(ctx.db, claims, tenantId, userId, 'sessions');
-      return { unlocked: await unlockUser(ctx.db, userId) };
+      return { unlocked: await unlockUser(sqlTables(ctx.db), userId) };
     },
   );
 }

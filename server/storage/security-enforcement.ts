@@ -1,40 +1,11 @@
 /**
  * What the server reads and writes to enforce the security policies (server/domain/security-policies.ts
- * decides): the failed sign-in count and the lock, the password history, and the state of a
- * session under its account's session policy and IP restrictions. SQL only.
+ * decides): the password history, and the state of a session under its account's session policy
+ * and IP restrictions. SQL only (the lockout's count and lock: core/domain/lockout.ts).
  */
 import type { SessionSettings } from '../../core/domain/security-policies';
 import type { Database } from './database';
 import { principalJson } from './principal';
-
-// ------------------------------------------------------------------------------------ lockout
-
-/** Counts a failed sign-in of `userId` (no row for an unknown id); the count now, 0 without a row. */
-export async function countFailedSignIn(db: Database, userId: string): Promise<number> {
-  const { rows } = await db.query<{ failed_sign_ins: number }>(
-    'UPDATE users SET failed_sign_ins = failed_sign_ins + 1 WHERE id = $1 RETURNING failed_sign_ins',
-    [userId],
-  );
-  return rows[0]?.failed_sign_ins ?? 0;
-}
-
-/** Locks the user; false when they were locked already. */
-export async function lockUser(db: Database, userId: string): Promise<boolean> {
-  const { rows } = await db.query(
-    'UPDATE users SET locked_at = now() WHERE id = $1 AND locked_at IS NULL RETURNING id',
-    [userId],
-  );
-  return rows.length > 0;
-}
-
-/** The lock and the count go; false when the user was not locked. */
-export async function unlockUser(db: Database, userId: string): Promise<boolean> {
-  const { rows } = await db.query(
-    'UPDATE users SET locked_at = NULL, failed_sign_ins = 0 WHERE id = $1 AND locked_at IS NOT NULL RETURNING id',
-    [userId],
-  );
-  return rows.length > 0;
-}
 
 // ---------------------------------------------------------------------------- password history
 
