@@ -5,10 +5,9 @@
  */
 import type { User } from '../api/types';
 import { ok } from '../contract/answer';
-import { customDataOf } from '../domain/custom-data';
-import { displayName } from '../domain/user-tables';
+import { toUserProfile } from '../domain/user-profile';
 import { MFA_DEVICES } from '../domain/mfa-store';
-import { storedRows, type DemoDatabase, type DemoUser } from './data';
+import { storedRows, tenantsOfUser, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 import { demoHeldPermissions, demoRolesOf } from './teamAdmin';
@@ -20,31 +19,17 @@ export const hasSecondFactor = (db: DemoDatabase, userId: string): boolean =>
 /** A second factor among the demo's MFA devices; a passkey alone is a first factor. */
 export const mfaEnrolledOf = (db: DemoDatabase, user: DemoUser): boolean => hasSecondFactor(db, user.id);
 
-/** The profile of me (and of the users list's rows, core/demo/members.ts). */
+/**
+ * The profile of me (and of the users list's rows, core/demo/members.ts): the server's
+ * (core/domain/user-profile.ts), with every account the user may act in and their roles there.
+ */
 export function profileOf(db: DemoDatabase, user: DemoUser): User {
-  const roles = demoRolesOf(db, user);
-  return {
-    id: user.id,
-    sub: user.id,
-    email: user.email,
-    name: displayName(user),
-    tenantId: user.tenantId,
-    tenantIds: [user.tenantId],
-    tenants: [{ tenantId: user.tenantId, roles }],
-    roles,
-    permissions: demoHeldPermissions(db, user),
-    verified: true,
-    createdAt: user.createdAt,
-    lastLogin: user.lastLogin ?? undefined,
-    metadata: JSON.stringify(user.metadata),
-    customData: customDataOf(user.customData),
-    mfaEnrolled: mfaEnrolledOf(db, user),
-    phoneNumber: user.phone,
-    superUser: false,
-    profilePictureUrl: user.profilePictureUrl,
-    locale: user.locale,
-    provider: user.provider,
-  };
+  const tenants = tenantsOfUser(db, user.id).map(({ tenantId }) => ({
+    tenantId,
+    roles: demoRolesOf(db, { id: user.id, tenantId }),
+  }));
+  const held = { roles: demoRolesOf(db, user), permissions: demoHeldPermissions(db, user) };
+  return toUserProfile(user, tenants, user.tenantId, held, mfaEnrolledOf(db, user)) as User;
 }
 
 /** Me and my authorization (the phone number's routes load with passwordless, core/demo/passwordless.ts). */

@@ -8,7 +8,7 @@ import type { Database } from '../storage/database';
 import { readPrincipal, type PrincipalRow } from '../storage/principal';
 import { grantsByMember, grantsOf, type Authorization } from './tenants';
 import type { TenantRow } from '../storage/tenants';
-import { toUserProfile, type UserProfile } from './users';
+import { toUserProfile, type UserProfile } from '../../core/domain/user-profile';
 import type { UserRow } from '../storage/users';
 
 export interface Principal {

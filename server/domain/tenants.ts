@@ -25,16 +25,9 @@ interface TenantDto {
 
 export type { RoleDto };
 
-/** A permission a member holds, as the client SDK's `ITeamUserPermission` declares it (`roleIds`: the held roles granting it). */
-export interface PermissionDto extends HeldPermission {
-  createdAt: string;
-  updatedAt: string;
-}
+import type { Authorization, PermissionDto } from '../../core/domain/user-profile';
 
-export interface Authorization {
-  roles: RoleDto[];
-  permissions: PermissionDto[];
-}
+export type { Authorization, PermissionDto };
 
 /** Maps a tenant row to the contract's tenant object. */
 export function toTenantDto(row: TenantRow): TenantDto {

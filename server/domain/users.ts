@@ -4,45 +4,14 @@
  * Response objects are built field by field from rows, never by spreading a row, so a column
  * such as `password_hash` can never leak into an answer.
  */
-import { customDataOf, type CustomData } from '../../core/domain/custom-data';
-import { displayName } from '../../core/domain/user-tables';
+import { toUserProfile, type UserProfile } from '../../core/domain/user-profile';
 import type { Database } from '../storage/database';
 import { hasSecondFactor, storePasswordHash, type UserRow } from '../storage/users';
 import { rememberCurrentPassword } from './security-policies';
-import { grantsOf, loadGrants, type Authorization, type RoleDto } from './tenants';
+import { grantsOf, loadGrants } from './tenants';
 import type { TenantRow } from '../storage/tenants';
 
-/** Who a user is, as every user object of the contract starts (the profile, a member of the users list). */
-export interface UserIdentity {
-  id: string;
-  /** The client SDK's `sub`: the user id, as in the access token. */
-  sub: string;
-  email: string;
-  name: string;
-  phoneNumber: string | null;
-  profilePictureUrl: string | null;
-}
-
-/** The user as the contract shows it (`GET /identity/resources/users/v2/me`). */
-export interface UserProfile extends UserIdentity {
-  tenantId: string | null;
-  tenantIds: string[];
-  /** Every tenant of the user with the roles held there (the client SDK's `IUserTenantData`). */
-  tenants: Array<{ tenantId: string; roles: RoleDto[] }>;
-  roles: Authorization['roles'];
-  permissions: Authorization['permissions'];
-  verified: boolean;
-  createdAt: string;
-  lastLogin: string | null;
-  metadata: string;
-  customData: CustomData;
-  mfaEnrolled: boolean;
-  superUser: boolean;
-  /** The user's language (docs/contract.md: not in the client SDK's type), or null. */
-  locale: string | null;
-  /** The client SDK's `provider` (IBaseGetUserResponse): how the account was created. */
-  provider: string;
-}
+export type { UserIdentity, UserProfile } from '../../core/domain/user-profile';
 
 /**
  * Replaces the user's password hash. The one replaced goes into the password history (the
@@ -83,35 +52,4 @@ export async function loadUserProfile(
     { roles: active?.roles ?? [], permissions: active?.permissions ?? [] },
     await hasSecondFactor(db, user.id),
   );
-}
-
-export function toUserProfile(
-  user: UserRow,
-  tenants: UserProfile['tenants'],
-  activeTenantId: string | null,
-  authorization: Authorization,
-  mfaEnrolled: boolean,
-): UserProfile {
-  return {
-    id: user.id,
-    sub: user.id,
-    email: user.email,
-    name: displayName(user),
-    phoneNumber: user.phone,
-    profilePictureUrl: user.profilePictureUrl,
-    tenantId: activeTenantId,
-    tenantIds: tenants.map((t) => t.tenantId),
-    tenants,
-    roles: authorization.roles,
-    permissions: authorization.permissions,
-    verified: user.verified,
-    createdAt: user.createdAt,
-    lastLogin: user.lastLogin,
-    metadata: JSON.stringify(user.metadata ?? {}),
-    customData: customDataOf(user.customData),
-    mfaEnrolled,
-    superUser: user.superUser,
-    locale: user.locale ?? null,
-    provider: user.provider,
-  };
 }
