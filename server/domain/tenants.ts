@@ -3,7 +3,7 @@
  * statements are in storage/tenants.ts (their callers import them from there).
  */
 import type { Database } from '../storage/database';
-import { heldPermission, type HeldPermission, type RoleDto } from '../../core/domain/roles';
+import { heldPermission, type RoleDto } from '../../core/domain/roles';
 import {
   heldRoles,
   permissionsById,
