@@ -12,7 +12,8 @@ import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 
 export { newSecretToken as newLinkToken } from '../../core/domain/random-secrets';
 
-const hashSecret = (purpose: OneTimePurpose, secret: string) =>
+/** The server's key of a secret: its SHA-256 with the purpose as a prefix. */
+export const hashSecret = (purpose: OneTimePurpose, secret: string) =>
   createHash('sha256').update(`${purpose}:${secret}`).digest('hex');
 
 /** The secrets over `db` (a request's database or a transaction). */
