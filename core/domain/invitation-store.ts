@@ -75,7 +75,7 @@ export function invitationStore(tables: Tables, clock: RowClock) {
     async pendingOf(who: { userId: string } | { email: string }): Promise<PendingInvitation[]> {
       const userId = 'userId' in who ? who.userId : byAddress(who.email);
       const where = { userId, invitationPending: true, tenantId: liveAccounts };
-      const rows = await memberships.rows({ where, orderBy: [{ by: 'createdAt' }] });
+      const rows = await memberships.rows({ where, orderBy: [{ by: 'createdAt' }, { by: 'tenantId' }] });
       return rows.map((r) => ({ tenantId: r.tenantId, userId: r.userId }));
     },
     /**
