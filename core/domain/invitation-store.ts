@@ -15,7 +15,7 @@ import { TENANTS, type TenantRow } from './tenant-tables';
 import { UserExistsError, userRepository, USERS, type UserRow } from './user-tables';
 
 /** A new membership of `userId` in `tenantId`, with these roles (named once each). */
-export interface NewMembership {
+interface NewMembership {
   userId: string;
   tenantId: string;
   roleIds: readonly string[];
@@ -152,7 +152,7 @@ export function invitationStore(tables: Tables, clock: RowClock) {
 }
 
 /** What the invitation ports read of other areas, and what only a backend does (sending, webhooks). */
-export type InvitationExtras = Pick<
+type InvitationExtras = Pick<
   InvitationPorts,
   'roleGrants' | 'emailDomainAllowed' | 'permissionsIn' | 'sendInvitation' | 'invited'
 >;
@@ -174,7 +174,7 @@ export function invitationPortsOver(
 }
 
 /** What accepting reads besides the tables: how a store keys a link, hashes a password, and sends. */
-export interface AcceptanceExtras extends Pick<AcceptancePorts, 'passwordProblem' | 'sendChoosePassword'> {
+interface AcceptanceExtras extends Pick<AcceptancePorts, 'passwordProblem' | 'sendChoosePassword'> {
   /** The one-time tokens' key of a link (core/domain/one-time-tokens.ts). */
   keyOf(purpose: OneTimePurpose, secret: string): string;
   hashPassword(password: string): Promise<string>;
