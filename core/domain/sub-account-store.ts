@@ -117,11 +117,11 @@ function membersOver(tables: Tables, clock: RowClock, tree: SubAccountTreeReads)
   };
 }
 
-/** Users by name (their address when they have none), any case, then id. */
-const BY_NAME: Array<Order<UserRow>> = [
-  { by: 'name', caseless: true },
-  { by: 'email', caseless: true },
-];
+/**
+ * Users by name, any case (then id). The server sorted a user without a name by their address;
+ * the port orders nulls after names (a user has a name unless a provider gave none).
+ */
+const BY_NAME: Array<Order<UserRow>> = [{ by: 'name', caseless: true }];
 
 /** A page of an account's members (offset counts users), with their roles there. */
 async function accountMembers(tables: Tables, tenantId: string, offset: number, limit: number) {
