@@ -6,6 +6,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
+import { ROLES } from '../../core/domain/role-tables';
+import { stamp } from '../../core/domain/tables';
+import { TENANTS } from '../../core/domain/tenant-tables';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { subAccountStores, type SubAccountFixture } from '../../test/support/sub-account-stores';
 
@@ -175,5 +178,29 @@ repositorySuite<SubAccountFixture>('sub-accounts store', subAccountStores, (cont
       (await repo.treeMembers(top, { ...query, filter: 'BEA' })).items.map((m) => m.id),
       [bea],
     );
+  });
+
+  test("an account's own roles and the vendor's are assignable, another account's are not; members' roles listed by key", async () => {
+    const { repo, tables } = context.repos;
+    const sub = await context.repos.child(context.tenantId);
+    const role = async (tenantId: string, key: string, name: string) => {
+      const at = stamp(Date.now());
+      const vendorId = (await tables.of(TENANTS).row({ id: tenantId }))!.vendorId;
+      const fields = { description: null, defaultForCreator: false, createdAt: at, updatedAt: at };
+      return (await tables.of(ROLES).insert({ id: randomUUID(), vendorId, tenantId, key, name, ...fields }))
+        .id;
+    };
+    const own = await role(sub, 'Auditor', 'Account auditor');
+    const parents = await role(context.tenantId, 'Clerk', 'Clerk');
+    const viewer = await context.repos.role('Viewer');
+    const wanted = [viewer, own, parents, randomUUID()];
+    assert.deepEqual((await repo.assignableRoles(sub, wanted)).sort(), [own, viewer].sort());
+    const userId = await context.repos.member(context.tenantId);
+    await repo.addMembers([{ userId, tenantId: sub, roleIds: [viewer, own], allowAccess: true }]);
+    const { items } = await repo.members(sub, 0, 10);
+    assert.deepEqual((items[0] as { roles: unknown }).roles, [
+      { id: own, key: 'Auditor', name: 'Account auditor' },
+      { id: viewer, key: 'Viewer', name: 'Viewer' },
+    ]);
   });
 });
