@@ -29,7 +29,7 @@ import { sendQuietly, type FlowContext } from './account-flows';
 import { hashSecret, issueOneTimeToken } from './one-time-tokens';
 import { newPasswordProblem } from './password-rules';
 import { loadAuthorization } from './tenants';
-import { displayName } from './users';
+import { displayName } from '../../core/domain/user-tables';
 import { findUserById } from '../storage/users';
 import { emitEvent } from './connectivity';
 
