@@ -6,12 +6,11 @@ import type { Database } from '../../server/storage/database';
 import { SERVER_ROW_CLOCK, sqlTables } from '../../server/storage/tables';
 import { subAccountsRepository } from '../../server/storage/sub-accounts';
 import { seedDemoDatabase } from '../../core/demo/data';
-import { demoTreeReads } from '../../core/demo/subAccountTree';
+import { demoSubAccountsRepository } from '../../core/demo/subAccountsRepository';
 import { memoryTables } from '../../core/demo/tables';
-import { demoRoles } from '../../core/demo/teamAdmin';
 import { insertMembership } from '../../core/domain/invitation-store';
 import { ROLES } from '../../core/domain/role-tables';
-import { subAccountStoreOver, type SubAccountStore } from '../../core/domain/sub-account-store';
+import type { SubAccountStore } from '../../core/domain/sub-account-store';
 import { stamp, type RowClock, type Tables } from '../../core/domain/tables';
 import { newTenantRow, TENANTS } from '../../core/domain/tenant-tables';
 import { userRepository } from '../../core/domain/user-tables';
@@ -73,9 +72,8 @@ export const subAccountStores = {
   pglite: (db: Database) => fixture(subAccountsRepository(db), sqlTables(db), SERVER_ROW_CLOCK),
   demo: () => {
     const db = seedDemoDatabase();
-    demoRoles(db);
-    const tables = memoryTables((db.tables ??= {}));
     const clock = { now: Date.now, newId: () => randomUUID() };
-    return fixture(subAccountStoreOver(tables, clock, demoTreeReads(tables)), tables, clock);
+    const repo = demoSubAccountsRepository(db, { now: clock.now, random: clock.newId });
+    return fixture(repo, memoryTables((db.tables ??= {})), clock);
   },
 };
