@@ -90,23 +90,25 @@ export const grantedBy = (db: DemoDatabase, tenantId: string, roleIds: string[])
 
 /**
  * The roles a user holds in the account they act in: their membership's and those of the groups
- * they are in there (while groups' roles are on); none while their invitation is pending.
+ * they are in there (while groups' roles are on); an invitee's are shown, and grant nothing yet.
  */
 export function demoRolesOf(db: DemoDatabase, user: Pick<DemoUser, 'id' | 'tenantId'>): DemoRole[] {
   const membership = membershipOf(db, user.tenantId, user.id);
-  if (!membership || membership.invitationPending) return [];
+  if (!membership) return [];
   const roles = visibleRoles(db, user.tenantId);
   const config = groupConfigurationOf(db, user.tenantId);
   const groups = config.enabled && config.rolesEnabled ? groupsOfMember(db, membership.id) : [];
   const held = [...membershipRoleIds(db, membership.id), ...groups.flatMap((g) => g.roleIds)];
   return roles.filter((r) => held.includes(r.id));
 }
-/** The permission keys a user holds (none for no user). */
-export const demoPermissionsOf = (
+/** The permission keys a user holds in the account they act in (none for no user, nor while invited). */
+export function demoPermissionsOf(
   db: DemoDatabase,
   user: Pick<DemoUser, 'id' | 'tenantId'> | undefined,
-): string[] =>
-  user ? [...new Set(permissionKeysOf(demoRolesOf(db, user).flatMap((r) => r.permissions)))].sort() : [];
+): string[] {
+  if (!user || membershipOf(db, user.tenantId, user.id)?.invitationPending !== false) return [];
+  return [...new Set(permissionKeysOf(demoRolesOf(db, user).flatMap((r) => r.permissions)))].sort();
+}
 
 /** The ids of those of `roles` that hold the permission of this id. */
 const holdersOf = (roles: DemoRole[], id: string) =>
