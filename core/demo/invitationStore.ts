@@ -51,7 +51,8 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
       if (!user) return;
       // The link names its account, as the server's link data does (older links of that account retired).
       const token = await tools.issueToken(db, 'invitation', user.id, tenantId);
-      const [subject, text] = demoEmail(db, user, 'invitation', {
+      // In the recipient's language, else the inviting account's (the server's localeOfRecipient).
+      const [subject, text] = demoEmail(db, { ...user, activeTenantId: tenantId }, 'invitation', {
         link: invitationAddress(appOrigin(), user.id, token),
         tenantName: demoTenantName(db, tenantId),
         inviterName: (inviterId && userById(db, inviterId)?.name) || null,
