@@ -60,18 +60,6 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       kind: 'link',
       ...(tenantId ? { data: { tenantId }, retireScope: 'tenantId' } : {}),
     });
-  /** The user's live invitation link of this token: the account it names, and `use` for the acceptance (once). */
-  const invitationLink = async (db: DemoDatabase, userId: string, token: string) => {
-    const secrets = demoSecrets(db, tools);
-    const link = await secrets.findLiveLink('invitation', token, userId);
-    return link
-      ? {
-          tenantId: typeof link.data.tenantId === 'string' ? link.data.tenantId : undefined,
-          use: async () => !!(await secrets.consumeLink('invitation', token, userId)),
-        }
-      : null;
-  };
-
   /** After an invitation accepted without a password: the link to choose one (the server's email). */
   async function sendChoosePassword(db: DemoDatabase, user: UserRow, tenantName: string) {
     const link = resetPasswordAddress(appOrigin(), user.id, await issueToken(db, 'resetPassword', user.id));
@@ -138,7 +126,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
         const passwordHash = password === null ? {} : { passwordHash: await hashDemoPassword(password) };
         updateUser(db, userId, { verified: true, ...passwordHash });
       },
-      acceptance: demoAcceptancePorts(db, { sendChoosePassword, invitationLink, passwordProblem }),
+      acceptance: demoAcceptancePorts(db, { ...tools, sendChoosePassword, passwordProblem }),
       checkOrigin: () => {},
       startSession: async (userId) => tools.startSession(db, demoUserOf(db, userId)!),
     };
@@ -160,7 +148,6 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     sendChoosePassword,
     passwordPorts,
     issueToken,
-    invitationLink,
     passwordProblem,
   };
 }

@@ -1,23 +1,10 @@
 /**
- * An account's members in demo mode, as the invitations (core/demo/invitationStore.ts), the users
- * page (members.ts) and the groups see them: the users holding a membership of the account (rows of
+ * An account's members in demo mode, as the users page (members.ts) and the groups see them: the users holding a membership of the account (rows of
  * `memberships`, core/domain/membership-tables.ts, the server's), each acting in it, with the
  * membership's pending invitation. Roles are the membership's rows of `membership_roles`.
  */
-import type { InvitationPorts } from '../domain/invitations';
 import { MEMBERSHIP_ROLES, MEMBERSHIPS } from '../domain/membership-tables';
-import {
-  addMembership,
-  addUser,
-  membershipOf,
-  membershipRows,
-  newUserRow,
-  userByEmail,
-  userById,
-  type DemoDatabase,
-  type DemoUser,
-} from './data';
-import { isoNow, withEmail, type DemoClock } from './rows';
+import { membershipOf, membershipRows, userById, type DemoDatabase, type DemoUser } from './data';
 import { memoryTables } from './tables';
 import { demoPermissionsOf, rolesWithIds } from './teamAdmin';
 
@@ -73,48 +60,3 @@ export const removeMember = async (db: DemoDatabase, tenantId: string, userId: s
       .of(MEMBERSHIPS)
       .remove({ tenantId, userId })
   ).length > 0;
-
-/** The invitation ports that read and add an account's members (core/demo/invitationStore.ts). */
-export function invitationMembers(
-  db: DemoDatabase,
-  tools: DemoClock,
-): Pick<InvitationPorts, 'memberByEmail' | 'membership' | 'addInvitee' | 'pendingOf'> {
-  const memberOf = (member: DemoMember | undefined) =>
-    member ? { userId: member.id, pending: member.invitationPending } : null;
-  const pending = (match: (u: { id: string; email: string }) => boolean) =>
-    membershipRows(db).flatMap((m) => {
-      const user = m.invitationPending && userById(db, m.userId);
-      return user && match(user) ? [{ tenantId: m.tenantId, userId: m.userId }] : [];
-    });
-  return {
-    memberByEmail: async (tenantId, email) => memberOf(accountMembers(db, tenantId).find(withEmail(email))),
-    membership: async (tenantId, userId) => memberOf(accountMember(db, tenantId, userId)),
-    async addInvitee(tenantId, { email, name, phone, roleIds }) {
-      const createdAt = isoNow(tools.now);
-      // Someone of another account joins this one as a pending member; a new person is a user not verified yet.
-      const user =
-        userByEmail(db, email) ??
-        addUser(
-          db,
-          newUserRow({
-            id: tools.random(),
-            email,
-            name,
-            phone,
-            passwordHash: null,
-            verified: false,
-            createdAt,
-          }),
-        );
-      user.activeTenantId ??= tenantId;
-      const roles = rolesWithIds(db, tenantId, roleIds).map((r) => r.id);
-      addMembership(
-        db,
-        { id: tools.random(), userId: user.id, tenantId, createdAt, invitationPending: true },
-        roles,
-      );
-      return user.id;
-    },
-    pendingOf: async (who) => pending('userId' in who ? (u) => u.id === who.userId : withEmail(who.email)),
-  };
-}

@@ -67,7 +67,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     now,
     sendChoosePassword: accountFlows.sendChoosePassword,
     issueToken: accountFlows.issueToken,
-    invitationLink: accountFlows.invitationLink,
     passwordProblem: accountFlows.passwordProblem,
     userOfToken,
   });

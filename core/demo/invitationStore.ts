@@ -1,9 +1,9 @@
 /**
- * Demo mode's storage of invitations and invite links: the ports of core/domain/invitations.ts over
- * the demo's users and memberships (a pending invitation is a user with `invitationPending` in their
- * active account, or a pending membership of another account: `accountMembers`) and its one-time
- * tokens; the invite link's repository is the server's (core/domain/invite-links.ts) over the
- * demo's stored tables (core/demo/inviteLinks.ts).
+ * Demo mode's storage of invitations and invite links: the server's (core/domain/invitation-store.ts:
+ * pending memberships of `memberships`, the invitee's row of `users`, the link a one-time token; and
+ * core/domain/invite-links.ts) over the demo's stored tables. What is the demo's own: the outbox
+ * instead of mail, no webhooks, the secrets kept plain, the password hashed by core/demo/passwordHash.ts.
+ * The stores load on first use (the demo's first chunk has a byte budget).
  */
 import type { createDemoAccountFlows } from './accountFlows';
 import type * as rules from '../domain/invitations';
@@ -11,30 +11,30 @@ import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
 import { appOrigin, demoOutbox } from './passwordlessPorts';
-import { tenantById, updateUser, userById, type DemoDatabase } from './data';
+import { tenantById, userById, type DemoDatabase } from './data';
 import { hashDemoPassword } from './passwordHash';
 import type { DemoClock } from './rows';
 import { roleGrants } from './teamAdmin';
 
 /** The clock, ids, links, emails and password policy of core/demo/accountFlows.ts. */
 export type DemoInvitationTools = DemoClock &
-  Pick<
-    ReturnType<typeof createDemoAccountFlows>,
-    'sendChoosePassword' | 'issueToken' | 'invitationLink' | 'passwordProblem'
-  >;
+  Pick<ReturnType<typeof createDemoAccountFlows>, 'sendChoosePassword' | 'issueToken' | 'passwordProblem'>;
 
 const demoTenantName = (db: DemoDatabase, tenantId: string) => tenantById(db, tenantId)?.name ?? '';
-/** The account's members as the demo keeps them (core/demo/accountMembers.ts: the back office's, loaded on first use). */
-const members = () => import('./accountMembers');
 
-/** The invitation ports over the demo's users, memberships and one-time tokens. */
+/** The invitations' store and the demo's tables, loaded on first use. */
+async function storeOf(db: DemoDatabase) {
+  const [store, { memoryTables }] = await Promise.all([
+    import('../domain/invitation-store'),
+    import('./tables'),
+  ]);
+  return { ...store, tables: memoryTables((db.tables ??= {})) };
+}
+
+/** The invitation ports over the demo's stored tables; the email goes to the demo outbox. */
 export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools): rules.InvitationPorts {
-  const stored = async () => (await members()).invitationMembers(db, tools);
-  return {
-    memberByEmail: async (tenantId, email) => (await stored()).memberByEmail(tenantId, email),
-    membership: async (tenantId, userId) => (await stored()).membership(tenantId, userId),
-    addInvitee: async (tenantId, invitee) => (await stored()).addInvitee(tenantId, invitee),
-    pendingOf: async (who) => (await stored()).pendingOf(who),
+  const clock = { now: tools.now, newId: tools.random };
+  const extras: Parameters<Awaited<ReturnType<typeof storeOf>>['invitationPortsOver']>[2] = {
     roleGrants: async (tenantId, roleIds) => roleGrants(db, tenantId, roleIds),
     async emailDomainAllowed(tenantId, email) {
       // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
@@ -43,13 +43,16 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
       // Demo mode keeps no list of public email providers: only the account's own list decides.
       return emailDomainAllowed(ports, tenantId, email, () => false);
     },
-    permissionsIn: async (callerId, tenantId) => (await members()).permissionsIn(db, tenantId, callerId),
+    // The account's members are the back office's (core/demo/accountMembers.ts), loaded on first use.
+    permissionsIn: async (callerId, tenantId) =>
+      (await import('./accountMembers')).permissionsIn(db, tenantId, callerId),
     async sendInvitation({ tenantId, userId }, inviterId) {
       const user = userById(db, userId);
       if (!user) return;
       // The link names its account, as the server's link data does (older links of that account retired).
       const token = await tools.issueToken(db, 'invitation', user.id, tenantId);
-      const [subject, text] = demoEmail(db, user, 'invitation', {
+      // In the recipient's language, else the inviting account's (the server's localeOfRecipient).
+      const [subject, text] = demoEmail(db, { ...user, activeTenantId: tenantId }, 'invitation', {
         link: invitationAddress(appOrigin(), user.id, token),
         tenantName: demoTenantName(db, tenantId),
         inviterName: (inviterId && userById(db, inviterId)?.name) || null,
@@ -59,44 +62,45 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
     // Demo mode sends no webhooks.
     invited: async () => {},
   };
-}
-
-/** The acceptance ports over the demo's users, memberships and one-time tokens. */
-export function demoAcceptancePorts(
-  db: DemoDatabase,
-  tools: Pick<DemoInvitationTools, 'invitationLink' | 'passwordProblem' | 'sendChoosePassword'>,
-): rules.AcceptancePorts {
-  /** The link and the account it invites to, while the user's membership there is pending. */
-  const pendingLink = async (userId: string, token: string) => {
-    const link = await tools.invitationLink(db, userId, token);
-    const tenantId = link?.tenantId ?? userById(db, userId)?.activeTenantId ?? '';
-    const user = (await members()).accountMember(db, tenantId, userId);
-    return link && user?.invitationPending ? { link, user, tenantId } : null;
+  const stored = async () => {
+    const { invitationPortsOver, tables } = await storeOf(db);
+    return invitationPortsOver(tables, clock, extras);
   };
   return {
-    async live(userId, token) {
-      const found = await pendingLink(userId, token);
-      if (!found) return null;
-      const { user, tenantId } = found;
-      const tenantName = demoTenantName(db, tenantId);
-      return { tenantId, tenantName, shouldSetPassword: !user.passwordHash, email: user.email };
-    },
+    ...extras,
+    memberByEmail: async (tenantId, email) => (await stored()).memberByEmail(tenantId, email),
+    membership: async (tenantId, userId) => (await stored()).membership(tenantId, userId),
+    addInvitee: async (tenantId, invitee) => (await stored()).addInvitee(tenantId, invitee),
+    pendingOf: async (who) => (await stored()).pendingOf(who),
+  };
+}
+
+/** The acceptance ports over the demo's stored tables (the link's secret kept plain, as demo mode keeps them). */
+export function demoAcceptancePorts(
+  db: DemoDatabase,
+  tools: DemoClock & Pick<DemoInvitationTools, 'passwordProblem' | 'sendChoosePassword'>,
+): rules.AcceptancePorts {
+  const stored = async () => {
+    const { acceptancePortsOver, tables } = await storeOf(db);
+    return acceptancePortsOver(
+      tables,
+      { now: tools.now, newId: tools.random },
+      {
+        keyOf: (_purpose, secret) => secret,
+        hashPassword: hashDemoPassword,
+        passwordProblem: (password) => tools.passwordProblem(password),
+        async sendChoosePassword(userId, invitation) {
+          const user = userById(db, userId);
+          if (user) await tools.sendChoosePassword(db, user, invitation.tenantName);
+        },
+      },
+    );
+  };
+  return {
+    live: async (userId, token) => (await stored()).live(userId, token),
     passwordProblem: (password) => tools.passwordProblem(password),
-    async join({ userId, token, tenantId, password }) {
-      const found = await pendingLink(userId, token);
-      const user = userById(db, userId);
-      if (!found || found.tenantId !== tenantId || !user) return false;
-      if (!(await found.link.use())) return false;
-      await (await members()).changeMember(db, tenantId, userId, { invitationPending: false });
-      const passwordHash = password === null ? {} : { passwordHash: await hashDemoPassword(password) };
-      // The account becomes the user's active one, as on the server.
-      updateUser(db, userId, { verified: true, activeTenantId: tenantId, ...passwordHash });
-      return true;
-    },
-    async sendChoosePassword(userId, invitation) {
-      const user = userById(db, userId);
-      if (user) await tools.sendChoosePassword(db, user, invitation.tenantName);
-    },
+    join: async (input) => (await stored()).join(input),
+    sendChoosePassword: async (userId, invitation) => (await stored()).sendChoosePassword(userId, invitation),
   };
 }
 

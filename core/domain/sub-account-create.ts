@@ -1,7 +1,7 @@
 /**
  * Creating a sub-account (spec 001 §7 "Tenants and sub-accounts"; the client SDK's createSubTenant),
- * written once over a repository: the server's is SQL (server/storage/sub-account-create.ts),
- * demo mode's the page's stored accounts (core/demo/subAccountsRepository.ts).
+ * written once over a repository, itself written once over the tables port for both backends
+ * (core/domain/sub-account-store.ts).
  * The account goes under `parentTenantId` (default: the caller's active account), which must lie
  * within the caller's tree (404 otherwise), and its creator becomes a member, so they can switch
  * into it. The creator gets the creator roles when they hold every permission those grant;

@@ -1,9 +1,9 @@
 /**
  * The lists of the All accounts page and of the client SDK's hierarchy calls (spec 001 §7, §9
  * "all-accounts query limit 50", "selected-account users limit 10"): the paging, the next link and
- * the page metadata, written once over a lists repository: the server's is SQL
- * (server/storage/sub-account-lists.ts), demo mode's the page's stored data (core/demo/subAccounts.ts
- * and subAccountsRepository.ts). Every account named must lie within the caller's tree (404 otherwise).
+ * the page metadata, written once over a lists repository, itself written once over the tables port
+ * for both backends (core/domain/sub-account-store.ts). Every account named must lie within the
+ * caller's tree (404 otherwise).
  */
 import {
   assertWithin,

@@ -1,8 +1,8 @@
 /**
  * A member's roles and access in the accounts of the caller's tree, and the counts the All accounts
  * page reads (spec 001 §7 "Tenants and sub-accounts"), written once over the sub-accounts repository
- * (core/domain/sub-accounts.ts): the server's is SQL (server/storage/sub-accounts.ts), demo mode's
- * the page's stored data (core/demo/subAccountsRepository.ts). `mayActOn` and `mayGrant` are the
+ * (core/domain/sub-accounts.ts; its storage for both backends: core/domain/sub-account-store.ts).
+ * `mayActOn` and `mayGrant` are the
  * rule of who may act on whom (server/domain/grants.ts; core/domain/sub-account-handlers.ts).
  */
 import { contractError } from '../contract/errors';

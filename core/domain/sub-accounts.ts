@@ -2,8 +2,8 @@
  * Managing sub-accounts (spec 001 §7 "Sub-tenants: PATCH /{tenantId} (name), DELETE /{id}; identity
  * sub-tenant user ... remove"): renaming and deleting an account below the caller's active one, and
  * ending a member's place in one account or in several across the tree. The rules are written once
- * over a repository: the server's is SQL (server/storage/sub-accounts.ts), demo mode's is the page's
- * stored data (core/demo/subAccountsRepository.ts). Every account named must lie within the caller's
+ * over a repository, written once over the tables port for both backends
+ * (core/domain/sub-account-store.ts). Every account named must lie within the caller's
  * tree (404 otherwise, no hint of others); the caller's own account is renamed in the account
  * settings and cannot be deleted from here.
  */

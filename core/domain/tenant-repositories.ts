@@ -2,8 +2,7 @@
  * What reads and writes the accounts' own columns (core/domain/tenant-tables.ts), written once over
  * `Tables` for both backends: an account's settings (core/domain/account-settings.ts), its custom
  * login (custom-login.ts), and the sub-accounts' renames, deletes and creation (sub-accounts.ts,
- * sub-account-create.ts). Memberships and the tree reads stay the backends' own
- * (server/storage/sub-accounts.ts, core/demo/subAccountsRepository.ts).
+ * sub-account-create.ts). The memberships of the sub-accounts are core/domain/sub-account-store.ts.
  */
 import type { AccountSettings } from '../api/accountSettings';
 import type { AccountSettingsRepository } from './account-settings';

@@ -3,7 +3,7 @@
  * sub-accounts"): the id of an account the client names. The routes are the shared handlers of
  * core/domain/sub-account-handlers.ts over the rules of core/domain/sub-accounts.ts,
  * sub-account-create.ts, sub-account-members.ts, sub-account-lists.ts and sub-account-tree.ts; their
- * SQL is in server/storage/sub-accounts.ts, sub-account-create.ts and sub-account-lists.ts.
+ * storage is core/domain/sub-account-store.ts, with the tree read in SQL (server/storage/sub-accounts.ts).
  */
 import { createHash } from 'node:crypto';
 

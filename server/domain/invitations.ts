@@ -1,7 +1,7 @@
 /**
  * What the server does with invitations and invite links. The rules (who may invite whom, with which
  * roles, resend, verify, accept, the link's lifetime and answers) are core/domain/invitations.ts,
- * over the SQL of server/storage/invitations.ts; demo mode runs the same rules. Here: the ports on
+ * over the storage of core/domain/invitation-store.ts; demo mode runs the same rules. Here: the ports on
  * the server (one-time link tokens, stored hashed, single use, one per user and account; password
  * hashing and rules; the emails in the recipient's language; the account's webhooks; the
  * acceptance, which the activation page uses too: core/domain/activation-handlers.ts), and joining
@@ -14,28 +14,23 @@
 import { createHash } from 'node:crypto';
 import type { AcceptancePorts, InvitationPorts, InviteLinkPorts } from '../../core/domain/invitations';
 import { inviteLinkRepository } from '../../core/domain/invite-links';
+import {
+  acceptancePortsOver,
+  invitationPortsOver,
+  invitationStore,
+} from '../../core/domain/invitation-store';
 import { invitationAddress, resetPasswordAddress, signInAddress } from '../../core/domain/account-links';
 import { choosePasswordEmail, invitationEmail, joinedAccountEmail } from '../delivery/messages';
 import { emailDomainAllowed } from './email-domain-restrictions';
 import { localeOfRecipient } from '../storage/locales';
 import { permissionKeysOfRoles } from '../storage/roles';
-import {
-  addPendingMembership,
-  liveTenant,
-  memberByEmail,
-  membershipOf,
-  pendingInvitations,
-  pendingTenantName,
-  startMembership,
-  vendorOfTenant,
-} from '../storage/invitations';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { sendQuietly, type FlowContext } from './account-flows';
-import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens';
+import { hashSecret, issueOneTimeToken } from './one-time-tokens';
 import { newPasswordProblem } from './password-rules';
 import { loadAuthorization } from './tenants';
 import { displayName } from '../../core/domain/user-tables';
-import { findUserByEmail, findUserById, insertUser, UserExistsError } from '../storage/users';
+import { findUserById } from '../storage/users';
 import { emitEvent } from './connectivity';
 
 type Log = (message: string) => void;
@@ -79,7 +74,7 @@ async function sendInvitation(
   const message = invitationEmail(
     user.email,
     invitationAddress(ctx.options.appUrl, user.id, token),
-    (await liveTenant(ctx.db, invitation.tenantId))?.name ?? '',
+    (await invitationStore(sqlTables(ctx.db), SERVER_ROW_CLOCK).liveTenant(invitation.tenantId))?.name ?? '',
     inviter ? displayName(inviter) : null,
     await localeOfRecipient(ctx.db, user.id, invitation.tenantId),
   );
@@ -89,71 +84,23 @@ async function sendInvitation(
 /** The invitation ports on the server; `log` records a delivery that failed (the answer stands). */
 export function invitationPorts(ctx: FlowContext, log: Log): InvitationPorts {
   const { db } = ctx;
-  return {
-    memberByEmail: (tenantId, email) => memberByEmail(db, tenantId, email),
-    membership: (tenantId, userId) => membershipOf(db, tenantId, userId),
+  return invitationPortsOver(sqlTables(db), SERVER_ROW_CLOCK, {
     roleGrants: (tenantId, roleIds) => permissionKeysOfRoles(db, tenantId, roleIds),
     emailDomainAllowed: (tenantId, email) => emailDomainAllowed(db, tenantId, email),
-    // The rules checked the roles and that the address is no member; a new address gets a user.
-    addInvitee: (tenantId, invitee) =>
-      db
-        .transaction(async (tx) => {
-          const user =
-            (await findUserByEmail(tx, invitee.email)) ??
-            (await insertUser(tx, {
-              vendorId: await vendorOfTenant(tx, tenantId),
-              email: invitee.email,
-              name: invitee.name,
-              phone: invitee.phone,
-              passwordHash: null,
-              verified: false,
-            }));
-          await addPendingMembership(tx, tenantId, user.id, invitee.roleIds);
-          return user.id;
-        })
-        .catch((error: unknown) => {
-          // Two admins inviting one new address at the same moment: the unique index decides.
-          if (error instanceof UserExistsError) return null;
-          throw error;
-        }),
-    pendingOf: (who) => pendingInvitations(db, who),
     permissionsIn: async (callerId, tenantId) =>
       (await loadAuthorization(db, callerId, tenantId)).permissions.map((p) => p.key),
     sendInvitation: (invitation, inviterId) => sendInvitation(ctx, invitation, inviterId, log),
     invited: (tenantId, userId, email) => emitEvent(ctx, tenantId, 'user.invited', { userId, email }),
-  };
+  });
 }
 
-/** Thrown inside the acceptance's transaction to roll it back when the link or membership changed meanwhile. */
-class Superseded extends Error {}
-
-/** The acceptance ports on the server. */
+/** The acceptance ports on the server: the link found by its SHA-256, the password hashed by the server's hasher. */
 export function acceptancePorts(ctx: FlowContext, log: Log): AcceptancePorts {
   const { db } = ctx;
-  return {
-    async live(userId, token) {
-      const user = await findUserById(db, userId);
-      const link = user ? await findLiveLink(db, 'invitation', token, user.id) : null;
-      const tenantId = typeof link?.data.tenantId === 'string' ? link.data.tenantId : null;
-      const name = user && tenantId ? await pendingTenantName(db, user.id, tenantId) : null;
-      if (!user || !tenantId || name === null) return null;
-      return { tenantId, tenantName: name, shouldSetPassword: !user.passwordHash, email: user.email };
-    },
+  return acceptancePortsOver(sqlTables(db), SERVER_ROW_CLOCK, {
+    keyOf: hashSecret,
+    hashPassword: (password) => ctx.hasher.hash(password),
     passwordProblem: (password) => newPasswordProblem(db, password),
-    async join(input) {
-      const passwordHash = input.password === null ? null : await ctx.hasher.hash(input.password);
-      return db
-        .transaction(async (tx) => {
-          const used = await consumeLink(tx, 'invitation', input.token, input.userId);
-          if (!used || used.data.tenantId !== input.tenantId) throw new Superseded();
-          if (!(await startMembership(tx, { ...input, passwordHash }))) throw new Superseded();
-          return true;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof Superseded) return false;
-          throw error;
-        });
-    },
     async sendChoosePassword(userId, invitation) {
       const token = await issueOneTimeToken(db, { purpose: 'resetPassword', userId, kind: 'link' });
       const link = resetPasswordAddress(ctx.options.appUrl, userId, token);
@@ -161,7 +108,7 @@ export function acceptancePorts(ctx: FlowContext, log: Log): AcceptancePorts {
       const message = choosePasswordEmail(invitation.email, link, invitation.tenantName, locale);
       await sendQuietly(() => ctx.delivery.sendEmail(message), log);
     },
-  };
+  });
 }
 
 /** When the link asks for it, the person who joined gets an email saying so. */

@@ -26,11 +26,3 @@ export const serverSecrets = (db: Database): OneTimeTokens =>
  */
 export const issueOneTimeToken = (db: Database, input: Parameters<OneTimeTokens['issue']>[0]) =>
   serverSecrets(db).issue(input);
-
-/** The live (unused, unexpired) link's owner and data, without using it; null otherwise. */
-export const findLiveLink = (db: Database, purpose: OneTimePurpose, token: string, userId?: string) =>
-  serverSecrets(db).findLiveLink(purpose, token, userId);
-
-/** Uses a link once: its owner and data when it was live, null when unknown, expired, used or forged. */
-export const consumeLink = (db: Database, purpose: OneTimePurpose, token: string, userId?: string) =>
-  serverSecrets(db).consumeLink(purpose, token, userId);

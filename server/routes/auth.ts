@@ -16,7 +16,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { verifyCaptcha } from '../domain/captcha';
 import { inviteLinkPorts, notifyJoined } from '../domain/invitations';
-import { joinByLink } from '../storage/invitations';
+import { invitationStore } from '../../core/domain/invitation-store';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { SIGN_UP_HANDLERS, type SignUpPorts } from '../../core/domain/sign-up-handlers';
 import { createAccount } from '../domain/signup';
 import { sendActivationEmail } from '../domain/activation';
@@ -135,7 +136,8 @@ function signInPorts(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
     invitations: {
       links: inviteLinkPorts(ctx),
       emailDomainAllowed: (tenantId, email) => emailDomainAllowed(ctx.db, tenantId, email),
-      join: (userId, tenantId) => ctx.db.transaction((tx) => joinByLink(tx, userId, tenantId)),
+      join: (userId, tenantId) =>
+        invitationStore(sqlTables(ctx.db), SERVER_ROW_CLOCK).joinByLink(userId, tenantId),
     },
   };
   return ports as unknown as PasswordSignInPorts;

@@ -17,8 +17,6 @@ import { memberPermissionKeys } from '../domain/grants';
 import { listUserTenants } from '../storage/tenants';
 import { customLoginsOver } from '../../core/domain/tenant-repositories';
 import { permissionKeysOfRoles } from '../storage/roles';
-import { subAccountCreation } from '../storage/sub-account-create';
-import { subAccountListsRepository } from '../storage/sub-account-lists';
 import { moveSession, subAccountsRepository } from '../storage/sub-accounts';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { registerHandlers } from '../http/handlers';
@@ -28,11 +26,7 @@ const CUSTOM_LOGIN_FLAG = 'admin_portal_login_per_tenant';
 
 export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  const accounts = {
-    ...subAccountsRepository(db),
-    ...subAccountListsRepository(db),
-    ...subAccountCreation(db),
-  };
+  const accounts = subAccountsRepository(db);
   const ports = (request: FastifyRequest): SubAccountHandlerPorts => {
     const claims = callerOf(request);
     return {
