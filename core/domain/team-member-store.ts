@@ -1,12 +1,14 @@
 /**
  * The storage of an account's members (the ports of core/domain/team-member-handlers.ts), written
  * once over the tables port for the server (server/domain/team-membership.ts, over SQL) and demo
- * mode: one member read, their roles and groups by ids, their roles replaced, their customData,
- * their removal, the users page's stats and the roles an admin can give. Every read and write is
+ * mode: the users list (core/domain/team-member-list.ts), one member read, their roles and groups
+ * by ids, their roles replaced, their customData, their removal, the users page's stats and the
+ * roles an admin can give. Every read and write is
  * scoped to the account: an admin cannot reach another account's members or roles, whatever ids
  * they send. What only one backend has is given by the caller (`TeamMemberStoreExtras`).
  */
 import type { CustomDataRepository } from './custom-data';
+import { listMembers, type ScimManagedOf } from './team-member-list';
 import { GROUP_MEMBERS, GROUP_ROLES } from './group-token-tables';
 import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from './membership-tables';
 import { PERMISSIONS, ROLE_PERMISSIONS, ROLES, roleDtoOf } from './role-tables';
@@ -16,17 +18,12 @@ import type { TeamMemberPorts } from './team-members';
 import { TENANTS } from './tenant-tables';
 import { USERS, type UserRow } from './user-tables';
 
-/** What differs by backend, or stays the server's own statement (its reasons beside each). */
+/** What differs by backend, or stays the server's own (its reasons beside each). */
 export interface TeamMemberStoreExtras {
-  /**
-   * A page of the members as the users list shows them: the server's one statement (a computed
-   * order, the account tree and the grants its sign-in reads share: server/storage/team-users.ts).
-   */
-  listMembers: TeamMemberHandlerPorts['listMembers'];
   /** What the member holds in the account: the grants sign-in reads (server/domain/grants.ts). */
   memberKeys: TeamMemberPorts['memberKeys'];
-  /** Whether SCIM manages the member (the directory's column; demo mode has no SCIM). */
-  scimManaged: TeamMemberPorts['scimManaged'];
+  /** Which of these memberships SCIM manages (the server's column; demo mode has no SCIM). */
+  scimMemberships: ScimManagedOf;
   /** Ends the member's open sessions in the account (sessions are the server's): how many. */
   endSessions(
     tenantId: string,
@@ -93,7 +90,10 @@ function memberRules(tables: Tables, extras: TeamMemberStoreExtras): TeamMemberP
   };
   return {
     memberKeys: extras.memberKeys,
-    scimManaged: extras.scimManaged,
+    async scimManaged(tenantId, userId) {
+      const membership = await tables.of(MEMBERSHIPS).row({ tenantId, userId });
+      return !!membership && (await extras.scimMemberships([membership.id])).has(membership.id);
+    },
     async roleGrants(tenantId, roleIds) {
       const known = (await visibleRoles(tenantId, [...new Set(roleIds)])).map((r) => r.id);
       if (known.length === 0) return { known, keys: [] };
@@ -163,7 +163,7 @@ export function teamMemberPorts(
   };
   return {
     ...memberRules(tables, extras),
-    listMembers: extras.listMembers,
+    listMembers: (query) => listMembers(tables, clock, query, extras.scimMemberships),
     isUserId: extras.isUserId,
     customData,
     async memberStats(tenantId) {

@@ -1,8 +1,8 @@
 /**
  * The ports of an account's members on the server: core/domain/team-members.ts's rules and
  * core/domain/team-member-handlers.ts's routes over core/domain/team-member-store.ts (the storage
- * demo mode runs too) on `sqlTables`. What stays the server's own: the users list's one statement
- * (server/storage/team-users.ts), a member's grants as sign-in reads them, SCIM's column, the
+ * demo mode runs too) on `sqlTables`. What stays the server's own: a member's grants as sign-in
+ * reads them (server/domain/grants.ts), SCIM's column, the
  * sessions the member's removal ends, and the account's events (webhooks) of a removal and a
  * change of roles, written in the transaction of the change.
  */
@@ -11,10 +11,8 @@ import { teamMemberPorts, type TeamMemberStoreExtras } from '../../core/domain/t
 import type { MemberActor } from '../../core/domain/team-members';
 import type { AppContext } from '../context';
 import type { Database } from '../storage/database';
-import { isScimManagedMember } from '../storage/directory';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
-import { endMemberSessions } from '../storage/team-members';
-import { listTenantUsers } from '../storage/team-users';
+import { endMemberSessions, scimManagedMemberships } from '../storage/team-members';
 import { emitEvent } from './connectivity';
 import { memberPermissionKeys } from './grants';
 
@@ -22,9 +20,8 @@ const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 
 /** What the store is given on the server, over `db` (a transaction's handle inside one). */
 const serverExtras = (db: Database): TeamMemberStoreExtras => ({
-  listMembers: (query) => listTenantUsers(db, query),
   memberKeys: (tenantId, userId) => memberPermissionKeys(db, tenantId, userId),
-  scimManaged: (tenantId, userId) => isScimManagedMember(db, tenantId, userId),
+  scimMemberships: (ids) => scimManagedMemberships(db, ids),
   endSessions: (tenantId, userId, reason) => endMemberSessions(db, tenantId, userId, reason),
   announce: (tenantId, event, data) => emitEvent({ db }, tenantId, event, data),
   isUserId: (id) => UUID.test(id),

@@ -12,7 +12,7 @@ import { grantsOf, loadGrants, type Authorization, type RoleDto } from './tenant
 import type { TenantRow } from '../storage/tenants';
 
 /** Who a user is, as every user object of the contract starts (the profile, a member of the users list). */
-export interface UserIdentity {
+interface UserIdentity {
   id: string;
   /** The client SDK's `sub`: the user id, as in the access token. */
   sub: string;

@@ -32,7 +32,9 @@ import type { PublicCall } from '../../core/domain/handlers';
 import { acceptancePorts, invitationPorts, inviteLinkPorts } from '../domain/invitations';
 import { newLinkToken } from '../domain/one-time-tokens';
 import { countSend } from '../domain/attempts';
-import { listTenantUsers } from '../storage/team-users';
+import { listMembers } from '../../core/domain/team-member-list';
+import { scimManagedMemberships } from '../storage/team-members';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { findUserByEmail } from '../storage/users';
 import { registerHandlers, registerPublicHandlers } from '../http/handlers';
 import { accountOf, callerOf, isPublicCall } from '../http/route-table';
@@ -60,7 +62,11 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
         page: 0,
         limit: 1,
       } as const;
-      return (await listTenantUsers(ctx.db, query)).items[0];
+      return (
+        await listMembers(sqlTables(ctx.db), SERVER_ROW_CLOCK, query, (ids) =>
+          scimManagedMemberships(ctx.db, ids),
+        )
+      ).items[0];
     },
     userIdByEmail: async (email) => (await findUserByEmail(ctx.db, email))?.id ?? null,
     newLinkToken,

@@ -16,7 +16,7 @@
  * POST users/sessions/v1/revoke `{ userId }` (an admin ends a member's sessions in the account).
  *
  * The handlers are core/domain/team-member-handlers.ts (demo mode runs them too); here, their ports
- * over the server's database (core/domain/team-member-store.ts; SQL: server/storage/team-users.ts).
+ * over the server's database (core/domain/team-member-store.ts over `sqlTables`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';

@@ -9,7 +9,10 @@ import { memoryTables } from '../../core/demo/tables';
 import { builtInRoleId, demoRoles } from '../../core/demo/teamAdmin';
 import { GROUP_MEMBERS, GROUP_ROLES, GROUPS } from '../../core/domain/group-token-tables';
 import { MEMBERSHIP_ROLES, MEMBERSHIPS } from '../../core/domain/membership-tables';
+import { MFA_DEVICES } from '../../core/domain/mfa-store';
 import { ROLES } from '../../core/domain/role-tables';
+import { listMembers } from '../../core/domain/team-member-list';
+import type { MemberListQuery } from '../../core/domain/team-users';
 import type { RoleDto } from '../../core/domain/roles';
 import { stamp, type Tables } from '../../core/domain/tables';
 import {
@@ -37,9 +40,8 @@ function stubs() {
   const ended: string[] = [];
   const announced: string[] = [];
   const extras: TeamMemberStoreExtras = {
-    listMembers: () => Promise.reject(new Error('not the store')),
     memberKeys: async () => [],
-    scimManaged: async () => false,
+    scimMemberships: async () => new Set(),
     endSessions: async (tenantId, userId, reason) => {
       ended.push(`${userId}:${reason}`);
       return 2;
@@ -52,7 +54,7 @@ function stubs() {
   return { ended, announced, extras };
 }
 
-/** A new user made a member of `tenantId` (joined `daysAgo`), holding these roles directly. */
+/** A new user made a member of `tenantId` (both `daysAgo`), holding these roles directly. */
 async function member(tables: Tables, tenantId: string, name: string, roleIds: string[] = [], daysAgo = 0) {
   const vendorId = (await tables.of(TENANTS).row({ id: tenantId }))!.vendorId;
   const user = await userRepository(tables, clock).insert({
@@ -62,11 +64,13 @@ async function member(tables: Tables, tenantId: string, name: string, roleIds: s
     passwordHash: null,
     verified: true,
   });
+  const joined = stamp(Date.now() - daysAgo * DAY);
+  await tables.of(USERS).update({ id: user.id }, { createdAt: joined });
   const membership = await tables.of(MEMBERSHIPS).insert({
     id: randomUUID(),
     userId: user.id,
     tenantId,
-    createdAt: stamp(Date.now() - daysAgo * DAY),
+    createdAt: joined,
     invitationPending: false,
     accessAllowed: true,
   });
@@ -95,19 +99,44 @@ async function group(tables: Tables, tenantId: string, roleIds: string[], member
   return row.id;
 }
 
-/** A new account of the same vendor as `tenantId`. */
-async function otherAccount(tables: Tables, tenantId: string) {
+/** A new account of the same vendor as `tenantId` (below `parentTenantId`, when given). */
+async function otherAccount(tables: Tables, tenantId: string, parentTenantId: string | null = null) {
   const { vendorId } = (await tables.of(TENANTS).row({ id: tenantId }))!;
   const at = stamp(Date.now());
   const id = randomUUID();
   await tables.of(TENANTS).insert({
-    ...{ id, vendorId, name: 'Other', parentTenantId: null, tenantType: null, isReseller: false },
+    ...{ id, vendorId, name: 'Other', parentTenantId, tenantType: null, isReseller: false },
     ...{ metadata: {}, loginAlias: null, customLoginEnabled: false, locale: null, logo: null, address: null },
     ...{ website: null, timezone: null, currency: 'USD', dateFormat: 'MM/DD/YYYY', timeFormat: 'h:mm A' },
     ...{ createdAt: at, updatedAt: at, deletedAt: null },
   });
   return id;
 }
+
+/** A second factor (or, `passkey`, a first factor) of the user. */
+async function device(tables: Tables, userId: string, passkey: boolean) {
+  await tables.of(MFA_DEVICES).insert({
+    ...{
+      id: randomUUID(),
+      userId,
+      kind: passkey ? 'webauthn' : 'authenticator',
+      name: null,
+      secretEnc: null,
+    },
+    ...{ lastTimeStep: null, phone: null, email: null, credentialId: null, publicKey: null, signCount: 0 },
+    ...{ transports: [], deviceType: null, passkey, createdAt: stamp(Date.now()), lastUsedAt: null },
+  });
+}
+
+/** The first page of the account's members by name. */
+const query = (tenantId: string): MemberListQuery => ({
+  tenantId,
+  filter: '',
+  sortBy: 'name',
+  order: 'ASC',
+  page: 0,
+  limit: 20,
+});
 
 repositorySuite<Fixture>(
   'team members repository',
@@ -264,6 +293,112 @@ repositorySuite<Fixture>(
         [0, 0],
       );
       assert.ok(await tables.of(USERS).row({ id: gone.userId }), 'the user stays');
+    });
+
+    test('the users list: a page by name, filtered, sorted and paged, each with roles, groups, permissions and MFA', async () => {
+      const { tables } = context.repos;
+      const tenantId = await otherAccount(tables, context.tenantId);
+      const [admin, editor, viewer] = [
+        await context.repos.role('Admin'),
+        await context.repos.role('Editor'),
+        await context.repos.role('Viewer'),
+      ];
+      const carol = await member(tables, tenantId, 'Carol', [viewer], 2);
+      await member(tables, tenantId, 'alice', [admin], 3);
+      const bob = await member(tables, tenantId, 'Bob', [], 1);
+      const groupId = await group(tables, tenantId, [editor], [carol.membershipId]);
+      await device(tables, bob.userId, false);
+      await device(tables, carol.userId, true);
+      const list = (q: Partial<MemberListQuery>) =>
+        listMembers(tables, clock, { ...query(tenantId), ...q }, async () => new Set());
+      const names = async (q: Partial<MemberListQuery>) => (await list(q)).items.map((u) => u.name);
+      const first = await list({ limit: 2 });
+      assert.deepEqual([first.items.map((u) => u.name), first.totalItems], [['alice', 'Bob'], 3]);
+      assert.deepEqual(await names({ limit: 2, page: 1 }), ['Carol']);
+      assert.deepEqual(await names({ order: 'DESC' }), ['Carol', 'Bob', 'alice']);
+      assert.deepEqual(await names({ sortBy: 'createdAt' }), ['alice', 'Carol', 'Bob']);
+      assert.deepEqual(await names({ filter: ' cAr ' }), ['Carol']);
+      assert.deepEqual(await names({ filter: 'bob-' }), ['Bob']);
+      assert.deepEqual((await list({ filter: '%' })).totalItems, 0);
+
+      const rows = Object.fromEntries((await list({})).items.map((u) => [u.name, u]));
+      const c = rows.Carol!;
+      assert.deepEqual(
+        [c.id, c.tenantId, c.roleIds, c.roles.map((r) => r.key)],
+        [carol.userId, tenantId, [viewer], ['Viewer']],
+      );
+      assert.deepEqual(c.tenants, [{ tenantId, roles: c.roles }]);
+      assert.deepEqual(
+        c.groups.map((g) => [g.id, g.roles.map((r) => r.key)]),
+        [[groupId, ['Editor']]],
+      );
+      const keys = c.permissions.map((p) => p.key);
+      assert.deepEqual(keys, [...keys].sort());
+      assert.ok(c.permissions.every((p) => p.roleIds.every((id) => id === editor || id === viewer)));
+      assert.ok(c.permissions.some((p) => p.roleIds.includes(editor)));
+      assert.deepEqual(
+        [c.mfaEnrolled, rows.Bob!.mfaEnrolled, rows.alice!.mfaEnabled],
+        [false, true, false],
+        'a passkey is no second factor',
+      );
+      assert.deepEqual(
+        [c.managedBy, c.invitationPending, c.activatedForTenant, c.isLocked, c.metadata, c.customData],
+        ['frontegg', false, true, false, '{}', {}],
+      );
+      assert.deepEqual(
+        rows.alice!.permissions.map((p) => p.key),
+        ['fe.*'],
+      );
+    });
+
+    test("users v3's filters, a member by id, and the accounts below (each person once)", async () => {
+      const { tables } = context.repos;
+      const tenantId = await otherAccount(tables, context.tenantId);
+      const child = await otherAccount(tables, context.tenantId, tenantId);
+      const grandchild = await otherAccount(tables, context.tenantId, child);
+      const old = await member(tables, tenantId, 'Old');
+      const recent = await member(tables, tenantId, 'Recent');
+      const never = await member(tables, tenantId, 'Never');
+      await tables.of(USERS).update({ id: old.userId }, { lastLogin: stamp(Date.now() - 40 * DAY) });
+      await tables
+        .of(USERS)
+        .update(
+          { id: recent.userId },
+          { lastLogin: stamp(Date.now() - DAY), breachedPasswordAt: stamp(Date.now()) },
+        );
+      await device(tables, recent.userId, false);
+      const list = (q: Partial<MemberListQuery>) =>
+        listMembers(tables, clock, { ...query(tenantId), ...q }, async () => new Set());
+      const names = async (q: Partial<MemberListQuery>) => (await list(q)).items.map((u) => u.name);
+      assert.deepEqual(await names({ inactiveForSeconds: 30 * 86_400 }), ['Old']);
+      assert.deepEqual(await names({ neverSignedIn: true }), ['Never']);
+      assert.deepEqual(await names({ mfaUnenrolled: true }), ['Never', 'Old']);
+      assert.deepEqual(await names({ mfaUnenrolled: true, userIds: [old.userId, recent.userId] }), ['Old']);
+      assert.deepEqual(await names({ breachedPassword: true }), ['Recent']);
+      const email = (await tables.of(USERS).row({ id: old.userId }))!.email;
+      assert.deepEqual(await names({ email: ` ${email.toUpperCase()} ` }), ['Old']);
+      assert.deepEqual(await names({ userId: never.userId }), ['Never']);
+      assert.deepEqual(await names({ userIds: [never.userId, old.userId, randomUUID()] }), ['Never', 'Old']);
+      assert.deepEqual(await names({ userIds: [] }), []);
+
+      const below = await member(tables, grandchild, 'Below');
+      await tables.of(MEMBERSHIPS).insert({
+        ...{ id: randomUUID(), userId: old.userId, tenantId: child, createdAt: stamp(Date.now() - 90 * DAY) },
+        ...{ invitationPending: false, accessAllowed: true },
+      });
+      assert.deepEqual(await names({}), ['Never', 'Old', 'Recent']);
+      const tree = await list({ includeSubTenants: true });
+      assert.deepEqual(
+        tree.items.map((u) => [u.name, u.tenantId]),
+        [
+          ['Below', grandchild],
+          ['Never', tenantId],
+          ['Old', tenantId],
+          ['Recent', tenantId],
+        ],
+      );
+      assert.equal(tree.totalItems, 4);
+      assert.ok(below.userId);
     });
   },
 );

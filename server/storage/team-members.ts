@@ -18,3 +18,13 @@ export async function endMemberSessions(
   );
   return rows.length;
 }
+
+/** Which of these memberships a SCIM configuration manages (a column the port's tables do not declare). */
+export async function scimManagedMemberships(db: Database, membershipIds: string[]): Promise<Set<string>> {
+  if (membershipIds.length === 0) return new Set();
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM memberships WHERE id = ANY($1::uuid[]) AND scim_configuration_id IS NOT NULL',
+    [membershipIds],
+  );
+  return new Set(rows.map((r) => r.id));
+}
