@@ -2,7 +2,17 @@ import type { AuthResponse } from '../api/types';
 import { fail, ok } from '../contract/answer';
 import { demoEmail } from './delivery';
 import type { DemoRoutes } from './dispatch';
-import { DEMO_PASSWORD_POLICY, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
+import {
+  DEMO_PASSWORD_POLICY,
+  demoUserOf,
+  updateUser,
+  userByEmail,
+  userById,
+  type DemoDatabase,
+  type DemoUser,
+} from './data';
+import { demoPasswordMatches, hashDemoPassword } from './passwordHash';
+import type { UserRow } from '../domain/user-tables';
 import { resetPasswordAddress } from '../domain/account-links';
 import type { ActivationPorts } from '../domain/activation-handlers';
 import { PASSWORD_FLOW_HANDLERS, type PasswordFlowPorts } from '../domain/password-flows';
@@ -27,7 +37,6 @@ import { demoPublicHandlers } from './shared';
  * Where the server sends an email, the demo writes it to the demo outbox (kept with the rest of the
  * demo data in localStorage), answers it at GET /dev/outbox?to=... like a development server, and
  * prints it to the browser console, so someone trying the demo can open the link.
- * Secrets are kept as they are: this is sample data in the visitor's own browser, not security.
  * Bodies and queries reach these handlers checked against the contract's schemas
  * (core/contract/requests.ts, in core/demo/backend.ts).
  */
@@ -64,7 +73,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
   };
 
   /** After an invitation accepted without a password: the link to choose one (the server's email). */
-  async function sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string) {
+  async function sendChoosePassword(db: DemoDatabase, user: UserRow, tenantName: string) {
     const link = resetPasswordAddress(appOrigin(), user.id, await issueToken(db, 'resetPassword', user.id));
     sendEmail(db, user.email, ...demoEmail(db, user, 'choosePassword', { link, tenantName }));
   }
@@ -80,7 +89,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
 
   /**
    * The ports of the password flows (core/domain/password-flows.ts) over the demo's data: its
-   * plain sample passwords, its one-time links, its outbox, its per-email attempt counters. It
+   * hashed passwords (core/demo/passwordHash.ts), its one-time links, its outbox, its per-email attempt counters. It
    * keeps no password history (the history policy is stored, not enforced here) and has one
    * session, the visitor's: a reset ends it when it is the user's, a change keeps it.
    */
@@ -97,11 +106,11 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
         sendEmail(db, user.email, ...demoEmail(db, userById(db, user.id), 'resetPassword', { link })),
       newPasswordProblem: passwordProblem,
       reuseProblem: async () => null,
-      passwordMatches: async (user, password) => !!password && userById(db, user.id)?.password === password,
+      passwordMatches: async (user, password) =>
+        !!password && demoPasswordMatches(password, userById(db, user.id)?.passwordHash ?? null),
       savePassword: async (userId, password, { verified, keepSession }) => {
-        const user = userById(db, userId)!;
-        user.password = password;
-        if (verified) user.verified = true;
+        const passwordHash = await hashDemoPassword(password);
+        updateUser(db, userId, { passwordHash, breachedPasswordAt: null, ...(verified ? { verified } : {}) });
         if (db.session?.userId === userId && db.session.id !== keepSession) db.session = null;
       },
       // Demo mode sends no webhooks.
@@ -126,13 +135,12 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       sendActivationEmail: async (user, link) =>
         sendEmail(db, user.email, ...demoEmail(db, userById(db, user.id), 'activation', { link })),
       activate: async (userId, password) => {
-        const user = userById(db, userId)!;
-        user.verified = true;
-        if (password !== null) user.password = password;
+        const passwordHash = password === null ? {} : { passwordHash: await hashDemoPassword(password) };
+        updateUser(db, userId, { verified: true, ...passwordHash });
       },
       acceptance: demoAcceptancePorts(db, { sendChoosePassword, invitationLink, passwordProblem }),
       checkOrigin: () => {},
-      startSession: async (userId) => tools.startSession(db, userById(db, userId)!),
+      startSession: async (userId) => tools.startSession(db, demoUserOf(db, userId)!),
     };
   }
 

@@ -1,133 +1,120 @@
 /**
- * An account's members in demo mode, as the invitations (core/demo/invitationStore.ts) and the users
- * page (members.ts) see them: the users whose active account it is, and the users who belong to it
- * as another of their accounts through a stored membership (core/demo/subAccountsData.ts), which
- * keeps its roles and whether the invitation is pending, as the server's memberships do.
+ * An account's members in demo mode, as the invitations (core/demo/invitationStore.ts), the users
+ * page (members.ts) and the groups see them: the users holding a membership of the account (rows of
+ * `memberships`, core/domain/membership-tables.ts, the server's), each acting in it, with the
+ * membership's pending invitation. Roles are the membership's rows of `membership_roles`.
  */
 import type { InvitationPorts } from '../domain/invitations';
+import { MEMBERSHIP_ROLES, MEMBERSHIPS } from '../domain/membership-tables';
 import {
-  tenantRows,
+  addMembership,
+  addUser,
+  membershipOf,
+  membershipRows,
+  newUserRow,
   userByEmail,
   userById,
-  userInAccount,
-  usersOfAccount,
   type DemoDatabase,
   type DemoUser,
 } from './data';
-import { isoNow, remove, withEmail, withId, type DemoClock } from './rows';
+import { isoNow, withEmail, type DemoClock } from './rows';
+import { memoryTables } from './tables';
 import { demoPermissionsOf, rolesWithIds } from './teamAdmin';
-import { membershipsOf, roleIdsOfKeys, type DemoMembership } from './subAccountsData';
 
-/** The keys of the roles of these ids the account may give (demo users hold their roles by key). */
-const keysOf = (db: DemoDatabase, tenantId: string, roleIds: string[]) =>
-  rolesWithIds(db, tenantId, roleIds).map((r) => r.key);
+/** A member of an account: the user acting in it, their membership's id and whether they are invited only. */
+export type DemoMember = DemoUser & { membershipId: string; invitationPending: boolean };
 
-/** The stored memberships, without building the sample ones (core/demo/subAccountsData.ts). */
-const storedMemberships = (db: DemoDatabase & { memberships?: DemoMembership[] }) => db.memberships ?? [];
-const membershipOf = (db: DemoDatabase, tenantId: string, userId: string) =>
-  storedMemberships(db).find((m) => m.tenantId === tenantId && m.userId === userId);
-
-/**
- * The account's members, each once: the users whose active account it is, then the users who
- * belong to it as another of their accounts, seen with that membership's roles and pending flag
- * (a copy: `changeMember` and `removeMember` write to the membership).
- */
-export function accountMembers(db: DemoDatabase, tenantId: string): DemoUser[] {
-  const active = usersOfAccount(db, tenantId);
-  const others = storedMemberships(db).flatMap((m) => {
-    const user = m.tenantId === tenantId && !active.some(withId(m.userId)) && userById(db, m.userId);
-    return user
-      ? [
-          {
-            ...user,
-            tenantId,
-            roleKeys: keysOf(db, tenantId, m.roleIds),
-            invitationPending: !!m.invitationPending,
-          },
-        ]
-      : [];
+/** The account's members, each once, in the order they joined it. */
+export function accountMembers(db: DemoDatabase, tenantId: string): DemoMember[] {
+  return membershipRows(db).flatMap((m) => {
+    const user = m.tenantId === tenantId && userById(db, m.userId);
+    return user ? [{ ...user, tenantId, membershipId: m.id, invitationPending: m.invitationPending }] : [];
   });
-  return [...active, ...others];
 }
 
-/** The member `userId` of the account as `accountMembers` sees them, if any. */
+/** The member `userId` of the account, if any. */
 export const accountMember = (db: DemoDatabase, tenantId: string, userId: unknown) =>
   accountMembers(db, tenantId).find((u) => u.id === userId);
 
 /** The member `userId` who has joined the account (an invitee who has not accepted is no member yet, as on the server). */
-export function joinedMember(db: DemoDatabase, tenantId: string, userId: unknown): DemoUser | undefined {
-  const user = accountMember(db, tenantId, userId);
-  return user?.invitationPending ? undefined : user;
+export function joinedMember(db: DemoDatabase, tenantId: string, userId: unknown): DemoMember | undefined {
+  const member = accountMember(db, tenantId, userId);
+  return member?.invitationPending ? undefined : member;
 }
 
 /** The permission keys `userId` holds in the account: none while invited or no member (the server's grants). */
 export const permissionsIn = (db: DemoDatabase, tenantId: string, userId: unknown) =>
-  demoPermissionsOf(db, joinedMember(db, tenantId, userId));
+  demoPermissionsOf(db, typeof userId === 'string' ? { id: userId, tenantId } : undefined);
 
-/** Writes a member's roles or pending flag in the account, to the user or their membership; whether they are one. */
-export function changeMember(
+/** Writes a member's roles (ids the account may give) or pending flag; whether they are one. */
+export async function changeMember(
   db: DemoDatabase,
   tenantId: string,
   userId: string,
-  changes: Pick<Partial<DemoUser>, 'roleKeys' | 'invitationPending'>,
-): boolean {
-  const user = userInAccount(db, tenantId, userId);
-  if (user) return !!Object.assign(user, changes);
+  changes: { roleIds?: string[]; invitationPending?: boolean },
+): Promise<boolean> {
   const membership = membershipOf(db, tenantId, userId);
   if (!membership) return false;
-  const { roleKeys, invitationPending } = changes;
-  if (roleKeys) membership.roleIds = roleIdsOfKeys(db, tenantId, roleKeys);
+  const { roleIds, invitationPending } = changes;
   if (invitationPending !== undefined) membership.invitationPending = invitationPending;
+  if (roleIds) {
+    const links = memoryTables((db.tables ??= {})).of(MEMBERSHIP_ROLES);
+    await links.remove({ membershipId: membership.id });
+    for (const role of rolesWithIds(db, tenantId, roleIds))
+      await links.insert({ membershipId: membership.id, roleId: role.id });
+  }
   return true;
 }
 
-/** Removes a member from the account: a user whose active account it is goes, as before; otherwise the membership. */
-export const removeMember = (db: DemoDatabase, tenantId: string, userId: string) =>
-  remove(db.users, (u) => u.id === userId && u.tenantId === tenantId) ||
-  remove(storedMemberships(db), (m) => m.tenantId === tenantId && m.userId === userId);
+/** Removes a member from the account (their membership, its roles and groups; the user stays); whether they were one. */
+export const removeMember = async (db: DemoDatabase, tenantId: string, userId: string) =>
+  (
+    await memoryTables((db.tables ??= {}))
+      .of(MEMBERSHIPS)
+      .remove({ tenantId, userId })
+  ).length > 0;
 
 /** The invitation ports that read and add an account's members (core/demo/invitationStore.ts). */
 export function invitationMembers(
   db: DemoDatabase,
   tools: DemoClock,
 ): Pick<InvitationPorts, 'memberByEmail' | 'membership' | 'addInvitee' | 'pendingOf'> {
-  const memberOf = (user: DemoUser | undefined) =>
-    user ? { userId: user.id, pending: user.invitationPending === true } : null;
-  const pending = (match: (u: DemoUser) => boolean) =>
-    tenantRows(db).flatMap(({ id: tenantId }) =>
-      accountMembers(db, tenantId)
-        .filter((u) => u.invitationPending && match(u))
-        .map((u) => ({ tenantId, userId: u.id })),
-    );
+  const memberOf = (member: DemoMember | undefined) =>
+    member ? { userId: member.id, pending: member.invitationPending } : null;
+  const pending = (match: (u: { id: string; email: string }) => boolean) =>
+    membershipRows(db).flatMap((m) => {
+      const user = m.invitationPending && userById(db, m.userId);
+      return user && match(user) ? [{ tenantId: m.tenantId, userId: m.userId }] : [];
+    });
   return {
     memberByEmail: async (tenantId, email) => memberOf(accountMembers(db, tenantId).find(withEmail(email))),
     membership: async (tenantId, userId) => memberOf(accountMember(db, tenantId, userId)),
     async addInvitee(tenantId, { email, name, phone, roleIds }) {
-      const known = userByEmail(db, email);
-      if (known) {
-        // Someone of another account: a pending membership of this one (their own kept as a membership too).
-        const add = (tenantId: string, roleIds: string[], invitationPending = false) =>
-          membershipsOf(db).push({
-            userId: known.id,
-            tenantId,
-            roleIds,
-            accessAllowed: true,
-            invitationPending,
-          });
-        if (!membershipsOf(db).some((m) => m.tenantId === known.tenantId && m.userId === known.id))
-          add(known.tenantId, roleIdsOfKeys(db, known.tenantId, known.roleKeys));
-        add(
-          tenantId,
-          rolesWithIds(db, tenantId, roleIds).map((r) => r.id),
-          true,
+      const createdAt = isoNow(tools.now);
+      // Someone of another account joins this one as a pending member; a new person is a user not verified yet.
+      const user =
+        userByEmail(db, email) ??
+        addUser(
+          db,
+          newUserRow({
+            id: tools.random(),
+            email,
+            name,
+            phone,
+            passwordHash: null,
+            verified: false,
+            createdAt,
+          }),
         );
-        return known.id;
-      }
-      const roleKeys = keysOf(db, tenantId, roleIds);
-      const user = { id: tools.random(), email, name, password: '', tenantId, roleKeys, phoneNumber: phone };
-      db.users.push({ ...user, createdAt: isoNow(tools.now), verified: false, invitationPending: true });
+      user.activeTenantId ??= tenantId;
+      const roles = rolesWithIds(db, tenantId, roleIds).map((r) => r.id);
+      addMembership(
+        db,
+        { id: tools.random(), userId: user.id, tenantId, createdAt, invitationPending: true },
+        roles,
+      );
       return user.id;
     },
-    pendingOf: async (who) => pending('userId' in who ? withId(who.userId) : withEmail(who.email)),
+    pendingOf: async (who) => pending('userId' in who ? (u) => u.id === who.userId : withEmail(who.email)),
   };
 }

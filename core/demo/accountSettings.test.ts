@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { createDemoBackend, STORAGE_KEY } from './backend';
 import { DEMO_ADMIN, tenantRows, type DemoDatabase } from './data';
 import { createMemoryStorage } from '../test-support/memoryStorage';
+import { demoUserRow, setDemoRoles } from '../test-support/demoUsers';
 
 type Answer = { status: number; body: any };
 const ACCOUNT = '/tenants/resources/account-settings/v1';
@@ -20,7 +21,7 @@ test('demo account settings: read and written only with fe.secure.*.accountSetti
   assert.equal((await call('GET')).status, 200);
   const setRoles = (roleKeys: string[]) => {
     const db = JSON.parse(storage.getItem(STORAGE_KEY)!) as DemoDatabase;
-    db.users.find((u) => u.email === DEMO_ADMIN.email)!.roleKeys = roleKeys;
+    setDemoRoles(db, DEMO_ADMIN.email, roleKeys);
     storage.setItem(STORAGE_KEY, JSON.stringify(db));
   };
   setRoles([]);
@@ -46,7 +47,7 @@ test('demo account settings: hasCustomLogin while its custom login is on with an
   const read = async () => ((await backend.handle('GET', ACCOUNT, {}, token)) as Answer).body;
   assert.equal((await read()).hasCustomLogin, false);
   const db = JSON.parse(storage.getItem(STORAGE_KEY)!) as DemoDatabase;
-  const tenantId = db.users.find((u) => u.email === DEMO_ADMIN.email)!.tenantId;
+  const tenantId = demoUserRow(db, DEMO_ADMIN.email).activeTenantId!;
   Object.assign(
     tenantRows(db).find((t) => t.id === tenantId)!,
     { customLoginEnabled: true, loginAlias: 'acme-demo' },

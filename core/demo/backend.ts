@@ -25,7 +25,7 @@ const DEMO_DELAY_MIN_MS = 200;
 const DEMO_DELAY_MAX_MS = 500;
 
 /** Where the demo keeps its data in localStorage (tests switch demo settings through it). */
-export const STORAGE_KEY = 'auth-elements.demo.v5';
+export const STORAGE_KEY = 'auth-elements.demo.v6';
 
 export type DemoStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

@@ -21,6 +21,7 @@ import {
 } from './data';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
+import { displayName } from '../domain/user-tables';
 
 /** The vendor's name on demo mode's invoices. */
 const DEMO_VENDOR_NAME = 'Auth Elements demo';
@@ -95,6 +96,6 @@ export function demoBillingPorts(
     tenantName: async (tenantId: string) => tenantById(db, tenantId)?.name,
   };
   return billingPorts(tables, { now: clock.now, newId: newUuid }, extras, {
-    caller: { name: user.name, email: user.email },
+    caller: { name: displayName(user), email: user.email },
   });
 }

@@ -1,43 +1,23 @@
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { RoleDto } from '../domain/roles';
-import type { DemoMembership } from './subAccountsData';
 import { withEmail, withId } from './rows';
 import type { TableSpec } from '../domain/tables';
 import { newTenantRow, TENANTS, type TenantRow } from '../domain/tenant-tables';
+import { normalizeEmail, USERS, type UserRow } from '../domain/user-tables';
+import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from '../domain/membership-tables';
 
-/** Demo mode's data, kept in the page's storage; passwords are sample data too. */
-export interface DemoUser {
-  id: string;
-  email: string;
-  name: string;
-  password: string;
-  tenantId: string;
-  roleKeys: string[];
-  createdAt: string;
-  lastLogin?: string;
-  /** false until an account that needed activation is activated; absent means active. */
-  verified?: boolean;
-  phoneNumber?: string | null;
-  /** A JSON string (the portal keeps address and job title there). */
-  metadata?: string;
-  /** Invited and not accepted yet (core/demo/invitations.ts). */
-  invitationPending?: boolean;
-  /** An uploaded picture as a data: address (no server serves the file). */
-  profilePictureUrl?: string | null;
-  customData?: Record<string, unknown> | null;
-  /** A social provider's key, `saml` or `oidc`; absent: `local`. */
-  provider?: string;
-  /** The password is on the breach list (the security centre's sample). */
-  breachedPassword?: boolean;
-  locale?: string | null;
-  /** Failed password sign-ins in a row (the lockout policy's count); absent: none. */
-  failedSignIns?: number;
-  /** When the lockout policy locked the user (until an administrator unlocks them); absent: not locked. */
-  lockedAt?: string;
-}
+/**
+ * A user as a demo handler sees the caller: their row of `users` (core/domain/user-tables.ts, the
+ * server's), and the account they act in (`tenantId`: their active account). A copy: a change to
+ * the user is written to the row (`updateUser`).
+ */
+export type DemoUser = UserRow & { tenantId: string };
 
+/**
+ * Demo mode's data, kept in the page's storage: the rows of the server's tables (`tables`: its
+ * users, memberships, accounts and every area's), the one session this browser has, its outbox.
+ */
 export interface DemoDatabase {
-  users: DemoUser[];
   /** Refresh-token stand-in: the session the demo "cookie" points at. */
   session: {
     id: string;
@@ -53,8 +33,6 @@ export interface DemoDatabase {
   // Below, absent means none or the defaults; "per account" is keyed by tenant id.
   /** The rows of the tables the domain's repositories keep (core/domain/tables.ts), by table name. */
   tables?: DemoTables;
-  /** Who belongs to which account, with the ids of the roles held there (core/demo/subAccountsData.ts). */
-  memberships?: DemoMembership[];
   /** Emails and SMS the demo "sent", newest first (core/demo/accountFlows.ts). */
   outbox?: DemoMessage[];
   /** Vendor settings tests switch the demo to. */
@@ -95,7 +73,9 @@ export const DEMO_POLICY: PublicPolicy = {
 
 /**
  * The demo's people, the admin first, then teammates so the users page has people to manage: the
- * n-th is `demo-user-n`, joined on the first of month n, and reads mail at their first name.
+ * n-th is `demo-user-n`, joined on the first of month n, and reads mail at their first name. Their
+ * passwords (DEMO_ADMIN's, the teammates' `demo-teammate-password`) are kept hashed
+ * (core/demo/passwordHash.ts).
  */
 const DEMO_PEOPLE: Array<[name: string, role: string]> = [
   ['Demo Admin', 'Admin'],
@@ -103,6 +83,9 @@ const DEMO_PEOPLE: Array<[name: string, role: string]> = [
   ['Alan Turing', 'Viewer'],
   ['Katherine Johnson', 'ReadOnly'],
 ];
+const ADMIN_HASH = 'pbkdf2-sha256$10000$KS0PZV5Mn1dHCzpkDA_i5Q$uJaJuRwdi55_zJiC8uSeHvtJDPwnvkpursllJ9xK6VI';
+const TEAMMATE_HASH =
+  'pbkdf2-sha256$10000$DF9tHZWuwMb4GsYdlxnXMw$Dbb1K_UK3uNjKzDTc5FWgmg7sUXNA_wnErGQI1cx7Qw';
 
 /** The demo's one vendor (a development server's too has one). */
 export const DEMO_VENDOR_ID = 'demo-vendor';
@@ -110,49 +93,191 @@ export const DEMO_VENDOR_ID = 'demo-vendor';
 export const DEMO_VENDOR_CREATED_AT = '2024-01-01T00:00:00.000Z';
 /** When the demo's data begins: its sample account, built-in roles and permissions were made then. */
 export const DEMO_CREATED_AT = '2026-01-01T00:00:00.000Z';
+/** The sample account, the demo people's. */
+export const DEMO_TENANT_ID = 'demo-tenant';
 
+/**
+ * A uuid fixed by `name`, for the rows the demo seeds: the same on every page load (whether or not
+ * a call that seeded them stored them), as the server's ids are uuids.
+ */
+export function seededId(name: string): string {
+  let hex = '';
+  for (let seed = 1; hex.length < 32; seed += 1) {
+    let hash = 0x811c9dc5 ^ seed;
+    for (const c of name) hash = Math.imul(hash ^ c.charCodeAt(0), 0x01000193);
+    hex += (hash >>> 0).toString(16).padStart(8, '0');
+  }
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+/** A built-in role's id (the server's are random: read them by key). */
+export const builtInRoleId = (key: string) => seededId(`role:${key}`);
+
+/** A new user's row as the server's users repository writes it (core/domain/user-tables.ts). */
+export const newUserRow = (
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'passwordHash' | 'createdAt'> & Partial<UserRow>,
+): UserRow => ({
+  vendorId: DEMO_VENDOR_ID,
+  phone: null,
+  profilePictureUrl: null,
+  verified: true,
+  superUser: false,
+  metadata: {},
+  customData: null,
+  activeTenantId: null,
+  updatedAt: user.createdAt,
+  lastLogin: null,
+  lockedAt: null,
+  locale: null,
+  provider: 'local',
+  breachedPasswordAt: null,
+  failedSignIns: 0,
+  ...user,
+  email: normalizeEmail(user.email),
+});
+
+/** The sample data: the account, its people and their memberships, the sample sub-accounts. */
 export function seedDemoDatabase(): DemoDatabase {
-  const tenant = {
-    id: 'demo-tenant',
-    vendorId: DEMO_VENDOR_ID,
-    name: 'Demo Company',
-    createdAt: DEMO_CREATED_AT,
-  };
-  const users = DEMO_PEOPLE.map(([name, role], index): DemoUser => {
+  const home = { id: DEMO_TENANT_ID, name: 'Demo Company', createdAt: DEMO_CREATED_AT };
+  const subAccount = (id: string, name: string, parentTenantId: string) =>
+    newTenantRow({
+      vendorId: DEMO_VENDOR_ID,
+      id,
+      name,
+      parentTenantId,
+      createdAt: '2026-02-01T00:00:00.000Z',
+    });
+  const tenants = [
+    newTenantRow({ vendorId: DEMO_VENDOR_ID, ...home }),
+    subAccount('demo-europe', 'Demo Company Europe', home.id),
+    subAccount('demo-paris', 'Demo Company Paris', 'demo-europe'),
+    subAccount('demo-berlin', 'Demo Company Berlin', 'demo-europe'),
+    // Enough stores for the all-accounts page to load more than one page of 50.
+    ...Array.from({ length: 55 }, (_, i) =>
+      subAccount(`demo-store-${i + 1}`, `Demo Store ${String(i + 1).padStart(2, '0')}`, home.id),
+    ),
+  ];
+  const users = DEMO_PEOPLE.map(([name, _role], index) => {
     const id = `demo-user-${index + 1}`;
-    return {
+    return newUserRow({
       id,
       email: `${name.split(' ')[0]!.toLowerCase()}@auth-elements.dev`,
       name,
-      password: index ? 'demo-teammate-password' : DEMO_ADMIN.password,
-      tenantId: tenant.id,
-      roleKeys: [role],
+      passwordHash: index ? TEAMMATE_HASH : ADMIN_HASH,
+      activeTenantId: home.id,
       createdAt: `2026-0${index + 1}-01T00:00:00.000Z`,
       // The security centre's sample: Alan Turing's password is on the breach list (found when
       // he signed in, once, long ago: an inactive member); the other two never signed in.
-      ...(id === 'demo-user-3' ? { breachedPassword: true, lastLogin: '2026-03-02T09:00:00.000Z' } : {}),
-    };
+      ...(id === 'demo-user-3'
+        ? { breachedPasswordAt: '2026-03-02T09:00:00.000Z', lastLogin: '2026-03-02T09:00:00.000Z' }
+        : {}),
+    });
   });
-  // The sample account is a row of the server's `tenants` (core/domain/tenant-tables.ts).
-  const tables = { [TENANTS.name]: [newTenantRow(tenant)] };
-  return { tables, users, session: null };
+  const memberships: Array<[userId: string, tenantId: string, role: string, accessAllowed?: false]> = [
+    ...DEMO_PEOPLE.map(([, role], index): [string, string, string] => [
+      `demo-user-${index + 1}`,
+      home.id,
+      role,
+    ]),
+    ['demo-user-1', 'demo-europe', 'Admin'],
+    ['demo-user-1', 'demo-paris', 'Admin'],
+    ['demo-user-2', 'demo-paris', 'Editor'],
+    ['demo-user-3', 'demo-paris', 'Viewer', false],
+  ];
+  const membershipId = (userId: string, tenantId: string) => seededId(`membership:${tenantId}/${userId}`);
+  const tables = {
+    [TENANTS.name]: tenants,
+    [USERS.name]: users,
+    [MEMBERSHIPS.name]: memberships.map(([userId, tenantId, , accessAllowed = true]) => ({
+      id: membershipId(userId, tenantId),
+      userId,
+      tenantId,
+      createdAt: DEMO_CREATED_AT,
+      invitationPending: false,
+      accessAllowed,
+    })),
+    [MEMBERSHIP_ROLES.name]: memberships.map(([userId, tenantId, role]) => ({
+      membershipId: membershipId(userId, tenantId),
+      roleId: builtInRoleId(role),
+    })),
+  };
+  return { tables, session: null };
 }
 
-/** The user of this id, if any. */
-export const userById = (db: DemoDatabase, id: unknown): DemoUser | undefined =>
-  db.users.find(withId(id as string));
+/** The stored users, rows of `users`. */
+export const userRows = (db: DemoDatabase): readonly UserRow[] => storedRows(db.tables, USERS);
 
-/** The user of this email, trimmed and case aside (as the server's `lower(email)`), if any. */
-export const userByEmail = (db: DemoDatabase, email: string): DemoUser | undefined =>
-  db.users.find(withEmail(email));
+/** The stored row of the user of this id, if any. */
+export const userById = (db: DemoDatabase, id: unknown): UserRow | undefined =>
+  userRows(db).find(withId(id as string));
 
-/** The user of this id whose home is the account `tenantId`, if any. */
-export const userInAccount = (db: DemoDatabase, tenantId: string, id: unknown): DemoUser | undefined =>
-  db.users.find((u) => u.id === id && u.tenantId === tenantId);
+/** The stored row of the user of this email, trimmed and case aside (as the server's `lower(email)`), if any. */
+export const userByEmail = (db: DemoDatabase, email: string): UserRow | undefined =>
+  userRows(db).find(withEmail(email));
 
-/** The users whose home is the account `tenantId` (invitees too). */
+/** Writes `changes` to the stored row of the user of this id; the row, if any. */
+export function updateUser(db: DemoDatabase, id: string, changes: Partial<UserRow>): UserRow | undefined {
+  const row = userById(db, id);
+  if (row) Object.assign(row, changes);
+  if (row) noteWritten(db.tables!);
+  return row;
+}
+
+/** Adds a user's row. */
+export function addUser(db: DemoDatabase, row: UserRow): UserRow {
+  const store = (db.tables ??= {});
+  (store[USERS.name] ??= []).push(row);
+  noteWritten(store);
+  return row;
+}
+
+/** The stored memberships, rows of `memberships`. */
+export const membershipRows = (db: DemoDatabase): readonly MembershipRow[] =>
+  storedRows(db.tables, MEMBERSHIPS);
+
+/** The membership of `userId` in the account `tenantId`, if any. */
+export const membershipOf = (db: DemoDatabase, tenantId: string, userId: unknown) =>
+  membershipRows(db).find((m) => m.tenantId === tenantId && m.userId === userId);
+
+/** The ids of the roles a membership holds. */
+export const membershipRoleIds = (db: DemoDatabase, membershipId: string | undefined): string[] =>
+  storedRows(db.tables, MEMBERSHIP_ROLES).flatMap((l) => (l.membershipId === membershipId ? [l.roleId] : []));
+
+/** Adds a membership of `userId` in `tenantId` with these roles; the row. */
+export function addMembership(
+  db: DemoDatabase,
+  row: Pick<MembershipRow, 'id' | 'userId' | 'tenantId' | 'createdAt'> & Partial<MembershipRow>,
+  roleIds: readonly string[],
+): MembershipRow {
+  const store = (db.tables ??= {});
+  const membership = { invitationPending: false, accessAllowed: true, ...row };
+  (store[MEMBERSHIPS.name] ??= []).push(membership);
+  (store[MEMBERSHIP_ROLES.name] ??= []).push(...roleIds.map((roleId) => ({ membershipId: row.id, roleId })));
+  noteWritten(store);
+  return membership;
+}
+
+/** The user of this id acting in `tenantId` (default: their active account), if any. */
+export function demoUserOf(db: DemoDatabase, id: unknown, tenantId?: string): DemoUser | undefined {
+  const row = userById(db, id);
+  const active = tenantId ?? row?.activeTenantId ?? membershipRows(db).find((m) => m.userId === id)?.tenantId;
+  return row && active ? { ...row, tenantId: active } : undefined;
+}
+
+/** The accounts the user may act in (access not denied, the invitation accepted), as the server answers them. */
+export function tenantsOfUser(db: DemoDatabase, userId: string): Tenant[] {
+  const ids = new Set(
+    membershipRows(db)
+      .filter((m) => m.userId === userId && m.accessAllowed && !m.invitationPending)
+      .map((m) => m.tenantId),
+  );
+  return tenantRows(db)
+    .filter((t) => ids.has(t.id))
+    .map(tenantOfRow);
+}
+
+/** The users of the account `tenantId` (invitees too), acting in it. */
 export const usersOfAccount = (db: DemoDatabase, tenantId: string): DemoUser[] =>
-  db.users.filter((u) => u.tenantId === tenantId);
+  membershipRows(db).flatMap((m) => (m.tenantId === tenantId ? [demoUserOf(db, m.userId, tenantId)!] : []));
 
 /** The stored accounts, rows of `tenants` (core/domain/tenant-tables.ts), read as they are. */
 export const tenantRows = (db: DemoDatabase): readonly TenantRow[] => storedRows(db.tables, TENANTS);

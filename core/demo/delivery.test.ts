@@ -9,6 +9,7 @@ import { fr } from '../domain/delivery-texts/fr';
 import { createDemoBackend, STORAGE_KEY } from './backend';
 import { DEMO_ADMIN, tenantById, type DemoDatabase, type DemoMessage } from './data';
 import { createMemoryStorage } from '../test-support/memoryStorage';
+import { demoUserRow } from '../test-support/demoUsers';
 
 type Answer = { status: number; body: any };
 
@@ -63,8 +64,8 @@ describe('demo outbox in the recipient language', () => {
       201,
     );
     const mail = last(email);
-    const admin = db().users.find((u) => u.email === DEMO_ADMIN.email)!;
-    const tenantName = tenantById(db(), admin.tenantId)!.name;
+    const admin = demoUserRow(db(), DEMO_ADMIN.email);
+    const tenantName = tenantById(db(), admin.activeTenantId!)!.name;
     const expected = composeEmail(fr, 'invitation', {
       link: linkIn(mail.text),
       tenantName,

@@ -8,7 +8,8 @@ import { composeEmail, composeSms } from '../domain/delivery-texts/compose';
 import { loadDeliveryTexts } from '../domain/delivery-texts/load';
 import type { DeliveryTexts, EmailKey, EmailParams, SmsKey } from '../domain/delivery-texts/types';
 import { recipientLocale, type SupportedLocale } from '../domain/locales';
-import { tenantRows, userById, type DemoDatabase, type DemoUser } from './data';
+import { tenantRows, userById, userRows, type DemoDatabase } from './data';
+import type { UserRow } from '../domain/user-tables';
 
 const loaded = new Map<SupportedLocale, DeliveryTexts>();
 
@@ -17,20 +18,21 @@ const accountLocale = (db: DemoDatabase, tenantId = '') =>
 
 /** Loads the catalogue of every language a message may be written in now. */
 export async function loadDemoDeliveryTexts(db: DemoDatabase): Promise<void> {
-  const saved = [...db.users.map((user) => user.locale), ...tenantRows(db).map((t) => t.locale)];
+  const saved = [...userRows(db).map((user) => user.locale), ...tenantRows(db).map((t) => t.locale)];
   const wanted = new Set(['en' as const, ...saved.map((locale) => recipientLocale(locale, null))]);
   const missing = [...wanted].filter((locale) => !loaded.has(locale));
   await Promise.all(missing.map(async (locale) => loaded.set(locale, await loadDeliveryTexts[locale]())));
 }
 
 /** The catalogue of `user`'s language (English for someone who is not a user). */
-const textsFor = (db: DemoDatabase, user: DemoUser | null | undefined) =>
-  loaded.get(recipientLocale(user?.locale, accountLocale(db, user?.tenantId))) ?? loaded.get('en')!;
+const textsFor = (db: DemoDatabase, user: UserRow | null | undefined) =>
+  loaded.get(recipientLocale(user?.locale, accountLocale(db, user?.activeTenantId ?? undefined))) ??
+  loaded.get('en')!;
 
 /** The subject and text of the email `key` to `user`. */
 export function demoEmail<K extends EmailKey>(
   db: DemoDatabase,
-  user: DemoUser | null | undefined,
+  user: UserRow | null | undefined,
   key: K,
   params: EmailParams[K],
 ): [subject: string, text: string] {
@@ -38,7 +40,7 @@ export function demoEmail<K extends EmailKey>(
   return [subject, text];
 }
 
-export const demoSms = (db: DemoDatabase, user: DemoUser | null | undefined, key: SmsKey, code: string) =>
+export const demoSms = (db: DemoDatabase, user: UserRow | null | undefined, key: SmsKey, code: string) =>
   composeSms(textsFor(db, user), key, code);
 
 /** An MFA code to the user `userId` by email or SMS (no subject). */

@@ -7,6 +7,7 @@ import { requestEntries } from '../contract/checkRequest';
 import { createDemoBackend, STORAGE_KEY } from './backend';
 import { DEMO_ADMIN, type DemoDatabase } from './data';
 import { createMemoryStorage } from '../test-support/memoryStorage';
+import { setDemoRoles } from '../test-support/demoUsers';
 
 type Answer = { status: number; body: any };
 const SIGN_IN = '/identity/resources/auth/v1/user';
@@ -27,7 +28,7 @@ async function signedIn() {
     backend.handle(method, path, body, token, query) as Promise<Answer>;
   const setRoles = (roleKeys: string[]) => {
     const db = JSON.parse(storage.getItem(STORAGE_KEY)!) as DemoDatabase;
-    db.users.find((u) => u.email === DEMO_ADMIN.email)!.roleKeys = roleKeys;
+    setDemoRoles(db, DEMO_ADMIN.email, roleKeys);
     storage.setItem(STORAGE_KEY, JSON.stringify(db));
   };
   return { backend, call, setRoles, token };

@@ -18,6 +18,7 @@ import {
   type AuditRow,
 } from '../domain/audit';
 import {
+  demoUserOf,
   noteWritten,
   tenantById,
   userByEmail,
@@ -102,11 +103,12 @@ function auditActor(
 ): DemoUser | null {
   const caller = userOfToken(db, request.token);
   if (caller) return caller;
-  if (entry.signOut) return userById(db, sessionUserId) ?? null;
+  if (entry.signOut) return demoUserOf(db, sessionUserId) ?? null;
   const issued = (answer.body as { accessToken?: unknown } | null)?.accessToken;
   if (entry.signIn && typeof issued === 'string') return userOfToken(db, issued);
   const { email, userId } = request.body;
-  return (typeof email === 'string' ? userByEmail(db, email) : undefined) ?? userById(db, userId) ?? null;
+  const named = (typeof email === 'string' ? userByEmail(db, email) : undefined) ?? userById(db, userId);
+  return demoUserOf(db, named?.id) ?? null;
 }
 
 /**

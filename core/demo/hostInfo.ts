@@ -14,12 +14,11 @@ import {
   type HostInfoPorts,
 } from '../domain/host-info-handlers';
 import { FEATURE_FLAGS, storedFlagValues, type FlagContext } from '../domain/feature-flags';
-import { DEMO_VENDOR_ID, storedRows, type DemoDatabase, type DemoUser } from './data';
+import { DEMO_VENDOR_ID, storedRows, tenantsOfUser, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 import type { DemoClock } from './rows';
 import { demoHandlers, demoPublicHandlers } from './shared';
-import { tenantsOfUser } from './subAccountsData';
 import { demoPermissionsOf } from './teamAdmin';
 
 function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): HostInfoPorts {
@@ -39,7 +38,7 @@ function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): 
       (await import('../domain/notifications')).notificationsMetadata(DEMO_VENDOR_ID),
     // Every account the user belongs to (sub-accounts included: core/demo/subAccounts.ts).
     accountsOf: async () => {
-      const tenants = tenantsOfUser(db, user);
+      const tenants = tenantsOfUser(db, user.id);
       return { tenants, active: tenants.find((t) => t.tenantId === user.tenantId) ?? null };
     },
     entitlementsOf: async () => ({

@@ -7,6 +7,7 @@ import { decodeAccessToken } from '../jwt';
 import { createDemoBackend, STORAGE_KEY } from './backend';
 import { DEMO_ADMIN, seedDemoDatabase, type DemoDatabase } from './data';
 import { createMemoryStorage } from '../test-support/memoryStorage';
+import { demoUserRow } from '../test-support/demoUsers';
 
 test('demo mode: an unknown grant_type is unsupported_grant_type naming both grants', async () => {
   const backend = createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 });
@@ -63,7 +64,7 @@ test('demo mode: a name in any script signs in (the token is UTF-8, as a JWT is)
   const storage = createMemoryStorage();
   const backend = createDemoBackend({ storage, delay: () => 0 });
   const db = seedDemoDatabase();
-  db.users.find((u) => u.email === DEMO_ADMIN.email)!.name = '王小明 Zoë';
+  demoUserRow(db, DEMO_ADMIN.email).name = '王小明 Zoë';
   storage.setItem(STORAGE_KEY, JSON.stringify(db));
   const login = await backend.handle('POST', '/identity/resources/auth/v1/user', { ...DEMO_ADMIN }, null);
   assert.equal(decodeAccessToken((login.body as { accessToken: string }).accessToken).name, '王小明 Zoë');

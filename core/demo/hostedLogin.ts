@@ -13,9 +13,21 @@ import { contractError } from '../contract/errors';
 import { oauthErrorBody, unsupportedGrantType } from '../contract/oauth';
 import { oidcSignInState } from '../contract/requests-sso-signin';
 import { idTokenClaims, oauthTokenAnswer } from '../domain/session-tokens';
-import { addDemoTenant, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
+import {
+  DEMO_TENANT_ID,
+  addDemoTenant,
+  addMembership,
+  addUser,
+  builtInRoleId,
+  demoUserOf,
+  newUserRow,
+  userByEmail,
+  type DemoDatabase,
+  type DemoUser,
+} from './data';
+import { displayName } from '../domain/user-tables';
 import type { DemoRoutes, Handler } from './dispatch';
-import { insert, isoNow } from './rows';
+import { isoNow } from './rows';
 import { DEMO_ISSUER, unsignedJwt, type DemoTokens } from './sessions';
 
 type DemoFederationTools = Pick<DemoTokens, 'tokenFor' | 'startSession'> & {
@@ -69,7 +81,7 @@ const oauthFail = (status: number, error: string, refusal = contractError('OAUTH
   body: oauthErrorBody(error, refusal),
 });
 export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
-  const userOfSession = (db: DemoDatabase) => db.session && userById(db, db.session.userId);
+  const userOfSession = (db: DemoDatabase) => db.session && demoUserOf(db, db.session.userId);
 
   /** Hosted login's tokens of the session, whose refresh token turns (the answer carries it when `refresh`). */
   function oauthTokens(db: DemoDatabase, user: DemoUser, clientId: string, nonce: unknown, refresh: boolean) {
@@ -77,7 +89,7 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
     const session = db.session!;
     session.refreshToken = tools.random();
     const claims = idTokenClaims(
-      { email: user.email, name: user.name, verified: user.verified !== false },
+      { email: user.email, name: displayName(user), verified: user.verified },
       {
         nonce: nonce as string | undefined,
         sid: session.id,
@@ -98,25 +110,27 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
    */
   function federatedUser(db: DemoDatabase, person: FederatedPerson, role: string, accountOf: () => string) {
     const found = userByEmail(db, person.email);
-    if (found) return found;
+    if (found) return demoUserOf(db, found.id)!;
     const tenantId = accountOf();
     const { email, name, provider } = person;
-    return insert(db.users, {
+    const createdAt = isoNow(tools.now);
+    const user = {
       id: tools.random(),
       email,
       name,
-      password: tools.random(),
-      tenantId,
-      roleKeys: [role],
-      createdAt: isoNow(tools.now),
-      verified: true,
+      passwordHash: null,
       provider,
-    });
+      activeTenantId: tenantId,
+      createdAt,
+    };
+    addUser(db, newUserRow(user));
+    addMembership(db, { id: tools.random(), userId: user.id, tenantId, createdAt }, [builtInRoleId(role)]);
+    return demoUserOf(db, user.id)!;
   }
   // A new SSO user joins the demo's account.
   const ssoSignIn = async (db: DemoDatabase, idp: keyof typeof SSO) => {
     const person = { ...SSO[idp], provider: idp };
-    const user = federatedUser(db, person, 'Viewer', () => db.users[0]?.tenantId ?? tools.random());
+    const user = federatedUser(db, person, 'Viewer', () => DEMO_TENANT_ID);
     // As the server's: a SAML first factor passes a policy of ForceExceptSAML.
     const mfa = await tools.secondFactor(db, user, null, idp === 'saml' ? 'saml' : undefined);
     return ok(mfa ?? tools.startSession(db, user), true);

@@ -7,7 +7,7 @@ import { contractError } from '../contract/errors';
 import { IMPERSONATION_HANDLERS, type ImpersonationHandlerPorts } from '../domain/impersonation-handlers';
 import { isApiTokenAccess } from '../domain/api-tokens';
 import { joinedMember, permissionsIn } from './accountMembers';
-import { userById, type DemoDatabase } from './data';
+import { demoUserOf, updateUser, type DemoDatabase } from './data';
 import type { DemoRoutes } from './dispatch';
 import { claimsOf, type DemoTokens } from './sessions';
 import { demoPublicHandlers } from './shared';
@@ -23,7 +23,7 @@ function demoImpersonationPorts(
     // An invitee who has not accepted is no member yet (the server's accepted memberships).
     member: async (tenantId, userId) => {
       const user = joinedMember(db, tenantId, userId);
-      return user ? { id: user.id, verified: user.verified !== false, superUser: false } : null;
+      return user ? { id: user.id, verified: user.verified, superUser: false } : null;
     },
     permissionsOf: async (tenantId, userId) => permissionsIn(db, tenantId, userId),
     checkOrigin: () => {},
@@ -50,9 +50,8 @@ function demoImpersonationPorts(
     // The rules found the target a member of the caller's account: the session is in that account, as
     // the server's (the demo's session is in the user's active account, so that account becomes it).
     async startImpersonation(impersonator, userId, tenantId) {
-      const user = userById(db, userId)!;
-      if (user.tenantId !== tenantId) (await import('./subAccounts')).moveToAccount(db, user, tenantId);
-      return tokens.startSession(db, user, impersonator.userId);
+      updateUser(db, userId, { activeTenantId: tenantId });
+      return tokens.startSession(db, demoUserOf(db, userId)!, impersonator.userId);
     },
   };
 }

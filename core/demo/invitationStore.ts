@@ -11,7 +11,8 @@ import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
 import { appOrigin, demoOutbox } from './passwordlessPorts';
-import { tenantById, userById, type DemoDatabase } from './data';
+import { tenantById, updateUser, userById, type DemoDatabase } from './data';
+import { hashDemoPassword } from './passwordHash';
 import type { DemoClock } from './rows';
 import { roleGrants } from './teamAdmin';
 
@@ -68,7 +69,7 @@ export function demoAcceptancePorts(
   /** The link and the account it invites to, while the user's membership there is pending. */
   const pendingLink = async (userId: string, token: string) => {
     const link = await tools.invitationLink(db, userId, token);
-    const tenantId = link?.tenantId ?? userById(db, userId)?.tenantId ?? '';
+    const tenantId = link?.tenantId ?? userById(db, userId)?.activeTenantId ?? '';
     const user = (await members()).accountMember(db, tenantId, userId);
     return link && user?.invitationPending ? { link, user, tenantId } : null;
   };
@@ -78,7 +79,7 @@ export function demoAcceptancePorts(
       if (!found) return null;
       const { user, tenantId } = found;
       const tenantName = demoTenantName(db, tenantId);
-      return { tenantId, tenantName, shouldSetPassword: !user.password, email: user.email };
+      return { tenantId, tenantName, shouldSetPassword: !user.passwordHash, email: user.email };
     },
     passwordProblem: (password) => tools.passwordProblem(password),
     async join({ userId, token, tenantId, password }) {
@@ -86,10 +87,10 @@ export function demoAcceptancePorts(
       const user = userById(db, userId);
       if (!found || found.tenantId !== tenantId || !user) return false;
       if (!(await found.link.use())) return false;
-      (await members()).changeMember(db, tenantId, userId, { invitationPending: false });
-      Object.assign(user, { verified: true }, password === null ? {} : { password });
-      // The account becomes the user's active one, as on the server (the sub-accounts' module is a back-office area).
-      if (user.tenantId !== tenantId) (await import('./subAccounts')).moveToAccount(db, user, tenantId);
+      await (await members()).changeMember(db, tenantId, userId, { invitationPending: false });
+      const passwordHash = password === null ? {} : { passwordHash: await hashDemoPassword(password) };
+      // The account becomes the user's active one, as on the server.
+      updateUser(db, userId, { verified: true, activeTenantId: tenantId, ...passwordHash });
       return true;
     },
     async sendChoosePassword(userId, invitation) {

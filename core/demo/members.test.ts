@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { createDemoBackend } from './backend';
 import { DEMO_ADMIN } from './data';
 import { createMemoryStorage } from '../test-support/memoryStorage';
-import { builtInRoleId } from './teamAdmin';
+import { builtInRoleId } from './data';
 
 type Answer = { status: number; body: any };
 

@@ -11,16 +11,23 @@ import type { GroupListPage } from '../domain/groups';
 import type { MemberListQuery } from '../domain/team-users';
 import { TEAM_MEMBER_HANDLERS, type TeamMemberHandlerPorts } from '../domain/team-member-handlers';
 import { fail, ok } from '../contract/answer';
-import { DEMO_VENDOR_ID, userById, type DemoDatabase, type DemoUser } from './data';
+import {
+  DEMO_VENDOR_ID,
+  membershipRoleIds,
+  membershipRows,
+  updateUser,
+  userById,
+  type DemoDatabase,
+  type DemoUser,
+} from './data';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
-import { accountMember, accountMembers, changeMember, removeMember } from './accountMembers';
+import { accountMember, accountMembers, changeMember, removeMember, type DemoMember } from './accountMembers';
 import { mfaEnrolledOf, profileOf } from './profile';
 import { demoHandlers } from './shared';
-import { membershipsOf } from './subAccountsData';
 import { within } from './subAccountsRepository';
-import { by, byLocale, descending, page as rowsPage, update, withId } from './rows';
-import { demoPermissionsOf, roleGrants, visibleRoles } from './teamAdmin';
+import { by, byLocale, descending, page as rowsPage, withId } from './rows';
+import { demoPermissionsOf, roleGrants, rolesWithIds, visibleRoles } from './teamAdmin';
 import { groupsOfMember } from './teamRows';
 
 /**
@@ -43,21 +50,21 @@ function memoryPage<T extends { id: string }>(
   return { items: shown, totalItems: matching.length };
 }
 
-const SORTABLE: Record<string, (u: DemoUser) => string | number> = {
-  name: (u) => u.name.toLowerCase(),
+const SORTABLE: Record<string, (u: DemoMember) => string | number> = {
+  name: (u) => (u.name ?? '').toLowerCase(),
   email: (u) => u.email,
   createdAt: (u) => u.createdAt,
   id: (u) => u.id,
-  verified: (u) => Number(u.verified !== false),
+  verified: (u) => Number(u.verified),
   isLocked: (u) => Number(!!u.lockedAt),
-  provider: (u) => u.provider ?? 'local',
+  provider: (u) => u.provider,
   tenantId: (u) => u.tenantId,
 };
 
 const byName = byLocale((row: { name: string }) => row.name.toLowerCase());
 
 /** A users-list row in demo mode (the server's TeamUserDto). */
-export function listItemOf(db: DemoDatabase, u: DemoUser) {
+export function listItemOf(db: DemoDatabase, u: DemoMember) {
   const profile = profileOf(db, u);
   const pending = u.invitationPending === true;
   const roles = visibleRoles(db, u.tenantId).sort((a, b) => (a.key < b.key ? -1 : 1));
@@ -65,15 +72,15 @@ export function listItemOf(db: DemoDatabase, u: DemoUser) {
     ...profile,
     vendorId: DEMO_VENDOR_ID,
     roleIds: profile.roles.map((r) => r.id),
-    verified: u.verified !== false,
-    activatedForTenant: u.verified !== false && !pending,
+    verified: u.verified,
+    activatedForTenant: u.verified && !pending,
     invitationPending: pending,
     isLocked: !!u.lockedAt,
     provider: profile.provider ?? 'local',
     managedBy: 'frontegg', // no identity provider in demo mode, so no SCIM (core/demo/directory.ts)
     mfaEnabled: profile.mfaEnrolled === true,
     // The member's groups in the account, by name, with their roles by key (the server's order).
-    groups: groupsOfMember(db, u.tenantId, u.id)
+    groups: groupsOfMember(db, u.membershipId)
       .sort(byName)
       .map(({ id, name, color, roleIds }) => ({
         ...{ id, name, color },
@@ -83,14 +90,15 @@ export function listItemOf(db: DemoDatabase, u: DemoUser) {
 }
 
 /** The people a users list covers: the account's, and with `includeSubTenants` the accounts' below it, each once. */
-function listedUsers(db: DemoDatabase, tenantId: string, includeSubTenants: boolean): DemoUser[] {
-  const below = new Set(
-    (includeSubTenants ? membershipsOf(db) : [])
-      .filter((m) => within(db, tenantId, m.tenantId))
-      .map((m) => m.userId),
-  );
+function listedUsers(db: DemoDatabase, tenantId: string, includeSubTenants: boolean): DemoMember[] {
   const members = accountMembers(db, tenantId);
-  return [...members, ...db.users.filter((u) => below.has(u.id) && !members.some(withId(u.id)))];
+  const below = (includeSubTenants ? membershipRows(db) : []).filter(
+    (m) => m.tenantId !== tenantId && within(db, tenantId, m.tenantId),
+  );
+  const others = below.flatMap((m) =>
+    members.some(withId(m.userId)) ? [] : accountMembers(db, m.tenantId).filter(withId(m.userId)),
+  );
+  return [...members, ...others.filter((u, i) => others.findIndex(withId(u.id)) === i)];
 }
 
 /** A page of the members a query names (the server's WHERE and ORDER BY), and how many match. */
@@ -104,11 +112,11 @@ function listMembers(db: DemoDatabase, q: MemberListQuery, now: number) {
       (q.inactiveForSeconds === undefined || isInactiveMember(u.lastLogin, now, q.inactiveForSeconds)) &&
       (!q.neverSignedIn || hasNeverSignedIn(u.lastLogin)) &&
       (!q.mfaUnenrolled || !mfaEnrolledOf(db, u)) &&
-      (!q.breachedPassword || u.breachedPassword === true),
+      (!q.breachedPassword || u.breachedPasswordAt !== null),
   );
   const page = memoryPage(kept, { ...q, sortBy: q.sortBy in SORTABLE ? q.sortBy : 'name' }, SORTABLE, (u) => [
     u.email,
-    u.name,
+    u.name ?? '',
   ]);
   return { items: page.items.map((u) => listItemOf(db, u)), totalItems: page.totalItems };
 }
@@ -116,10 +124,8 @@ function listMembers(db: DemoDatabase, q: MemberListQuery, now: number) {
 /** The members' handlers' ports over the demo's data, for `caller` (SCIM manages no one in demo mode). */
 function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number): TeamMemberHandlerPorts {
   const member = (tenantId: string, userId: string) => accountMember(db, tenantId, userId);
-  const roleIdsOf = (u: DemoUser) =>
-    visibleRoles(db, u.tenantId)
-      .filter((r) => u.roleKeys.includes(r.key))
-      .map((r) => r.id);
+  const roleIdsOf = (u: DemoMember) =>
+    rolesWithIds(db, u.tenantId, membershipRoleIds(db, u.membershipId)).map((r) => r.id);
   const held = demoPermissionsOf(db, caller);
   return {
     actor: () => ({ userId: caller.id, activeTenantId: caller.tenantId, held }),
@@ -130,11 +136,7 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
     roleGrants: async (tenantId, roleIds) => roleGrants(db, tenantId, roleIds),
     scimManaged: async () => false,
     remove: async (tenantId, userId) => removeMember(db, tenantId, userId),
-    // Demo users hold roles by key.
-    setRoles: async (tenantId, userId, roleIds) => {
-      const roleKeys = roleIds.map((id) => visibleRoles(db, tenantId).find(withId(id))!.key);
-      return changeMember(db, tenantId, userId, { roleKeys });
-    },
+    setRoles: (tenantId, userId, roleIds) => changeMember(db, tenantId, userId, { roleIds }),
     // Demo mode has one session, this browser's.
     revokeSessions: async (tenantId, userId) => {
       if (!member(tenantId, userId)) return null;
@@ -158,8 +160,16 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
     member: async (tenantId, userId) => {
       const found = member(tenantId, userId);
       if (!found) return null;
-      const { id, name, email, metadata = '{}', createdAt } = found;
-      return { id, name, email, metadata, vendorId: DEMO_VENDOR_ID, createdAt, updatedAt: createdAt };
+      const { id, name, email, metadata, createdAt, updatedAt } = found;
+      return {
+        id,
+        name: name ?? '',
+        email,
+        metadata: JSON.stringify(metadata),
+        vendorId: DEMO_VENDOR_ID,
+        createdAt,
+        updatedAt,
+      };
     },
     memberLinks: async (tenantId, userIds, link) =>
       accountMembers(db, tenantId)
@@ -168,13 +178,13 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number):
           ...{ vendorId: DEMO_VENDOR_ID, tenantId, userId: u.id },
           linked: (link === 'roles'
             ? roleIdsOf(u)
-            : groupsOfMember(db, u.tenantId, u.id).map((g) => g.id)
+            : groupsOfMember(db, u.membershipId).map((g) => g.id)
           ).sort(),
         })),
     customData: {
       // A user's own, whichever account names them.
       save: async (tenantId, userId, data) =>
-        !!(member(tenantId, userId) && update(db.users, withId(userId), { customData: data })),
+        !!(member(tenantId, userId) && updateUser(db, userId, { customData: data })),
     },
     isUserId: () => true,
   };
@@ -191,10 +201,7 @@ export const demoMemberListRoutes = (now: () => number): DemoRoutes<UserHandler>
     const user = accountMember(db, caller.tenantId, params.userId) && userById(db, params.userId);
     if (!user) return fail('MEMBER_NOT_FOUND');
     const unlocked = !!user.lockedAt;
-    if (unlocked) {
-      delete user.lockedAt;
-      delete user.failedSignIns;
-    }
+    if (unlocked) updateUser(db, user.id, { lockedAt: null, failedSignIns: 0 });
     return ok({ unlocked });
   },
 });

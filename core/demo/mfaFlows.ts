@@ -13,7 +13,7 @@ import { MFA_SIGN_IN_HANDLERS } from '../domain/mfa-sign-in-handlers';
 import type { WebauthnCrypto } from '../domain/mfa-ports';
 import type { MfaHandlerPorts } from '../domain/mfa-steps';
 import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
-import { userById, type DemoDatabase } from './data';
+import { demoUserOf, updateUser, userById, type DemoDatabase } from './data';
 import { demoMfaCode } from './delivery';
 import { DEMO_MFA_VENDOR as VENDOR, demoMfaRepository } from './mfaRepository';
 import { demoOutbox } from './passwordlessPorts';
@@ -74,16 +74,13 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
     // As the server's: the session opens in the account the mfaToken keeps (a login alias's).
     async startSession(person, tenantId, remember) {
       if (remember) db.rememberedBrowser = remember.token;
-      const stored = user(person.id)!;
-      // The sub-accounts' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
-      if (tenantId && stored.tenantId !== tenantId)
-        (await import('./subAccounts')).moveToAccount(db, stored, tenantId);
-      return { ...t.startSession(db, stored) };
+      if (tenantId) updateUser(db, person.id, { activeTenantId: tenantId });
+      return { ...t.startSession(db, demoUserOf(db, person.id)!) };
     },
     // As the server: the application's sign-in methods, and the user's account once known.
     async assertPasskeySignIn(person) {
       const methods = demoSignInMethodPorts(db);
-      if (person) await assertAccountAllows(methods, user(person.id)?.tenantId ?? null, 'Passkeys');
+      if (person) await assertAccountAllows(methods, demoUserOf(db, person.id)?.tenantId ?? null, 'Passkeys');
       else await assertVendorAllows(methods, 'Passkeys');
     },
   };

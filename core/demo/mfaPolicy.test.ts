@@ -11,7 +11,6 @@ import { generate } from 'otplib';
 import { decodeAccessToken } from '../jwt';
 import { createDemoBackend, STORAGE_KEY } from './backend';
 import { DEMO_ADMIN, seedDemoDatabase, tenantRows } from './data';
-import { membershipsOf } from './subAccountsData';
 import { createMemoryStorage } from '../test-support/memoryStorage';
 
 type Answer = { status: number; body: any };
@@ -39,7 +38,6 @@ test("demo mode: a SAML sign-in passes the account's ForceExceptSAML, and is ask
 test("demo mode: a sign-in at an account's address asks for that account's MFA policy, and opens there", async () => {
   const storage = createMemoryStorage();
   const db = seedDemoDatabase();
-  membershipsOf(db);
   Object.assign(
     tenantRows(db).find((t) => t.id === 'demo-europe')!,
     {

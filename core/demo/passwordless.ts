@@ -13,7 +13,7 @@ import {
   type PasswordlessHandlerPorts,
 } from '../domain/passwordless-handlers';
 import { assertAccountAllows, assertVendorAllows } from '../domain/sign-in-methods';
-import { DEMO_POLICY, userByEmail, userById, type DemoDatabase } from './data';
+import { DEMO_POLICY, demoUserOf, updateUser, userByEmail, userById, type DemoDatabase } from './data';
 import { demoEmail, demoSms } from './delivery';
 import type { DemoRoutes } from './dispatch';
 import { demoMfaRoutes } from './mfaFlows';
@@ -26,7 +26,7 @@ import {
   rulesUser,
   type DemoRulesUser,
 } from './passwordlessPorts';
-import { update, withId, type DemoClock } from './rows';
+import type { DemoClock } from './rows';
 import type { DemoTokens } from './sessions';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
@@ -37,8 +37,8 @@ function demoPasswordlessPorts(db: DemoDatabase, clock: DemoClock): Passwordless
     users: {
       byEmail: async (email) => rulesUser(userByEmail(db, email)),
       byId: async (id) => rulesUser(userById(db, id)),
-      setPhone: async (id, phone) => void update(db.users, withId(id), { phoneNumber: phone }),
-      markVerified: async (id) => void update(db.users, withId(id), { verified: true }),
+      setPhone: async (id, phone) => void updateUser(db, id, { phone }),
+      markVerified: async (id) => void updateUser(db, id, { verified: true }),
       unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
     },
     secrets: demoSecrets(db, clock),
@@ -79,7 +79,7 @@ export function demoSignInStepRoutes(tools: SignInStepTools): DemoRoutes {
     },
     // The account's sign-in methods, then the MFA gate of a password sign-in (core/demo/mfaRepository.ts).
     signIn: async (user, type) => {
-      const { stored } = user as DemoRulesUser;
+      const stored = demoUserOf(db, user.id)!;
       await assertAccountAllows(demoSignInMethodPorts(db), stored.tenantId, type);
       return (await gate(tools, db, stored)) ?? tools.startSession(db, stored);
     },

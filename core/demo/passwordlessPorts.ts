@@ -8,7 +8,8 @@
  */
 import type { OneTimeTokens } from '../domain/one-time-tokens';
 import { signInLimits, storedAttemptCounters, type AttemptCounters } from '../domain/attempts';
-import type { DemoDatabase, DemoUser } from './data';
+import type { DemoDatabase } from './data';
+import type { UserRow } from '../domain/user-tables';
 import { isoNow, type DemoClock } from './rows';
 import { memoryTables } from './tables';
 
@@ -90,16 +91,16 @@ export function demoSecrets(db: DemoDatabase, clock: DemoClock): OneTimeTokens {
  * A demo user as the shared rules read them (password sign-in, passwordless, the password flows,
  * activation), with the stored user beside.
  */
-export const rulesUser = (stored: DemoUser | undefined) =>
+export const rulesUser = (stored: UserRow | undefined) =>
   stored
     ? {
         id: stored.id,
         email: stored.email,
-        phone: stored.phoneNumber ?? null,
-        verified: stored.verified !== false,
+        phone: stored.phone,
+        verified: stored.verified,
         locked: !!stored.lockedAt,
-        hasPassword: !!stored.password,
-        activeTenantId: stored.tenantId,
+        hasPassword: !!stored.passwordHash,
+        activeTenantId: stored.activeTenantId,
         stored,
       }
     : null;

@@ -6,6 +6,7 @@
 import type { User } from '../api/types';
 import { ok } from '../contract/answer';
 import { customDataOf } from '../domain/custom-data';
+import { displayName } from '../domain/user-tables';
 import { MFA_DEVICES } from '../domain/mfa-store';
 import { storedRows, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
@@ -26,7 +27,7 @@ export function profileOf(db: DemoDatabase, user: DemoUser): User {
     id: user.id,
     sub: user.id,
     email: user.email,
-    name: user.name,
+    name: displayName(user),
     tenantId: user.tenantId,
     tenantIds: [user.tenantId],
     tenants: [{ tenantId: user.tenantId, roles }],
@@ -34,15 +35,15 @@ export function profileOf(db: DemoDatabase, user: DemoUser): User {
     permissions: demoHeldPermissions(db, user),
     verified: true,
     createdAt: user.createdAt,
-    lastLogin: user.lastLogin,
-    metadata: user.metadata ?? '{}',
+    lastLogin: user.lastLogin ?? undefined,
+    metadata: JSON.stringify(user.metadata),
     customData: customDataOf(user.customData),
     mfaEnrolled: mfaEnrolledOf(db, user),
-    phoneNumber: user.phoneNumber ?? null,
+    phoneNumber: user.phone,
     superUser: false,
-    profilePictureUrl: user.profilePictureUrl ?? null,
-    locale: user.locale ?? null,
-    provider: user.provider ?? 'local',
+    profilePictureUrl: user.profilePictureUrl,
+    locale: user.locale,
+    provider: user.provider,
   };
 }
 

@@ -6,7 +6,7 @@
 import { ok } from '../contract/answer';
 import { PROFILE_HANDLERS, type ProfilePorts } from '../domain/profile';
 import { acceptedProfileImage, imageTypeOf, PROFILE_IMAGE_MAX_BYTES } from '../domain/profile-image';
-import type { DemoDatabase, DemoUser } from './data';
+import { demoUserOf, updateUser, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import { given } from './rows';
 import { profileOf } from './profile';
@@ -15,11 +15,11 @@ import { demoHandlers } from './shared';
 
 const demoProfilePorts = (db: DemoDatabase, user: DemoUser): ProfilePorts => ({
   impersonating: Boolean(db.session?.impersonatorId),
-  phoneOf: async () => user.phoneNumber ?? null,
-  async update(_userId, { name, phone: phoneNumber, metadata, locale }) {
-    Object.assign(user, given({ name, phoneNumber, metadata: metadata && JSON.stringify(metadata), locale }));
+  phoneOf: async () => user.phone,
+  async update(userId, { name, phone, metadata, locale }) {
+    updateUser(db, userId, given({ name, phone, metadata, locale }));
   },
-  profile: async () => profileOf(db, user),
+  profile: async () => profileOf(db, demoUserOf(db, user.id, user.tenantId)!),
 });
 
 /**

@@ -7,6 +7,7 @@ import { notificationsRepository } from '../domain/notifications';
 import { NOTIFICATION_HANDLERS, REPORT_HANDLERS, reportPorts } from '../domain/report-handlers';
 import { accountMembers } from './accountMembers';
 import type { DemoDatabase } from './data';
+import { displayName } from '../domain/user-tables';
 import { byLocale, type DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { demoOutbox } from './passwordlessPorts';
@@ -30,7 +31,12 @@ export function demoReportRoutes(clock: DemoClock) {
           members: async (tenantId) =>
             accountMembers(db, tenantId)
               .sort(byLocale((u) => u.email))
-              .map(({ name, email, createdAt, lastLogin = null }) => ({ name, email, createdAt, lastLogin })),
+              .map((u) => ({
+                name: displayName(u),
+                email: u.email,
+                createdAt: u.createdAt,
+                lastLogin: u.lastLogin,
+              })),
           deliver: async (to, subject, text) =>
             demoOutbox(db, clock.now, { channel: 'email', to, subject, text }),
           rings: true,

@@ -30,12 +30,12 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, clock: Demo
         facts: async () => ({
           totalUsers: members.length,
           mfaEnrolledUsers: members.filter((m) => hasSecondFactor(db, m.id)).length,
-          breachedPasswordUsers: members.filter((m) => m.breachedPassword).length,
+          breachedPasswordUsers: members.filter((m) => m.breachedPasswordAt).length,
           inactiveUsers: members.filter((m) => isInactiveMember(m.lastLogin, now())).length,
           neverSignedInUsers: members.filter((m) => hasNeverSignedIn(m.lastLogin)).length,
         }),
         breached: async () =>
-          members.filter((m) => m.breachedPassword).map(({ id, email }) => ({ id, email })),
+          members.filter((m) => m.breachedPasswordAt).map(({ id, email }) => ({ id, email })),
       },
       ssoConfigured: async () => (await demoSsoRepository(db, clock).list(tenantId)).some((c) => c.enabled),
       // Demo mode sends no audit stream anywhere (core/demo/auditStreams.ts records what it would send): none fails.

@@ -4,7 +4,7 @@ import { SECURITY_POLICIES } from '../domain/security-policy-tables';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isContractError } from '../contract/errors';
-import { seedDemoDatabase } from './data';
+import { demoUserOf, seedDemoDatabase } from './data';
 import { createDemoTokens, demoSessionRoutes } from './sessions';
 
 test('demo startSession: a locked user opens no session (403 ACCOUNT_LOCKED), unless impersonated', () => {
@@ -14,7 +14,7 @@ test('demo startSession: a locked user opens no session (403 ACCOUNT_LOCKED), un
     random: () => `r${(n += 1)}`,
   });
   const db = seedDemoDatabase();
-  const user = db.users[0]!;
+  const user = demoUserOf(db, 'demo-user-1')!;
   assert.ok(tokens.startSession(db, user).accessToken, 'not locked: signed in');
   db.session = null;
   user.lockedAt = '2026-11-28T09:00:00.000Z';
@@ -32,7 +32,7 @@ test("demo refresh: the account's saved session policy ends a session idle or ol
   const tokens = createDemoTokens({ now, random: () => 'r' });
   const { postAuthUserTokenRefresh: refresh } = demoSessionRoutes(tokens, () => 'r');
   const db = seedDemoDatabase();
-  const user = db.users[0]!;
+  const user = demoUserOf(db, 'demo-user-1')!;
   const settings = { sessionIdleTimeoutConfiguration: { isActive: true, timeout: 60 } };
   const saved = {
     id: 's',

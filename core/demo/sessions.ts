@@ -17,10 +17,11 @@ import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../domain/session-t
 import { accessTokenClaims, authResponseOf, type AuthResponse } from '../domain/session-tokens';
 import { toBase64Url } from '../domain/base64url';
 import { demoHandlers, mapRoutes } from './shared';
-import { userById, type DemoDatabase, type DemoUser, storedRows } from './data';
+import { demoUserOf, updateUser, type DemoDatabase, type DemoUser, storedRows } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
 import { demoPermissionsOf, demoRolesOf } from './teamAdmin';
 import { isoNow } from './rows';
+import { displayName } from '../domain/user-tables';
 
 /** Who issues the demo's tokens (and their audience). */
 export const DEMO_ISSUER = 'auth-elements-demo';
@@ -60,7 +61,7 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
     const subject = {
       userId: user.id,
       email: user.email,
-      name: user.name,
+      name: displayName(user),
       tenantId: user.tenantId,
       tenantIds: [user.tenantId],
       roles: demoRolesOf(db, user).map((r) => r.key),
@@ -83,7 +84,7 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
       createdAt: isoNow(now),
       ...(impersonatorId ? { impersonatorId } : {}),
     };
-    if (!impersonatorId) user.lastLogin = isoNow(now);
+    if (!impersonatorId) updateUser(db, user.id, { lastLogin: isoNow(now) });
     return tokenFor(db, user, impersonatorId);
   }
 
@@ -115,7 +116,7 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
   function bearerOf(db: DemoDatabase, token: string | null): DemoCaller | null {
     const claims = token ? claimsOf(token) : null;
     if (!claims?.exp || claims.exp * 1000 < now()) return null;
-    const user = userById(db, claims.sub);
+    const user = demoUserOf(db, claims.sub);
     if (!user || (claims.sid === db.session?.id && !keepSession(db, user, false))) return null;
     return { user, claims };
   }
@@ -164,7 +165,7 @@ function demoLoginSessions(db: DemoDatabase): LoginSessionPorts {
 export function demoSessionRoutes(tokens: DemoTokens, random: () => string): DemoRoutes {
   return {
     postAuthUserTokenRefresh: (db) => {
-      const user = db.session && userById(db, db.session.userId);
+      const user = db.session && demoUserOf(db, db.session.userId);
       if (!user || !tokens.keepSession(db, user, true)) {
         // No session, or one its account's session policy ended: gone, as the server revokes it.
         db.session = null;

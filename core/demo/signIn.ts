@@ -17,17 +17,23 @@ import { policyInForce, recordFailedSignIn, type LockoutPorts } from '../domain/
 import { demoLoginAliases } from './loginAlias';
 import { demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
-import { membershipsOf } from './subAccountsData';
 import type { createDemoAccountFlows } from './accountFlows';
 import {
   DEMO_PASSWORD_POLICY,
   DEMO_POLICY,
   addDemoTenant,
+  addMembership,
+  addUser,
+  builtInRoleId,
+  demoUserOf,
+  membershipOf,
+  newUserRow,
+  updateUser,
   userByEmail,
-  userById,
   type DemoDatabase,
   type DemoUser,
 } from './data';
+import { demoPasswordMatches, hashDemoPassword } from './passwordHash';
 import { storeDemoAudit, type DemoRequest, type DemoRoutes } from './dispatch';
 import { demoSsoRoute } from './hostedLogin';
 import type { createDemoInvitations } from './invitations';
@@ -65,7 +71,7 @@ const demoSettings = (db: DemoDatabase) => ({
 function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
   const { invitations, accountFlows, tokens, now, random } = deps;
   const { invitations: members, links } = invitations.publicPorts(db);
-  const byId = (id: string) => userById(db, id)!;
+  const byId = (id: string) => demoUserOf(db, id)!;
   return {
     checkOrigin: () => {},
     verifyCaptcha: async () => {},
@@ -81,18 +87,24 @@ function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
       const createdAt = isoNow(now);
       const tenantId = joinTenantId ?? random();
       if (!joinTenantId) addDemoTenant(db, { id: tenantId, name: tenantName, createdAt });
-      const user: DemoUser = {
-        id: random(),
-        email,
-        name,
-        password,
-        tenantId,
-        roleKeys: joinTenantId ? [] : ['Admin'],
-        createdAt,
-      };
       // Not verified until the activation link is followed, when the application asks for one.
-      if (shouldActivate) user.verified = false;
-      db.users.push(user);
+      const verified = !shouldActivate;
+      const passwordHash = await hashDemoPassword(password);
+      const user = addUser(
+        db,
+        newUserRow({
+          id: random(),
+          email,
+          name,
+          passwordHash,
+          verified,
+          activeTenantId: tenantId,
+          createdAt,
+        }),
+      );
+      // A new account's creator holds its creator role (the built-in Admin); one joining by a link none.
+      const roles = joinTenantId ? [] : [builtInRoleId('Admin')];
+      addMembership(db, { id: random(), userId: user.id, tenantId, createdAt }, roles);
       return { userId: user.id, tenantId };
     },
     startSession: async (userId) => ({ authResponse: tokens.startSession(db, byId(userId)) }),
@@ -143,12 +155,11 @@ const demoLockoutPorts = (db: DemoDatabase, { now, random }: DemoClock): Lockout
   },
   async countFailure(user) {
     if (!user) return 0;
-    user.failedSignIns = (user.failedSignIns ?? 0) + 1;
-    return user.failedSignIns;
+    return updateUser(db, user.id, { failedSignIns: user.failedSignIns + 1 })!.failedSignIns;
   },
   async lock(user) {
     if (user.lockedAt) return false;
-    user.lockedAt = isoNow(now);
+    updateUser(db, user.id, { lockedAt: isoNow(now) });
     return true;
   },
   record: async (user, _tenantId, row) => storeDemoAudit(db, user, row, now()),
@@ -175,26 +186,27 @@ function passwordSignInPorts(
     loginAlias: { port: demoLoginAliases(db), alias: request.loginAlias },
     attempts: limits,
     userByEmail: async (email) => rulesUser(userByEmail(db, email)),
-    verifyPassword: async (password, user) => user?.stored.password === password,
+    verifyPassword: async (password, user) =>
+      demoPasswordMatches(password, user?.stored.passwordHash ?? null),
     countLockout: async (user) => {
-      await recordFailedSignIn(demoLockoutPorts(db, { now, random }), user?.stored ?? null);
+      await recordFailedSignIn(demoLockoutPorts(db, { now, random }), user && demoUserOf(db, user.id)!);
     },
     async passwordMatched(email, user) {
       await limits.clearFailures(email);
-      if (user) delete user.stored.failedSignIns;
+      if (user) updateUser(db, user.id, { failedSignIns: 0 });
     },
     unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
     isBreached: isDemoBreached,
     async secondFactor(user, tenantId) {
-      await assertAccountAllows(methods, tenantId ?? user.stored.tenantId, 'EmailAndPassword');
-      return mfa.gate(db, user.stored, tenantId);
+      const stored = demoUserOf(db, user.id, tenantId ?? undefined)!;
+      await assertAccountAllows(methods, stored.tenantId, 'EmailAndPassword');
+      return mfa.gate(db, stored, tenantId);
     },
     sessions: {
-      async start({ stored }, tenantId) {
-        // The sub-accounts' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
-        if (tenantId && stored.tenantId !== tenantId)
-          (await import('./subAccounts')).moveToAccount(db, stored, tenantId);
-        return { authResponse: tokens.startSession(db, stored) };
+      async start({ id }, tenantId) {
+        // A sign-in at an account's address opens it: it becomes the user's active account.
+        if (tenantId) updateUser(db, id, { activeTenantId: tenantId });
+        return { authResponse: tokens.startSession(db, demoUserOf(db, id)!) };
       },
       end: async () => {},
       keep: () => {},
@@ -204,9 +216,8 @@ function passwordSignInPorts(
       emailDomainAllowed: (tenantId, email) => members.emailDomainAllowed(tenantId, email),
       // A membership of the link's account, with no role (like the server).
       async join(userId, tenantId) {
-        const memberships = membershipsOf(db);
-        if (!memberships.some((m) => m.userId === userId && m.tenantId === tenantId))
-          memberships.push({ userId, tenantId, roleIds: [], accessAllowed: true });
+        if (!membershipOf(db, tenantId, userId))
+          addMembership(db, { id: random(), userId, tenantId, createdAt: isoNow(now) }, []);
       },
     },
   };

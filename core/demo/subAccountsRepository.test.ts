@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ROLES } from '../domain/role-tables';
-import { addDemoTenant, seedDemoDatabase, type DemoDatabase } from './data';
+import { addDemoTenant, builtInRoleId, seedDemoDatabase, userRows, type DemoDatabase } from './data';
 import { demoSubAccountsRepository } from './subAccountsRepository';
-import { builtInRoleId, demoRoles } from './teamAdmin';
+import { demoRoles } from './teamAdmin';
 
 const [admin, viewer] = [builtInRoleId('Admin'), builtInRoleId('Viewer')];
 
@@ -40,7 +40,7 @@ test("demo sub-accounts: the vendor's roles and the account's own are assignable
   const wanted = [admin, 'own-role', 'parent-role', 'no-such-role'];
   assert.deepEqual((await repo.assignableRoles('sub', wanted)).sort(), ['own-role', admin].sort());
 
-  const userId = db.users[0]!.id;
+  const userId = userRows(db)[0]!.id;
   assert.equal(
     await repo.addMembers([{ userId, tenantId: 'sub', roleIds: ['own-role'], allowAccess: true }]),
     true,
@@ -61,7 +61,7 @@ test("demo sub-accounts: a member's roles are listed by their ids and names (an 
   });
   addRole(db, 'own-role', 'Auditor', 'sub', 'Account auditor');
   const repo = demoSubAccountsRepository(db, { now: Date.now, random: () => crypto.randomUUID() });
-  const userId = db.users[0]!.id;
+  const userId = userRows(db)[0]!.id;
   await repo.addMembers([{ userId, tenantId: 'sub', roleIds: [viewer, 'own-role'], allowAccess: true }]);
   const { items } = await repo.members('sub', 0, 10);
   assert.deepEqual((items[0] as { roles: unknown }).roles, [

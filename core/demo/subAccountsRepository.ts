@@ -9,12 +9,23 @@ import { subAccountItem, type SubAccountListsRepository } from '../domain/sub-ac
 import type { SubAccountsRepository } from '../domain/sub-accounts';
 import type { TenantRow } from '../domain/tenant-tables';
 import { subAccountRowsOver, subAccountSearchOver } from '../domain/tenant-repositories';
-import { tenantRows, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
-import { by, byLocale, descending, keep, page, update, type DemoClock } from './rows';
-import { type DemoMembership, membershipsOf } from './subAccountsData';
+import { oneOf } from '../domain/tables';
+import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from '../domain/membership-tables';
+import type { UserRow } from '../domain/user-tables';
+import {
+  addMembership,
+  membershipRoleIds,
+  membershipRows,
+  tenantRows,
+  userByEmail,
+  userById,
+  userRows,
+  type DemoDatabase,
+} from './data';
+import { by, byLocale, descending, isoNow, page, type DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { demoRoles, permissionKeysOf, rolesWithIds } from './teamAdmin';
-import { mfaEnrolledOf } from './profile';
+import { hasSecondFactor } from './profile';
 
 /** How far `tenantId` lies below `rootId` (0: itself), or -1 outside its tree (or no such account). */
 function levelBelow(rows: readonly TenantRow[], rootId: string, tenantId: string): number {
@@ -40,13 +51,13 @@ export const demoTree = (db: DemoDatabase, rootId: string) =>
 const listed = (db: DemoDatabase, tenant: TenantRow) =>
   subAccountItem(
     tenant,
-    membershipsOf(db).filter((m) => m.tenantId === tenant.id).length,
+    membershipRows(db).filter((m) => m.tenantId === tenant.id).length,
     tenantRows(db).filter((t) => t.parentTenantId === tenant.id).length,
   );
 
 /** A membership's roles as the member lists show them, by key as the server orders them. */
-const rolesOf = (db: DemoDatabase, { tenantId, roleIds }: DemoMembership) =>
-  rolesWithIds(db, tenantId, roleIds)
+const rolesOf = (db: DemoDatabase, { tenantId, id }: MembershipRow) =>
+  rolesWithIds(db, tenantId, membershipRoleIds(db, id))
     .map(({ id, key, name }) => ({ id, key, name }))
     .sort(by((r) => r.key));
 
@@ -67,34 +78,26 @@ export function demoSubAccountsRepository(
   db: DemoDatabase,
   clock: DemoClock,
 ): SubAccountsRepository & SubAccountListsRepository & SubAccountCreationRepository {
-  const memberships = membershipsOf(db);
-  const isMember = (tenantId: string, userId: string) => (m: DemoMembership) =>
+  const memberships = membershipRows(db);
+  const isMember = (tenantId: string, userId: string) => (m: MembershipRow) =>
     m.tenantId === tenantId && m.userId === userId;
-  const treeIds = (rootId: string) => new Set(demoTree(db, rootId).map(({ tenant }) => tenant.id));
+  const treeIds = (rootId: string) => [...new Set(demoTree(db, rootId).map(({ tenant }) => tenant.id))];
   const tables = memoryTables((db.tables ??= {}));
+  const membershipOf = (tenantId: string, userId: string) => memberships.find(isMember(tenantId, userId));
   const rows = subAccountRowsOver(tables, { now: clock.now, newId: clock.random });
   const repo: ReturnType<typeof demoSubAccountsRepository> = {
     isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
     rename: rows.rename,
-    async remove(tenantId) {
-      // The accounts below and the account's rows go with it (the schema's cascades); so do its
-      // memberships, which are not rows of a table yet.
-      const gone = treeIds(tenantId);
-      keep(memberships, (m) => !gone.has(m.tenantId));
-      await rows.remove(tenantId);
-    },
+    // The accounts below and the account's rows (its memberships too) go with it: the schema's cascades.
+    remove: (tenantId) => rows.remove(tenantId),
     isMember: async (tenantId, userId) => memberships.some(isMember(tenantId, userId)),
     async removeMember(tenantId, userId) {
-      const gone = treeIds(tenantId);
-      keep(memberships, (m) => m.userId !== userId || !gone.has(m.tenantId));
+      await tables.of(MEMBERSHIPS).remove({ userId, tenantId: oneOf(treeIds(tenantId)) });
     },
     async memberByEmail(email, tenantIds) {
       const person = userByEmail(db, email);
-      // A user's home account is a membership even when invited after the memberships were built.
       const member =
-        person &&
-        (tenantIds.includes(person.tenantId) ||
-          memberships.some((m) => m.userId === person.id && tenantIds.includes(m.tenantId)));
+        person && memberships.some((m) => m.userId === person.id && tenantIds.includes(m.tenantId));
       return member ? person.id : null;
     },
     assignableRoles: async (tenantId, roleIds) => rolesWithIds(db, tenantId, roleIds).map((r) => r.id),
@@ -107,18 +110,25 @@ export function demoSubAccountsRepository(
       )
         return false;
       for (const { userId, tenantId, roleIds, allowAccess } of members)
-        memberships.push({ userId, tenantId, roleIds, accessAllowed: allowAccess });
+        addMembership(
+          db,
+          { id: clock.random(), userId, tenantId, createdAt: isoNow(clock.now), accessAllowed: allowAccess },
+          roleIds,
+        );
       return true;
     },
     // A role deleted since holds nothing (the server's membership_roles go with the role).
     roleIdsOf: async (tenantId, userId) =>
-      rolesWithIds(db, tenantId, memberships.find(isMember(tenantId, userId))?.roleIds ?? []).map(
-        (r) => r.id,
-      ),
-    setRoles: async (tenantId, userId, roleIds) =>
-      void update(memberships, isMember(tenantId, userId), { roleIds }),
+      rolesWithIds(db, tenantId, membershipRoleIds(db, membershipOf(tenantId, userId)?.id)).map((r) => r.id),
+    async setRoles(tenantId, userId, roleIds) {
+      const membership = membershipOf(tenantId, userId);
+      if (!membership) return;
+      const links = tables.of(MEMBERSHIP_ROLES);
+      await links.remove({ membershipId: membership.id });
+      for (const roleId of roleIds) await links.insert({ membershipId: membership.id, roleId });
+    },
     setAccess: async (tenantId, userId, accessAllowed) =>
-      void update(memberships, isMember(tenantId, userId), { accessAllowed }),
+      void (await tables.of(MEMBERSHIPS).update({ tenantId, userId }, { accessAllowed })),
     treeOf: async (rootId) =>
       demoTree(db, rootId)
         .sort(TREE_ORDER)
@@ -136,7 +146,11 @@ export function demoSubAccountsRepository(
         const u = userById(db, m.userId);
         return m.tenantId === tenantId && u ? [{ m, u }] : [];
       });
-      const { items, total } = page(members.sort(byLocale(({ u }) => u.name.toLowerCase())), offset, limit);
+      const { items, total } = page(
+        members.sort(byLocale(({ u }) => (u.name ?? '').toLowerCase())),
+        offset,
+        limit,
+      );
       return {
         items: items.map(({ m, u }) => ({
           id: u.id,
@@ -152,22 +166,26 @@ export function demoSubAccountsRepository(
     async treeMembers(rootId, query) {
       const filter = query.filter.toLowerCase();
       const inTree = memberships.filter((ms) => within(db, rootId, ms.tenantId));
-      const sortKey = (u: DemoUser) =>
+      const sortKey = (u: UserRow) =>
         query.sortBy === 'createdAt'
           ? u.createdAt
           : (query.sortBy === 'email' ? u.email : u.name || u.email).toLowerCase();
-      const people = db.users
+      const people = userRows(db)
         .filter((u) => inTree.some((ms) => ms.userId === u.id))
         .filter(
-          (u) => !filter || u.email.toLowerCase().includes(filter) || u.name.toLowerCase().includes(filter),
+          (u) =>
+            !filter ||
+            u.email.toLowerCase().includes(filter) ||
+            (u.name ?? '').toLowerCase().includes(filter),
         )
         .sort(descending(byLocale(sortKey), query.order === 'DESC'));
       const { items, total } = page(people, query.offset, query.limit);
       return {
         items: items.map((u) => ({
-          ...u,
-          mfaEnrolled: mfaEnrolledOf(db, u),
-          metadata: JSON.parse(u.metadata ?? '{}') as unknown,
+          ...{ id: u.id, email: u.email, name: u.name, verified: u.verified, provider: u.provider },
+          ...{ phoneNumber: u.phone, profilePictureUrl: u.profilePictureUrl, metadata: u.metadata },
+          ...{ createdAt: u.createdAt, lastLogin: u.lastLogin },
+          mfaEnrolled: hasSecondFactor(db, u.id),
           memberships: inTree
             .filter((ms) => ms.userId === u.id)
             .sort(by((ms) => Number(ms.tenantId !== rootId)))
@@ -192,7 +210,7 @@ export function demoSubAccountsRepository(
         })),
     async addCreator(tenantId, userId, roleIds) {
       if (!userById(db, userId)) return false;
-      memberships.push({ userId, tenantId, roleIds, accessAllowed: true });
+      addMembership(db, { id: clock.random(), userId, tenantId, createdAt: isoNow(clock.now) }, roleIds);
       return true;
     },
     transaction: (work) => work(repo),

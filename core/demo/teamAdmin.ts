@@ -3,7 +3,7 @@
  * apiTokens.ts: the shared handlers over the page's storage) and the rest of the demo read them:
  * the roles a user holds and their permissions, and the in-memory paging of the lists. Roles are
  * rows of the server's tables (core/domain/role-tables.ts, in `db.tables`), read here as the
- * domain's RoleDto (their permissions by id); users still hold roles by key.
+ * domain's RoleDto (their permissions by id); users hold them through their memberships' rows.
  */
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
 import { BUILT_IN_ROLES } from '../portal/builtInRoles';
@@ -12,7 +12,11 @@ import { PERMISSIONS, ROLE_PERMISSIONS, ROLES, roleDtoOf, type RoleRow } from '.
 import {
   DEMO_CREATED_AT,
   DEMO_VENDOR_ID,
+  builtInRoleId,
+  membershipOf,
+  membershipRoleIds,
   noteWritten,
+  seededId,
   storedRows,
   type DemoDatabase,
   type DemoRole,
@@ -21,24 +25,8 @@ import {
 } from './data';
 import { groupConfigurationOf, groupsOfMember } from './teamRows';
 
-/**
- * A uuid fixed by `name`, for the rows the demo seeds: the same on every page load (whether or not
- * a call that seeded them stored them), as the server's ids are uuids.
- */
-export function seededId(name: string): string {
-  let hex = '';
-  for (let seed = 1; hex.length < 32; seed += 1) {
-    let hash = 0x811c9dc5 ^ seed;
-    for (const c of name) hash = Math.imul(hash ^ c.charCodeAt(0), 0x01000193);
-    hex += (hash >>> 0).toString(16).padStart(8, '0');
-  }
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
 export const permissionId = (key: string) => seededId(`permission:${key}`);
 export const categoryId = (key: string) => seededId(`category:${key}`);
-/** A built-in role's id (the server's are random: read them by key). */
-export const builtInRoleId = (key: string) => seededId(`role:${key}`);
 
 /** The permission catalogue by id, as the permissions table holds it (the demo's never changes). */
 const CATALOGUE = new Map(
@@ -100,16 +88,24 @@ export function roleGrants(db: DemoDatabase, tenantId: string, roleIds: string[]
 export const grantedBy = (db: DemoDatabase, tenantId: string, roleIds: string[]) =>
   roleGrants(db, tenantId, roleIds).keys;
 
-/** The roles a user holds: given directly and through the groups they are in (while groups' roles are on). */
-export function demoRolesOf(db: DemoDatabase, user: DemoUser): DemoRole[] {
+/**
+ * The roles a user holds in the account they act in: their membership's and those of the groups
+ * they are in there (while groups' roles are on); none while their invitation is pending.
+ */
+export function demoRolesOf(db: DemoDatabase, user: Pick<DemoUser, 'id' | 'tenantId'>): DemoRole[] {
+  const membership = membershipOf(db, user.tenantId, user.id);
+  if (!membership || membership.invitationPending) return [];
   const roles = visibleRoles(db, user.tenantId);
   const config = groupConfigurationOf(db, user.tenantId);
-  const groups = config.enabled && config.rolesEnabled ? groupsOfMember(db, user.tenantId, user.id) : [];
-  const viaGroups = groups.flatMap((g) => g.roleIds);
-  return roles.filter((r) => user.roleKeys.includes(r.key) || viaGroups.includes(r.id));
+  const groups = config.enabled && config.rolesEnabled ? groupsOfMember(db, membership.id) : [];
+  const held = [...membershipRoleIds(db, membership.id), ...groups.flatMap((g) => g.roleIds)];
+  return roles.filter((r) => held.includes(r.id));
 }
 /** The permission keys a user holds (none for no user). */
-export const demoPermissionsOf = (db: DemoDatabase, user: DemoUser | undefined): string[] =>
+export const demoPermissionsOf = (
+  db: DemoDatabase,
+  user: Pick<DemoUser, 'id' | 'tenantId'> | undefined,
+): string[] =>
   user ? [...new Set(permissionKeysOf(demoRolesOf(db, user).flatMap((r) => r.permissions)))].sort() : [];
 
 /** The ids of those of `roles` that hold the permission of this id. */

@@ -7,6 +7,7 @@ import { createDemoBackend, STORAGE_KEY } from './backend';
 import { DEMO_ADMIN, type DemoDatabase } from './data';
 import { createMemoryStorage } from '../test-support/memoryStorage';
 import { permissionId } from './teamAdmin';
+import { setDemoRoles } from '../test-support/demoUsers';
 
 type Answer = { status: number; body: any };
 const GROUPS = '/identity/resources/groups/v1';
@@ -45,7 +46,7 @@ describe('demo groups: the may-grant rule', () => {
     assert.equal((await call('POST', `${GROUPS}/${plain}/users`, { userIds: ['demo-user-2'] })).status, 200);
     // The admin keeps only the role that manages groups.
     const db = JSON.parse(storage.getItem(STORAGE_KEY)!) as DemoDatabase;
-    db.users.find((u) => u.email === DEMO_ADMIN.email)!.roleKeys = ['grouper'];
+    setDemoRoles(db, DEMO_ADMIN.email, ['grouper']);
     storage.setItem(STORAGE_KEY, JSON.stringify(db));
     const refused: Array<[Answer, string]> = [
       [await call('DELETE', `${GROUPS}/${audited}/roles`, { roleIds: [auditor] }), 'GRANT_NOT_HELD'],

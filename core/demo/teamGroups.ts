@@ -12,7 +12,7 @@ import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { memoryTables } from './tables';
 import { demoPermissionsOf, roleGrants, rolesWithIds } from './teamAdmin';
-import { membershipKey } from './teamRows';
+import { displayName } from '../domain/user-tables';
 
 /** The account's roles and members (invitees too: the server's memberships), as the groups read them. */
 function demoGroupDirectory(db: DemoDatabase, tenantId: string): GroupDirectory {
@@ -20,20 +20,20 @@ function demoGroupDirectory(db: DemoDatabase, tenantId: string): GroupDirectory 
     roles: async (roleIds) => rolesWithIds(db, tenantId, roleIds),
     roleGrants: async (roleIds) => roleGrants(db, tenantId, roleIds),
     memberships: async (userIds) =>
-      [...new Set(userIds)]
-        .filter((userId) => accountMember(db, tenantId, userId))
-        .map((userId) => ({ userId, membershipId: membershipKey(tenantId, userId) })),
+      [...new Set(userIds)].flatMap((userId) => {
+        const member = accountMember(db, tenantId, userId);
+        return member ? [{ userId, membershipId: member.membershipId }] : [];
+      }),
     members: async (membershipIds) =>
       accountMembers(db, tenantId)
-        .map((u) => ({ u, membershipId: membershipKey(tenantId, u.id) }))
-        .filter(({ membershipId }) => membershipIds.includes(membershipId))
-        .map(({ u, membershipId }) => ({
-          membershipId,
+        .filter((u) => membershipIds.includes(u.membershipId))
+        .map((u) => ({
+          membershipId: u.membershipId,
           id: u.id,
           email: u.email,
-          name: u.name,
+          name: displayName(u),
           profilePictureUrl: null,
-          activatedForTenant: u.verified !== false && u.invitationPending !== true,
+          activatedForTenant: u.verified && !u.invitationPending,
           createdAt: u.createdAt,
         })),
   };

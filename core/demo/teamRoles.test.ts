@@ -6,6 +6,7 @@ import { createDemoBackend, STORAGE_KEY } from './backend';
 import { DEMO_ADMIN, type DemoDatabase } from './data';
 import { createMemoryStorage } from '../test-support/memoryStorage';
 import { permissionId } from './teamAdmin';
+import { setDemoRoles } from '../test-support/demoUsers';
 
 type Answer = { status: number; body: any };
 const ROLES = '/identity/resources/roles/v1';
@@ -41,7 +42,7 @@ describe('demo roles: the may-grant rule', () => {
     );
     // The admin keeps only the role that manages roles: fe.secure.read.audits is no longer theirs.
     const db = JSON.parse(storage.getItem(STORAGE_KEY)!) as DemoDatabase;
-    db.users.find((u) => u.email === DEMO_ADMIN.email)!.roleKeys = ['keeper'];
+    setDemoRoles(db, DEMO_ADMIN.email, ['keeper']);
     storage.setItem(STORAGE_KEY, JSON.stringify(db));
     const auditor = created[1]!.body.id as string;
     const refused = [

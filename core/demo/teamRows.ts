@@ -12,18 +12,14 @@ import {
 } from '../domain/group-token-tables';
 import { storedRows, type DemoDatabase } from './data';
 
-/** Demo mode's memberships have no id: a group's member rows name one by its account and user. */
-export const membershipKey = (tenantId: string, userId: string) => `${tenantId}/${userId}`;
-
-/** The account's groups `userId` is in, each with the ids of its roles. */
-export function groupsOfMember(db: DemoDatabase, tenantId: string, userId: string) {
-  const key = membershipKey(tenantId, userId);
+/** The groups a membership is in, each with the ids of its roles. */
+export function groupsOfMember(db: DemoDatabase, membershipId: string | undefined) {
   const ids = storedRows(db.tables, GROUP_MEMBERS).flatMap((l) =>
-    l.membershipId === key ? [l.groupId] : [],
+    l.membershipId === membershipId ? [l.groupId] : [],
   );
   const roles = storedRows(db.tables, GROUP_ROLES);
   return storedRows(db.tables, GROUPS)
-    .filter((g) => g.tenantId === tenantId && ids.includes(g.id))
+    .filter((g) => ids.includes(g.id))
     .map((g) => ({ ...g, roleIds: roles.flatMap((l) => (l.groupId === g.id ? [l.roleId] : [])) }));
 }
 

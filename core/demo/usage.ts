@@ -6,9 +6,8 @@
 import { SIGN_IN_ACTION, type UsageRepository } from '../domain/usage';
 import { USAGE_HANDLERS } from '../domain/usage-handlers';
 import { AUDITS } from '../domain/audit-log';
-import { storedRows, type DemoDatabase } from './data';
+import { membershipRows, storedRows, type DemoDatabase } from './data';
 import { demoHandlers } from './shared';
-import { membershipsOf } from './subAccountsData';
 import { demoTree } from './subAccountsRepository';
 import { tokensOf } from './teamRows';
 
@@ -20,7 +19,7 @@ function demoUsageRepository(db: DemoDatabase): UsageRepository {
     );
   return {
     async counts(tenantId, since) {
-      const members = new Set(membershipsOf(db).flatMap((m) => (m.tenantId === tenantId ? [m.userId] : [])));
+      const members = new Set(membershipRows(db).flatMap((m) => (m.tenantId === tenantId ? [m.userId] : [])));
       const active = new Set(signInsSince(tenantId, since).map((a) => a.actorUserId));
       const tokens = tokensOf(db, tenantId).filter((t) => t.kind !== 'access');
       return {

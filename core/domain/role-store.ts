@@ -5,6 +5,8 @@
  * null) are read in every account of the vendor, the account's own are also written.
  */
 import type { RoleSortField } from '../contract/listQuery';
+import { GROUP_MEMBERS, GROUP_ROLES } from './group-token-tables';
+import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from './membership-tables';
 import { PERMISSIONS, ROLE_PERMISSIONS, ROLES, roleDtoOf, type RoleRow } from './role-tables';
 import {
   permissionCategory,
@@ -36,11 +38,30 @@ interface RoleStoreExtras {
   tenantId: string;
   /** The account's vendor (the server reads the account's row; the demo has one vendor). */
   vendorId(): Promise<string>;
-  /**
-   * The members of the account holding each of these roles directly or through a group: the
-   * server's one aggregate over memberships and groups (the user model is not in these tables yet).
-   */
-  usersCount(roleIds: string[]): Promise<Map<string, number>>;
+}
+
+/**
+ * How many members of the account hold each of these roles, directly (their membership's roles) or
+ * through a group they are in (whether or not groups' roles are on: the server's count).
+ */
+async function holderCounts(tables: Tables, tenantId: string, roleIds: string[]) {
+  const ofAccount = inRows<string, MembershipRow>(MEMBERSHIPS, 'id', { tenantId });
+  const direct = await tables
+    .of(MEMBERSHIP_ROLES)
+    .rows({ where: { roleId: oneOf(roleIds), membershipId: ofAccount } });
+  const groupRoles = await tables.of(GROUP_ROLES).rows({ where: { roleId: oneOf(roleIds) } });
+  const groupIds = unique(groupRoles.map((g) => g.groupId));
+  const inGroups = groupIds.length
+    ? await tables.of(GROUP_MEMBERS).rows({ where: { groupId: oneOf(groupIds), membershipId: ofAccount } })
+    : [];
+  const holders = (roleId: string) =>
+    new Set([
+      ...direct.filter((l) => l.roleId === roleId).map((l) => l.membershipId),
+      ...groupRoles.flatMap((g) =>
+        g.roleId === roleId ? inGroups.filter((l) => l.groupId === g.groupId).map((l) => l.membershipId) : [],
+      ),
+    ]).size;
+  return new Map(roleIds.map((id) => [id, holders(id)]));
 }
 
 /** The permission categories (only the roles page reads them). */
@@ -97,7 +118,7 @@ function roleReads(tables: Tables, extras: RoleStoreExtras) {
   async function itemsOf(rows: RoleRow[]): Promise<RoleItem[]> {
     const ids = rows.map((r) => r.id);
     const grants = await grantsOf(tables, ids);
-    const counts = ids.length ? await extras.usersCount(ids) : new Map<string, number>();
+    const counts = ids.length ? await holderCounts(tables, tenantId, ids) : new Map<string, number>();
     return rows.map((r) => roleItem(roleDtoOf(r, grants.get(r.id)!), counts.get(r.id) ?? 0));
   }
 

@@ -65,6 +65,11 @@ export const USERS = table(
 );
 export type UserRow = RowOf<typeof USERS>;
 
+/** The display name: the stored name, else the local part of the email. */
+export function displayName(user: Pick<UserRow, 'name' | 'email'>): string {
+  return user.name?.trim() || user.email.split('@')[0] || user.email;
+}
+
 /** Emails are compared case-insensitively and stored trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

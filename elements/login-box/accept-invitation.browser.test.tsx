@@ -1,7 +1,15 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { STORAGE_KEY } from '../../core/demo/backend';
-import { seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
+import {
+  addMembership,
+  addUser,
+  builtInRoleId,
+  membershipOf,
+  newUserRow,
+  seedDemoDatabase,
+  type DemoDatabase,
+} from '../../core/demo/data';
 import '../login-box/login-box.define';
 import { mount, part, typeInto, unmountAll, waitFor } from '../test-support/fixtures';
 
@@ -12,17 +20,23 @@ const TOKEN = 'L'.repeat(43);
 /** A demo database holding one invited member with a live invitation link. */
 function seedInvitation(): DemoDatabase {
   const db = seedDemoDatabase();
-  db.users.push({
+  const createdAt = '2026-01-01T00:00:00.000Z';
+  const user = {
     id: 'invited-1',
     email: 'ivy@auth-elements.dev',
     name: 'Ivy',
-    password: '',
+    passwordHash: null,
+    createdAt,
+  };
+  addUser(db, newUserRow({ ...user, verified: false, activeTenantId: 'demo-tenant' }));
+  const membership = {
+    id: 'membership-1',
+    userId: user.id,
     tenantId: 'demo-tenant',
-    roleKeys: ['Viewer'],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    verified: false,
+    createdAt,
     invitationPending: true,
-  });
+  };
+  addMembership(db, membership, [builtInRoleId('Viewer')]);
   // The demo keeps the link's token itself where the server keeps its hash (core/domain/one-time-tokens.ts).
   db.tables = {
     ...db.tables,
@@ -75,7 +89,7 @@ describe('<auth-login-box> accept invitation (demo mode)', function () {
     const success = await waitFor(() => part(box, 'accept-invitation-success'), 5000);
     expect(success.textContent).to.equal('You joined Demo Company. Sign in to continue.');
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEY)!) as DemoDatabase;
-    expect(stored.users.find((u) => u.id === 'invited-1')?.invitationPending).to.equal(false);
+    expect(membershipOf(stored, 'demo-tenant', 'invited-1')?.invitationPending).to.equal(false);
   });
 
   it('a used or forged token is invalid with the catalogue message', async () => {

@@ -19,7 +19,7 @@ import { tenantTokenAuthorization } from '../storage/api-tokens';
 import { loadAuthorization } from './tenants';
 import { listUserTenants } from '../storage/tenants';
 import type { AccessTokenClaims } from './tokens';
-import { displayName } from './users';
+import { displayName } from '../../core/domain/user-tables';
 import { findUserById } from '../storage/users';
 
 /** How long one call's claims are said to last when the token itself never expires. */

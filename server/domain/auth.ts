@@ -15,7 +15,8 @@ import { loadAuthorization, pickActiveTenant, type Authorization } from './tenan
 import { listUserTenants, type TenantRow } from '../storage/tenants';
 import type { TokenService } from './tokens';
 import type { AuthResponse } from '../../core/domain/session-tokens';
-import { displayName, updatePasswordHash } from './users';
+import { displayName } from '../../core/domain/user-tables';
+import { updatePasswordHash } from './users';
 import { findUserByEmail, type UserRow } from '../storage/users';
 import { getVendorSettings } from './vendor';
 import type { SignInUser } from '../../core/domain/sign-in-handlers';

@@ -34,7 +34,7 @@ import { sendQuietly, type FlowContext } from './account-flows';
 import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens';
 import { newPasswordProblem } from './password-rules';
 import { loadAuthorization } from './tenants';
-import { displayName } from './users';
+import { displayName } from '../../core/domain/user-tables';
 import { findUserByEmail, findUserById, insertUser, UserExistsError } from '../storage/users';
 import { emitEvent } from './connectivity';
 

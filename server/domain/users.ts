@@ -5,6 +5,7 @@
  * such as `password_hash` can never leak into an answer.
  */
 import { customDataOf, type CustomData } from '../../core/domain/custom-data';
+import { displayName } from '../../core/domain/user-tables';
 import type { Database } from '../storage/database';
 import { hasSecondFactor, storePasswordHash, type UserRow } from '../storage/users';
 import { rememberCurrentPassword } from './security-policies';
@@ -57,11 +58,6 @@ export async function updatePasswordHash(
   // A new password passed the breach list (password-rules.ts), so the breach verdict of the old
   // one (security centre) ends with it; a rehash keeps the same password and its verdict.
   await storePasswordHash(db, userId, passwordHash, options.rehash === true);
-}
-
-/** The display name: the stored name, else the local part of the email. */
-export function displayName(user: Pick<UserRow, 'name' | 'email'>): string {
-  return user.name?.trim() || user.email.split('@')[0] || user.email;
 }
 
 /**

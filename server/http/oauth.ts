@@ -5,7 +5,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
-import { displayName } from '../domain/users';
+import { displayName } from '../../core/domain/user-tables';
 import type { UserRow } from '../storage/users';
 import { errorText, type ContractError } from '../../core/contract/errors';
 import { oauthErrorBody } from '../../core/contract/oauth';

@@ -11,7 +11,7 @@ import {
   findClientByPostLogoutAddress,
   registeredPostLogoutAddress,
 } from '../domain/oauth-clients';
-import { displayName } from '../domain/users';
+import { displayName } from '../../core/domain/user-tables';
 import { findUserById } from '../storage/users';
 import { clearRefreshCookie, REFRESH_COOKIE } from '../http/cookies';
 import { contractError, errorText } from '../../core/contract/errors';

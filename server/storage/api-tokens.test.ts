@@ -4,9 +4,10 @@
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { seedDemoDatabase, type DemoUser } from '../../core/demo/data';
+import { seedDemoDatabase } from '../../core/demo/data';
 import { demoTokenStore } from '../../core/demo/apiTokens';
 import type { ApiTokenRepository, ApiTokenType, TokenKind } from '../../core/domain/api-tokens';
+import { memoryTables } from '../../core/demo/tables';
 import { addMember, repositorySuite } from '../../test/support/repository-suite';
 import { apiTokenRepository } from '../../core/domain/api-token-store';
 import { sqlTables } from './tables';
@@ -40,7 +41,7 @@ repositorySuite<Fixture>(
     pglite: (db) => ({
       repo: (owner) => apiTokenRepository(sqlTables(db), owner, hash, { newId: randomUUID, now: Date.now }),
       async member(tenantId) {
-        return addMember(db, tenantId, 'Member');
+        return addMember(sqlTables(db), tenantId, 'Member');
       },
       async role(key) {
         const { rows } = await db.query<{ id: string }>(
@@ -55,15 +56,7 @@ repositorySuite<Fixture>(
       return {
         repo: (owner) => demoTokenStore(db, owner, { random: randomUUID, now: Date.now }),
         async member(tenantId) {
-          const id = randomUUID();
-          db.users.push({
-            id,
-            email: `${id}@example.com`,
-            name: 'Member',
-            tenantId,
-            roleKeys: [],
-          } as unknown as DemoUser);
-          return id;
+          return addMember(memoryTables((db.tables ??= {})), tenantId, 'Member');
         },
         role: async (key) => `role-${key}`,
       };

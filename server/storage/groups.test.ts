@@ -4,14 +4,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { seedDemoDatabase, type DemoUser } from '../../core/demo/data';
+import { seedDemoDatabase } from '../../core/demo/data';
 import { demoGroupStore } from '../../core/demo/teamGroups';
 import type { GroupListPage, GroupRepository } from '../../core/domain/groups';
+import { memoryTables } from '../../core/demo/tables';
 import { addMember, repositorySuite } from '../../test/support/repository-suite';
 import { groupRepository } from '../../core/domain/group-store';
 import { groupDirectory } from './groups';
 import { sqlTables } from './tables';
-import { builtInRoleId } from '../../core/demo/teamAdmin';
+import { builtInRoleId } from '../../core/demo/data';
 
 /** The repository, and what a case sets up in each store: a member of the account, a role it offers. */
 interface Fixture {
@@ -41,7 +42,7 @@ repositorySuite<Fixture>(
           now: Date.now,
         }),
       async member(tenantId, name) {
-        return addMember(db, tenantId, name);
+        return addMember(sqlTables(db), tenantId, name);
       },
       async role(key) {
         const { rows } = await db.query<{ id: string }>(
@@ -56,15 +57,7 @@ repositorySuite<Fixture>(
       return {
         repo: (tenantId) => demoGroupStore(db, tenantId, { random: randomUUID, now: Date.now }),
         async member(tenantId, name) {
-          const id = randomUUID();
-          db.users.push({
-            id,
-            email: `${id}@example.com`,
-            name,
-            tenantId: 'demo-tenant',
-            roleKeys: [],
-          } as unknown as DemoUser);
-          return id;
+          return addMember(memoryTables((db.tables ??= {})), 'demo-tenant', name);
         },
         role: async (key) => builtInRoleId(key),
       };

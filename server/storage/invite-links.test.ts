@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { DEMO_VENDOR_ID, seedDemoDatabase, tenantById } from '../../core/demo/data';
+import { DEMO_VENDOR_ID, seedDemoDatabase, tenantById, userRows } from '../../core/demo/data';
 import { memoryTables } from '../../core/demo/tables';
 import { TENANTS } from '../../core/domain/tenant-tables';
 import { demoInviteLinkPorts } from '../../core/demo/invitationStore';
@@ -68,7 +68,7 @@ repositorySuite<Fixture>(
       return {
         links: demoInviteLinkPorts(db, { now: () => clock.now, random: () => `demo-id-${(n += 1)}` }),
         clock,
-        userId: async () => db.users[0]!.id,
+        userId: async () => userRows(db)[0]!.id,
         account: async (tenantId) => {
           const tenant = tenantById(db, tenantId)!;
           return { name: tenant.name, vendorId: DEMO_VENDOR_ID };

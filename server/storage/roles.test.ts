@@ -5,10 +5,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { seedDemoDatabase, type DemoUser } from '../../core/demo/data';
+import { seedDemoDatabase } from '../../core/demo/data';
 import { demoRoleStore } from '../../core/demo/teamRoles';
 import { permissionId } from '../../core/demo/teamAdmin';
 import type { PermissionItem, RoleItem, RoleListPage, RolePorts } from '../../core/domain/roles';
+import { sqlTables } from './tables';
+import { memoryTables } from '../../core/demo/tables';
 import { addMember, repositorySuite } from '../../test/support/repository-suite';
 import { serverRoleStore } from './roles';
 
@@ -39,7 +41,7 @@ repositorySuite<Fixture>(
         return rows[0]!.id;
       },
       async holder(tenantId, roleKey) {
-        await addMember(db, tenantId, 'Holder', [roleKey]);
+        await addMember(sqlTables(db), tenantId, 'Holder', [roleKey]);
       },
     }),
     demo: () => {
@@ -48,14 +50,7 @@ repositorySuite<Fixture>(
         repo: (tenantId) => demoRoleStore(db, tenantId, { now: Date.now, random: randomUUID }),
         permission: async (key) => permissionId(key),
         async holder(tenantId, roleKey) {
-          const id = randomUUID();
-          db.users.push({
-            id,
-            email: `${id}@example.com`,
-            name: 'Holder',
-            tenantId,
-            roleKeys: [roleKey],
-          } as DemoUser);
+          await addMember(memoryTables((db.tables ??= {})), tenantId, 'Holder', [roleKey]);
         },
       };
     },

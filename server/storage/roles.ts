@@ -63,18 +63,6 @@ export async function permissionKeysOfRoles(
  * The members of the tenant holding each of these roles directly or through a group: one
  * aggregate (memberships and groups are not tables of the port yet).
  */
-async function usersCount(db: Database, tenantId: string, roleIds: string[]): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ id: string; n: number }>(
-    `SELECT r.id, (SELECT count(DISTINCT m.user_id)::int FROM memberships m
-       WHERE m.tenant_id = $1 AND (EXISTS (SELECT 1 FROM membership_roles mr WHERE mr.membership_id = m.id AND mr.role_id = r.id)
-          OR EXISTS (SELECT 1 FROM group_members gm JOIN group_roles gr ON gr.group_id = gm.group_id
-                      WHERE gm.membership_id = m.id AND gr.role_id = r.id))) AS n
-       FROM roles r WHERE r.id = ANY($2::uuid[])`,
-    [tenantId, roleIds],
-  );
-  return new Map(rows.map((r) => [r.id, r.n]));
-}
-
 /** The roles page's repository (core/domain/role-store.ts) for one tenant, over SQL. */
 export const serverRoleStore = (db: Database, tenantId: string): RolePorts<RoleItem, PermissionItem> =>
   roleStore(sqlTables(db), SERVER_ROW_CLOCK, {
@@ -82,5 +70,4 @@ export const serverRoleStore = (db: Database, tenantId: string): RolePorts<RoleI
     vendorId: async () =>
       (await db.query<{ vendor_id: string }>('SELECT vendor_id FROM tenants WHERE id = $1', [tenantId]))
         .rows[0]!.vendor_id,
-    usersCount: (roleIds) => usersCount(db, tenantId, roleIds),
   });

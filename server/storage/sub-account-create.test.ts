@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { seedDemoDatabase } from '../../core/demo/data';
+import { seedDemoDatabase, userRows } from '../../core/demo/data';
 import { demoSubAccountsRepository } from '../../core/demo/subAccountsRepository';
 import type { SubAccountCreationRepository } from '../../core/domain/sub-account-create';
 import type { SubAccountsRepository } from '../../core/domain/sub-accounts';
@@ -44,7 +44,7 @@ repositorySuite<Fixture>(
         now: () => Date.parse('2026-03-01T00:00:00Z'),
         random: randomUUID,
       });
-      return { create: repo, repo, user: async () => db.users[0]!.id };
+      return { create: repo, repo, user: async () => userRows(db)[0]!.id };
     },
   },
   (context) => {

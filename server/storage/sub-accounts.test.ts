@@ -5,10 +5,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { addDemoTenant, seedDemoDatabase } from '../../core/demo/data';
-import { membershipsOf } from '../../core/demo/subAccountsData';
+import { addDemoTenant, addMembership as addDemoMembership, seedDemoDatabase } from '../../core/demo/data';
 import { demoSubAccountsRepository } from '../../core/demo/subAccountsRepository';
-import { builtInRoleId } from '../../core/demo/teamAdmin';
+import { builtInRoleId } from '../../core/demo/data';
 import type { SubAccountsRepository } from '../../core/domain/sub-accounts';
 import type { SubAccountListsRepository } from '../../core/domain/sub-account-lists';
 import { subAccountSearchOver } from '../../core/domain/tenant-repositories';
@@ -43,7 +42,7 @@ repositorySuite<Fixture>(
         return rows[0]!.id;
       },
       async member(tenantId) {
-        return addMember(db, tenantId, 'Member');
+        return addMember(sqlTables(db), tenantId, 'Member');
       },
       join: async (tenantId, userId) => {
         await addMembership(db, { userId, tenantId, roleKeys: [] });
@@ -72,13 +71,14 @@ repositorySuite<Fixture>(
           return id;
         },
         async member(tenantId) {
-          const id = randomUUID();
-          db.users.push({ id, email: `${id}@example.com`, name: 'Member', tenantId, roleKeys: [] } as never);
-          membershipsOf(db).push({ userId: id, tenantId, roleIds: [], accessAllowed: true });
-          return id;
+          return addMember(memoryTables((db.tables ??= {})), tenantId, 'Member');
         },
         join: async (tenantId, userId) => {
-          membershipsOf(db).push({ userId, tenantId, roleIds: [], accessAllowed: true });
+          addDemoMembership(
+            db,
+            { id: randomUUID(), userId, tenantId, createdAt: new Date().toISOString() },
+            [],
+          );
         },
         viewerRole: async () => builtInRoleId('Viewer'),
       };

@@ -6,7 +6,7 @@
 // differs, the spec says so with `backend.name`.
 import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API_ORIGIN, STATIC_ORIGIN } from '../playwright.config';
-import { seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
+import { seedDemoDatabase, userByEmail, type DemoDatabase } from '../../core/demo/data';
 import { withDemoFlags } from '../../core/test-support/demoFlags';
 import { latestMessage, newUser } from './helpers';
 
@@ -62,7 +62,7 @@ export interface Backend {
   leftOrigin: string[];
 }
 
-const DEMO_KEY = 'auth-elements.demo.v5';
+const DEMO_KEY = 'auth-elements.demo.v6';
 const HOME = '<!doctype html><html lang="en"><title>Home</title><p>Home</p></html>';
 const codeIn = (text: string) => text.match(/\b\d{6}\b/)![0];
 const linkIn = (text: string) => {
@@ -192,7 +192,7 @@ async function demo(page: Page, leftOrigin: string[]) {
       await page.goto(path);
     },
     async userId(email) {
-      const found = db.users.find((u) => u.email === email);
+      const found = userByEmail(db, email);
       expect(found, `member ${email}`).toBeTruthy();
       return found!.id;
     },

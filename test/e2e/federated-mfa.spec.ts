@@ -208,7 +208,7 @@ test("demo mode where MFA is enforced: Demo ID and the demo SSO domain both go t
     ([key, value]) => {
       if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
     },
-    ['auth-elements.demo.v5', seeded],
+    ['auth-elements.demo.v6', seeded],
   );
   // The plain static host has no /account/* pages: answer them with the demo page, as a host app would.
   const html = await (await fetch(`${STATIC_ORIGIN}/demo.html`)).text();

@@ -357,7 +357,7 @@ test('demo mode: invite, the demo outbox link, accept, active; bulk add and invi
   const text = await page.evaluate(
     () =>
       (
-        JSON.parse(localStorage.getItem('auth-elements.demo.v5') ?? '{}') as {
+        JSON.parse(localStorage.getItem('auth-elements.demo.v6') ?? '{}') as {
           outbox: Array<{ to: string; text: string }>;
         }
       ).outbox.find((m) => m.to === 'invitee@auth-elements.dev')?.text ?? '',

@@ -6,6 +6,8 @@
 import { E2E_BREACHED, E2E_SSO } from './fixtures/login-flows';
 import { BACKENDS, expect, test, type Backend } from './backends';
 import { axeViolations, box, expectSignedInAs, partOf } from './helpers';
+import { demoPasswordHash } from '../support/demo-password';
+import { userByEmail } from '../../core/demo/data';
 
 const otherCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
@@ -190,7 +192,7 @@ for (const backendName of BACKENDS) {
       if (backend.name === 'demo') {
         person = { ...backend.admin, password: 'password1' };
         await backend.configure({ flags: { 'security-center-show-login-flows': true } }, (db) => {
-          db.users.find((u) => u.email === person.email)!.password = person.password;
+          userByEmail(db, person.email)!.passwordHash = demoPasswordHash(person.password);
         });
       }
       await startWithEmail(backend, person.email);

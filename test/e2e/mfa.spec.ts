@@ -70,7 +70,7 @@ function onLocalhost(backend: Backend) {
   return { base, offOrigin };
 }
 
-const DEMO_KEY = 'auth-elements.demo.v5';
+const DEMO_KEY = 'auth-elements.demo.v6';
 const FAILED = 'The passkey or security key could not be verified. Try again.';
 
 /** Swaps the stored passkey's public key in the demo's data (a key that did not sign), returning the original. */

@@ -4,8 +4,12 @@ import { after, before, describe } from 'node:test';
 import type { Database } from '../../server/storage/database';
 import type { BuiltServer } from '../../server/app';
 import { randomUUID } from 'node:crypto';
-import { addMembership, createTenant } from '../../server/storage/tenants';
-import { insertUser } from '../../server/storage/users';
+import { createTenant } from '../../server/storage/tenants';
+import { MEMBERSHIP_ROLES, MEMBERSHIPS } from '../../core/domain/membership-tables';
+import { ROLES } from '../../core/domain/role-tables';
+import { oneOf, stamp, type Tables } from '../../core/domain/tables';
+import { TENANTS } from '../../core/domain/tenant-tables';
+import { userRepository } from '../../core/domain/user-tables';
 import { getVendorSettings } from '../../server/domain/vendor';
 import { startTestServer } from './server';
 
@@ -49,20 +53,32 @@ export function repositorySuite<R>(
 }
 
 /**
- * A new user of the account's vendor, made a member of the account `tenantId` holding the roles of
- * `roleKeys` (the PGlite side of a suite: the demo's side keeps its own users).
+ * A new user of the account's vendor, made a member of the account `tenantId` holding the account's
+ * roles of `roleKeys`, written over either store's tables (`sqlTables(db)`, or the demo's
+ * `memoryTables(db.tables)`); the user's id.
  */
-export async function addMember(db: Database, tenantId: string, name = 'Member', roleKeys: string[] = []) {
-  const { rows } = await db.query<{ vendor_id: string }>('SELECT vendor_id FROM tenants WHERE id = $1', [
-    tenantId,
-  ]);
-  const user = await insertUser(db, {
-    vendorId: rows[0]!.vendor_id,
+export async function addMember(tables: Tables, tenantId: string, name = 'Member', roleKeys: string[] = []) {
+  const clock = { now: Date.now, newId: randomUUID };
+  const tenant = await tables.of(TENANTS).row({ id: tenantId });
+  const user = await userRepository(tables, clock).insert({
+    vendorId: tenant!.vendorId,
     email: `member-${randomUUID()}@example.com`,
     name,
     passwordHash: null,
     verified: true,
   });
-  await addMembership(db, { userId: user.id, tenantId, roleKeys });
+  const membershipId = randomUUID();
+  await tables.of(MEMBERSHIPS).insert({
+    id: membershipId,
+    userId: user.id,
+    tenantId,
+    createdAt: stamp(clock.now()),
+    invitationPending: false,
+    accessAllowed: true,
+  });
+  const roles = roleKeys.length
+    ? await tables.of(ROLES).rows({ where: { key: oneOf(roleKeys), tenantId: oneOf([null, tenantId]) } })
+    : [];
+  for (const role of roles) await tables.of(MEMBERSHIP_ROLES).insert({ membershipId, roleId: role.id });
   return user.id;
 }

@@ -18,6 +18,8 @@ import {
   verifyPhoneReset,
 } from './passwordlessThunks';
 import { loginWithPassword, preLogin } from './thunks';
+import { demoUserRow } from '../../test-support/demoUsers';
+import { demoPasswordHash } from '../../../test/support/demo-password';
 
 let counter = 0;
 const apps: string[] = [];
@@ -99,7 +101,7 @@ test('MagicLink strategy: magicLinkPreLoginSuccess, then the link token signs in
 
 test('SmsCode strategy with a phone: loginWithSmsOtc with the masked number; the texted code signs in', async () => {
   const { app, code, state } = freshApp({ authStrategy: 'SmsCode' }, (db) => {
-    db.users[0]!.phoneNumber = '+15550100123';
+    demoUserRow(db, DEMO_ADMIN.email).phone = '+15550100123';
   });
   await app.ready;
   await app.store.dispatch(preLogin(DEMO_ADMIN.email));
@@ -143,7 +145,7 @@ test('reset phone number from its route: request by email first', async () => {
 test('breached password with the flag on: breachedPassword (not signed in), then breachedPasswordSuccess with a reset email', async () => {
   const { app, outbox, state } = freshApp({}, (db) => {
     withDemoFlags(db, { 'security-center-show-login-flows': true });
-    db.users[0]!.password = 'password1';
+    demoUserRow(db, DEMO_ADMIN.email).passwordHash = demoPasswordHash('password1');
   });
   await app.ready;
   assert.equal(
@@ -160,7 +162,7 @@ test('breached password with the flag on: breachedPassword (not signed in), then
 
 test('breached password with the flag off: an ordinary sign-in', async () => {
   const { app, state } = freshApp({}, (db) => {
-    db.users[0]!.password = 'password1';
+    demoUserRow(db, DEMO_ADMIN.email).passwordHash = demoPasswordHash('password1');
   });
   await app.ready;
   assert.equal(

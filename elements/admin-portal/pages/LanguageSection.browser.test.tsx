@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { getOrCreateApp } from '../../../core/app';
 import { STORAGE_KEY } from '../../../core/demo/backend';
-import { seedDemoDatabase } from '../../../core/demo/data';
+import { seedDemoDatabase, userById } from '../../../core/demo/data';
 import '../admin-portal.define';
 import { mount, part, unmountAll, waitFor } from '../../test-support/fixtures';
 
@@ -13,7 +13,7 @@ let apps = 0;
 /** The portal in demo mode, signed in as the demo user (saved `locale` given), on the profile page. */
 async function profilePage(attributes: Record<string, string> = {}, locale?: string) {
   const database = seedDemoDatabase();
-  if (locale) database.users.find((u) => u.id === 'demo-user-1')!.locale = locale;
+  if (locale) userById(database, 'demo-user-1')!.locale = locale;
   localStorage.setItem(
     STORAGE_KEY,
     JSON.stringify({ ...database, session: { id: 's1', userId: 'demo-user-1', refreshToken: 'r1' } }),

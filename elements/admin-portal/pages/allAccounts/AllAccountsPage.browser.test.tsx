@@ -7,7 +7,7 @@ import { getApp } from '../../../../core/app';
 import type { HttpClient } from '../../../../core/api/http';
 import { loginWithPassword } from '../../../../core/store/auth/thunks';
 import { mount, part, unmountAll, waitFor } from '../../../test-support/fixtures';
-import { builtInRoleId } from '../../../../core/demo/teamAdmin';
+import { builtInRoleId } from '../../../../core/demo/data';
 
 /** The demo's built-in Editor role (its id is fixed: core/demo/teamAdmin.ts). */
 const EDITOR = builtInRoleId('Editor');

@@ -28,7 +28,7 @@ describePortal('admin portal: groups page', () => {
     const row = await inShadow(portal, '[part~="group-row"]');
     expect(row.textContent).to.contain('Support');
     expect(row.querySelectorAll('td')[1]!.textContent, 'no description was typed, none stored').to.equal('—');
-    const stored = JSON.parse(localStorage.getItem('auth-elements.demo.v5')!).tables.groups[0];
+    const stored = JSON.parse(localStorage.getItem('auth-elements.demo.v6')!).tables.groups[0];
     expect(stored.description).to.equal(null);
 
     for (const [action, title] of [
