@@ -1,11 +1,10 @@
 /**
- * An account's members in demo mode, as the invitations (core/demo/invitationStore.ts), the users
- * page (members.ts) and the groups see them: the users holding a membership of the account (rows of
+ * An account's members in demo mode, as the invitations (core/demo/invitationStore.ts), the groups
+ * and the reports see them (the users page runs the server's store: core/demo/members.ts): the users holding a membership of the account (rows of
  * `memberships`, core/domain/membership-tables.ts, the server's), each acting in it, with the
  * membership's pending invitation. Roles are the membership's rows of `membership_roles`.
  */
 import type { InvitationPorts } from '../domain/invitations';
-import { MEMBERSHIP_ROLES, MEMBERSHIPS } from '../domain/membership-tables';
 import {
   addMembership,
   addUser,
@@ -18,7 +17,6 @@ import {
   type DemoUser,
 } from './data';
 import { isoNow, withEmail, type DemoClock } from './rows';
-import { memoryTables } from './tables';
 import { demoPermissionsOf, rolesWithIds } from './teamAdmin';
 
 /** A member of an account: the user acting in it, their membership's id and whether they are invited only. */
@@ -46,33 +44,18 @@ export function joinedMember(db: DemoDatabase, tenantId: string, userId: unknown
 export const permissionsIn = (db: DemoDatabase, tenantId: string, userId: unknown) =>
   demoPermissionsOf(db, typeof userId === 'string' ? { id: userId, tenantId } : undefined);
 
-/** Writes a member's roles (ids the account may give) or pending flag; whether they are one. */
+/** Writes whether the member's invitation is still pending (accepted: false); whether they are one. */
 export async function changeMember(
   db: DemoDatabase,
   tenantId: string,
   userId: string,
-  changes: { roleIds?: string[]; invitationPending?: boolean },
+  changes: { invitationPending: boolean },
 ): Promise<boolean> {
   const membership = membershipOf(db, tenantId, userId);
   if (!membership) return false;
-  const { roleIds, invitationPending } = changes;
-  if (invitationPending !== undefined) membership.invitationPending = invitationPending;
-  if (roleIds) {
-    const links = memoryTables((db.tables ??= {})).of(MEMBERSHIP_ROLES);
-    await links.remove({ membershipId: membership.id });
-    for (const role of rolesWithIds(db, tenantId, roleIds))
-      await links.insert({ membershipId: membership.id, roleId: role.id });
-  }
+  membership.invitationPending = changes.invitationPending;
   return true;
 }
-
-/** Removes a member from the account (their membership, its roles and groups; the user stays); whether they were one. */
-export const removeMember = async (db: DemoDatabase, tenantId: string, userId: string) =>
-  (
-    await memoryTables((db.tables ??= {}))
-      .of(MEMBERSHIPS)
-      .remove({ tenantId, userId })
-  ).length > 0;
 
 /** The invitation ports that read and add an account's members (core/demo/invitationStore.ts). */
 export function invitationMembers(

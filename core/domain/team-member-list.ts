@@ -306,6 +306,18 @@ export async function listMembers(
   return { items: users.map((u) => rowOf(u, memberships.get(u.id)!, links, enrolled, scim)), totalItems };
 }
 
+/** One member as the users list shows them (the answer to an invitation), or undefined. */
+export async function listedMember(
+  tables: Tables,
+  clock: RowClock,
+  tenantId: string,
+  userId: string,
+  scimManaged: ScimManagedOf,
+): Promise<TeamUserDto | undefined> {
+  const query = { tenantId, userId, filter: '', sortBy: 'name', order: 'ASC', page: 0, limit: 1 } as const;
+  return (await listMembers(tables, clock, query, scimManaged)).items[0];
+}
+
 function rowOf(
   u: UserRow,
   m: MembershipRow,

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { seedDemoDatabase } from '../../core/demo/data';
+import { builtInRoleId, seedDemoDatabase } from '../../core/demo/data';
 import { memoryTables } from '../../core/demo/tables';
-import { builtInRoleId, demoRoles } from '../../core/demo/teamAdmin';
+import { demoRoles } from '../../core/demo/teamAdmin';
 import { GROUP_MEMBERS, GROUP_ROLES, GROUPS } from '../../core/domain/group-token-tables';
 import { MEMBERSHIP_ROLES, MEMBERSHIPS } from '../../core/domain/membership-tables';
 import { MFA_DEVICES } from '../../core/domain/mfa-store';
