@@ -49,7 +49,7 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoGroupRoutes({ now, random }),
     ...demoTokenRoutes({ now, random }),
     // The users page: members, their roles, sessions and Unlock.
-    ...demoMemberListRoutes(now),
+    ...demoMemberListRoutes({ now, random }),
     // The account's settings and usage, the profile's change.
     ...demoAccountSettingsRoutes(now),
     ...demoProfileChangeRoutes(),

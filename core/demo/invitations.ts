@@ -40,13 +40,7 @@ export function createDemoInvitations(
     ...publicPorts(db),
     held: async () => demoPermissionsOf(db, caller),
     // The users list's row: the members' module loads with the back office (core/demo/backOffice.ts).
-    memberRow: async (tenantId, userId) => {
-      const [{ listItemOf }, { accountMember }] = await Promise.all([
-        import('./members'),
-        import('./accountMembers'),
-      ]);
-      return listItemOf(db, accountMember(db, tenantId, userId)!);
-    },
+    memberRow: async (tenantId, userId) => (await import('./members')).memberRow(db, tools, tenantId, userId),
     userIdByEmail: async (email) => userByEmail(db, email)?.id ?? null,
     newLinkToken: () => `${tools.random()}${tools.random()}`,
     appUrl: appOrigin(),

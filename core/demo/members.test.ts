@@ -51,6 +51,27 @@ test('demo users list: rows carry groups with their roles and mfaEnabled; _inclu
   assert.ok(ids.length >= rows.length);
 });
 
+test("demo users list rows are the server's: the same fields, permissions stamped, the store's order", async () => {
+  const backend = createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 });
+  const token = (
+    (await backend.handle('POST', '/identity/resources/auth/v1/user', { ...DEMO_ADMIN }, null)) as Answer
+  ).body.accessToken as string;
+  const list = async (query: Record<string, string>) =>
+    ((await backend.handle('GET', '/identity/resources/users/v2', {}, token, query)) as Answer).body;
+  const { items } = await list({});
+  // server/routes/team-users.test.ts's list of a row's fields.
+  const fields =
+    'activatedForTenant createdAt customData email groups id invitationPending isLocked lastLogin managedBy metadata mfaEnabled mfaEnrolled name permissions phoneNumber profilePictureUrl provider roleIds roles sub tenantId tenantIds tenants vendorId verified';
+  for (const row of items) assert.deepEqual(Object.keys(row).sort(), fields.split(' '));
+  const admin = items.find((u: { email: string }) => u.email === DEMO_ADMIN.email);
+  assert.ok(admin.permissions.length > 0);
+  assert.ok(admin.permissions.every((p: { createdAt?: string }) => typeof p.createdAt === 'string'));
+  const names = items.map((u: { name: string }) => u.name.toLowerCase());
+  assert.deepEqual(names, [...names].sort());
+  const desc = (await list({ _order: 'DESC' })).items.map((u: { id: string }) => u.id);
+  assert.deepEqual(desc, items.map((u: { id: string }) => u.id).reverse());
+});
+
 test("demo users page's Unlock: a member of the caller's account not locked answers false; anyone else is not found", async () => {
   const backend = createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 });
   const token = (

@@ -17,7 +17,7 @@ export const hasSecondFactor = (db: DemoDatabase, userId: string): boolean =>
   storedRows(db.tables, MFA_DEVICES).some((d) => d.userId === userId && !d.passkey);
 
 /** A second factor among the demo's MFA devices; a passkey alone is a first factor. */
-export const mfaEnrolledOf = (db: DemoDatabase, user: DemoUser): boolean => hasSecondFactor(db, user.id);
+const mfaEnrolledOf = (db: DemoDatabase, user: DemoUser): boolean => hasSecondFactor(db, user.id);
 
 /**
  * The profile of me (and of the users list's rows, core/demo/members.ts): the server's

@@ -23,7 +23,7 @@ function levelBelow(rows: readonly TenantRow[], rootId: string, tenantId: string
   return -1;
 }
 
-export const within = (db: DemoDatabase, rootId: string, tenantId: string) =>
+const within = (db: DemoDatabase, rootId: string, tenantId: string) =>
   levelBelow(tenantRows(db), rootId, tenantId) >= 0;
 
 /** `rootId` (level 0) and every stored account below it. */

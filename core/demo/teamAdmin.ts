@@ -32,7 +32,14 @@ export const categoryId = (key: string) => seededId(`category:${key}`);
 const CATALOGUE = new Map(
   PERMISSION_CATALOGUE.map(([key, name, category]) => [
     permissionId(key),
-    { id: permissionId(key), key, name, description: null, categoryId: categoryId(category) },
+    {
+      id: permissionId(key),
+      key,
+      name,
+      description: null,
+      categoryId: categoryId(category),
+      createdAt: DEMO_CREATED_AT,
+    },
   ]),
 );
 /** The keys of these permission ids (a stored role names only catalogued ones). */

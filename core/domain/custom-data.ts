@@ -2,8 +2,8 @@
  * A member's customData (the client SDK's ITeamUser.customData, issue 28 item 11): a JSON object the
  * vendor's app keeps on the user, set with teams.updateUser (PUT /team/resources/members/v1) and
  * returned on the users list's rows and on me. The contract's schema admits an object or null (null
- * clears it); the size rule is written once here over a repository: the server's is SQL
- * (server/storage/custom-data.ts), demo mode's the stored user (core/demo/backend.ts).
+ * clears it); the size rule is written once here over a repository, written once too
+ * (core/domain/team-member-store.ts, over both backends' `users` rows).
  */
 import { contractError } from '../contract/errors';
 

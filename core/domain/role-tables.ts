@@ -41,6 +41,7 @@ export const PERMISSIONS = table(
     name: col.text(),
     description: nullable(col.text()),
     categoryId: nullable(col.uuid),
+    createdAt: col.timestamptz,
   },
   () => [[ROLE_PERMISSIONS, 'permissionId']],
 );

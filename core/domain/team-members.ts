@@ -1,6 +1,6 @@
 /**
  * Changing an account's members (spec 001 §4, §5, §7), written once for the server
- * (server/routes/team-members.ts over server/storage/team-members.ts) and, through its ports, demo
+ * (server/routes/team-members.ts over core/domain/team-member-store.ts) and, through its ports, demo
  * mode: removing a member, setting their roles, ending their sessions in the account.
  *
  * The rule for every action on a member (server/domain/grants.ts rule 3): a caller does not change

@@ -1,6 +1,6 @@
 /**
  * The users list v3's filters (spec 001 §7 "Users and team"), read once for the reference server
- * (server/routes/team-users.ts, SQL in server/domain/team-users.ts) and demo mode
+ * (server/routes/team-users.ts, the store in core/domain/team-member-list.ts) and demo mode
  * (core/demo/members.ts): `_tenantId` must be the caller's active account, `_preset` (the
  * contract's spelling or the client SDK's) chooses INACTIVE (with `_maxInactiveSeconds`, default
  * 90 days: members who signed in before, not since), NEVER_SIGNED_IN, MFA_UNENROLLED or
@@ -52,7 +52,7 @@ export function usersV3Filter(query: UsersV3Query, tenantId: string): UsersV3Fil
   };
 }
 
-/** A page of an account's members as storage reads it (server/storage/team-users.ts, demo mode's users). */
+/** A page of an account's members as storage reads it (core/domain/team-member-list.ts). */
 export interface MemberListQuery {
   tenantId: string;
   /** Name or email contains this (any case). */

@@ -32,7 +32,9 @@ import type { PublicCall } from '../../core/domain/handlers';
 import { acceptancePorts, invitationPorts, inviteLinkPorts } from '../domain/invitations';
 import { newLinkToken } from '../domain/one-time-tokens';
 import { countSend } from '../domain/attempts';
-import { listTenantUsers } from '../storage/team-users';
+import { listedMember } from '../../core/domain/team-member-list';
+import { scimManagedMemberships } from '../storage/team-members';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { findUserByEmail } from '../storage/users';
 import { registerHandlers, registerPublicHandlers } from '../http/handlers';
 import { accountOf, callerOf, isPublicCall } from '../http/route-table';
@@ -50,18 +52,10 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
   const ports = (request: FastifyRequest): InvitationHandlerPorts => ({
     ...publicPorts(request),
     held: async () => callerOf(request).permissions ?? [],
-    memberRow: async (tenantId, userId) => {
-      const query = {
-        tenantId,
-        userId,
-        filter: '',
-        sortBy: 'name',
-        order: 'ASC',
-        page: 0,
-        limit: 1,
-      } as const;
-      return (await listTenantUsers(ctx.db, query)).items[0];
-    },
+    memberRow: (tenantId, userId) =>
+      listedMember(sqlTables(ctx.db), SERVER_ROW_CLOCK, tenantId, userId, (ids) =>
+        scimManagedMemberships(ctx.db, ids),
+      ),
     userIdByEmail: async (email) => (await findUserByEmail(ctx.db, email))?.id ?? null,
     newLinkToken,
     appUrl: ctx.options.appUrl,

@@ -28,8 +28,8 @@ import type { AppContext } from '../context';
 import { assertMayActOn } from '../domain/grants';
 import { securityPolicyPorts } from '../domain/security-policies';
 import { unlockUser } from '../../core/domain/lockout';
+import { isMember } from '../../core/domain/team-member-store';
 import { sqlTables } from '../storage/tables';
-import { isMember } from '../storage/team-members';
 import { getVendorSettings } from '../domain/vendor';
 import { contractError } from '../../core/contract/errors';
 import { strictObject } from '../http/schemas';
@@ -72,7 +72,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
       const claims = callerOf(request);
       const tenantId = accountOf(request);
       const { userId } = request.params;
-      if (!(await isMember(ctx.db, tenantId, userId))) throw contractError('MEMBER_NOT_FOUND');
+      if (!(await isMember(sqlTables(ctx.db), tenantId, userId))) throw contractError('MEMBER_NOT_FOUND');
       await assertMayActOn(ctx.db, claims, tenantId, userId, 'sessions');
       return { unlocked: await unlockUser(sqlTables(ctx.db), userId) };
     },

@@ -16,12 +16,13 @@
  * POST users/sessions/v1/revoke `{ userId }` (an admin ends a member's sessions in the account).
  *
  * The handlers are core/domain/team-member-handlers.ts (demo mode runs them too); here, their ports
- * over the server's database (SQL: server/storage/team-members.ts, team-users.ts).
+ * over the server's database (core/domain/team-member-store.ts over `sqlTables`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { TEAM_MEMBER_HANDLERS } from '../../core/domain/team-member-handlers';
-import { memberRecord } from '../storage/team-members';
+import { memberUser } from '../../core/domain/team-member-store';
+import { sqlTables } from '../storage/tables';
 import { memberHandlerPorts } from '../domain/team-membership';
 import { contractError } from '../../core/contract/errors';
 import { registerHandlers } from '../http/handlers';
@@ -56,7 +57,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
       },
     },
     async (request) => {
-      const member = await memberRecord(ctx.db, accountOf(request), request.params.userId);
+      const member = await memberUser(sqlTables(ctx.db), accountOf(request), request.params.userId);
       if (!member) throw contractError('MEMBER_NOT_FOUND');
       if (member.verified) throw contractError('USER_ALREADY_ACTIVATED');
       await countSend(ctx.db, member.email);

@@ -55,12 +55,3 @@ export async function scimConfigurationRow(db: Database, id: string) {
 export async function touchScimConfiguration(db: Database, id: string): Promise<void> {
   await db.query('UPDATE scim_configurations SET last_sync = now() WHERE id = $1', [id]);
 }
-
-/** Whether a SCIM configuration manages the member `userId` of `tenantId` (the portal may not remove them). */
-export async function isScimManagedMember(db: Database, tenantId: string, userId: string): Promise<boolean> {
-  const { rows } = await db.query(
-    'SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2 AND scim_configuration_id IS NOT NULL',
-    [tenantId, userId],
-  );
-  return rows.length > 0;
-}

@@ -1,0 +1,215 @@
+/**
+ * The storage of an account's members (the ports of core/domain/team-member-handlers.ts), written
+ * once over the tables port for the server (server/domain/team-membership.ts, over SQL) and demo
+ * mode: the users list (core/domain/team-member-list.ts), one member read, their roles and groups
+ * by ids, their roles replaced, their customData, their removal, the users page's stats and the
+ * roles an admin can give. Every read and write is
+ * scoped to the account: an admin cannot reach another account's members or roles, whatever ids
+ * they send. What only one backend has is given by the caller (`TeamMemberStoreExtras`).
+ */
+import type { CustomDataRepository } from './custom-data';
+import { listMembers, type ScimManagedOf } from './team-member-list';
+import { GROUP_MEMBERS, GROUP_ROLES } from './group-token-tables';
+import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from './membership-tables';
+import { PERMISSIONS, ROLE_PERMISSIONS, ROLES, roleDtoOf } from './role-tables';
+import { inRows, oneOf, from, stamp, type RowClock, type Tables } from './tables';
+import type { MemberLinks, TeamMemberHandlerPorts } from './team-member-handlers';
+import type { TeamMemberPorts } from './team-members';
+import { TENANTS } from './tenant-tables';
+import { USERS, type UserRow } from './user-tables';
+
+/** What differs by backend, or stays the server's own (its reasons beside each). */
+export interface TeamMemberStoreExtras {
+  /** What the member holds in the account: the grants sign-in reads (server/domain/grants.ts). */
+  memberKeys: TeamMemberPorts['memberKeys'];
+  /** Which of these memberships SCIM manages (the server's column; demo mode has no SCIM). */
+  scimMemberships: ScimManagedOf;
+  /** Ends the member's open sessions in the account (sessions are the server's): how many. */
+  endSessions(
+    tenantId: string,
+    userId: string,
+    reason: 'revoked_by_admin' | 'removed_from_tenant',
+  ): Promise<number>;
+  /** Announces a change, in the transaction that made it (the server's webhooks). */
+  announce(
+    tenantId: string,
+    event: 'user.removed' | 'user.rolesChanged',
+    data: Record<string, string>,
+  ): Promise<void>;
+  /** Whether `id` can name a user (the server's are UUIDs). */
+  isUserId(id: string): boolean;
+}
+
+/** The member `userId` of `tenantId` (pending or not) as its `users` row, or null when not a member. */
+export const memberUser = (tables: Tables, tenantId: string, userId: string): Promise<UserRow | null> =>
+  tables.of(USERS).row({ id: inRows(MEMBERSHIPS, 'userId', { tenantId, userId }) });
+
+/** Whether `userId` is a member of `tenantId` (pending or not). */
+export const isMember = async (tables: Tables, tenantId: string, userId: string): Promise<boolean> =>
+  (await tables.of(MEMBERSHIPS).count({ where: { tenantId, userId } })) > 0;
+
+/** The members holding `fe.*` in the account, directly or through a group: how many. */
+async function superAdmins(tables: Tables, tenantId: string): Promise<number> {
+  const adminRoles = inRows<string, { roleId: string; permissionId: string }>(ROLE_PERMISSIONS, 'roleId', {
+    permissionId: inRows(PERMISSIONS, 'id', { key: 'fe.*' }),
+  });
+  const ofAccount = inRows<string, MembershipRow>(MEMBERSHIPS, 'id', { tenantId });
+  const direct = await tables
+    .of(MEMBERSHIP_ROLES)
+    .rows({ where: { roleId: adminRoles, membershipId: ofAccount } });
+  const grouped = await tables.of(GROUP_MEMBERS).rows({
+    where: { groupId: inRows(GROUP_ROLES, 'groupId', { roleId: adminRoles }), membershipId: ofAccount },
+  });
+  return new Set([...direct, ...grouped].map((link) => link.membershipId)).size;
+}
+
+/** The account's vendor, or null when there is no such account. */
+const vendorOf = async (tables: Tables, tenantId: string) =>
+  (await tables.of(TENANTS).row({ id: tenantId }))?.vendorId ?? null;
+
+/** The permission ids each of these roles grants, in id order. */
+async function permissionIdsOf(tables: Tables, roleIds: string[]): Promise<Map<string, string[]>> {
+  const grants = new Map(roleIds.map((id) => [id, [] as string[]]));
+  if (roleIds.length === 0) return grants;
+  const links = await tables
+    .of(ROLE_PERMISSIONS)
+    .rows({ where: { roleId: oneOf(roleIds) }, orderBy: [{ by: 'permissionId' }] });
+  for (const link of links) grants.get(link.roleId)?.push(link.permissionId);
+  return grants;
+}
+
+/** The member rules' storage (core/domain/team-members.ts) over `tables`. */
+function memberRules(tables: Tables, extras: TeamMemberStoreExtras): TeamMemberPorts {
+  /** The account's roles of these ids: the vendor's (no account) and the account's own. */
+  const visibleRoles = async (tenantId: string, roleIds: string[]) => {
+    const vendorId = await vendorOf(tables, tenantId);
+    if (vendorId === null || roleIds.length === 0) return [];
+    return tables
+      .of(ROLES)
+      .rows({ where: { id: oneOf(roleIds), vendorId, tenantId: oneOf([null, tenantId]) } });
+  };
+  return {
+    memberKeys: extras.memberKeys,
+    async scimManaged(tenantId, userId) {
+      const membership = await tables.of(MEMBERSHIPS).row({ tenantId, userId });
+      return !!membership && (await extras.scimMemberships([membership.id])).has(membership.id);
+    },
+    async roleGrants(tenantId, roleIds) {
+      const known = (await visibleRoles(tenantId, [...new Set(roleIds)])).map((r) => r.id);
+      if (known.length === 0) return { known, keys: [] };
+      const granted = await tables.of(PERMISSIONS).rows({
+        where: { id: inRows(ROLE_PERMISSIONS, 'permissionId', { roleId: oneOf(known) }) },
+      });
+      return { known, keys: [...new Set(granted.map((p) => p.key))] };
+    },
+    async member(tenantId, userId) {
+      const row = await memberUser(tables, tenantId, userId);
+      return (
+        row && {
+          id: row.id,
+          name: row.name ?? row.email.split('@')[0]!,
+          email: row.email,
+          metadata: JSON.stringify(row.metadata ?? {}),
+          vendorId: row.vendorId,
+          createdAt: row.createdAt,
+          updatedAt: row.updatedAt,
+        }
+      );
+    },
+    // The membership goes with its roles and groups (cascade), its sessions end, and it is announced.
+    remove: (tenantId, userId) =>
+      tables.transaction(async (tx) => {
+        if ((await tx.of(MEMBERSHIPS).remove({ tenantId, userId })).length === 0) return false;
+        await extras.endSessions(tenantId, userId, 'removed_from_tenant');
+        await extras.announce(tenantId, 'user.removed', { userId });
+        return true;
+      }),
+    setRoles: (tenantId, userId, roleIds) =>
+      tables.transaction(async (tx) => {
+        const membership = await tx.of(MEMBERSHIPS).row({ tenantId, userId });
+        if (!membership) return false;
+        // One writer of the member's roles at a time (two replacing them at once would both insert).
+        await tx.lock(`membership_roles:${membership.id}`);
+        await tx.of(MEMBERSHIP_ROLES).remove({ membershipId: membership.id });
+        for (const roleId of new Set(roleIds))
+          await tx.of(MEMBERSHIP_ROLES).insert({ membershipId: membership.id, roleId });
+        await extras.announce(tenantId, 'user.rolesChanged', { userId, roleIds: roleIds.join(',') });
+        return true;
+      }),
+    revokeSessions: async (tenantId, userId) =>
+      (await isMember(tables, tenantId, userId))
+        ? extras.endSessions(tenantId, userId, 'revoked_by_admin')
+        : null,
+  };
+}
+
+/**
+ * The members' ports (core/domain/team-member-handlers.ts, but who calls) over `tables`, stamped by
+ * `clock`, with what differs by backend in `extras`.
+ */
+export function teamMemberPorts(
+  tables: Tables,
+  clock: RowClock,
+  extras: TeamMemberStoreExtras,
+): Omit<TeamMemberHandlerPorts, 'actor'> {
+  const customData: CustomDataRepository = {
+    // The user's own object, whichever account names them (its updatedAt unchanged, as before).
+    save: async (tenantId, userId, data) =>
+      (
+        await tables
+          .of(USERS)
+          .update({ id: inRows(MEMBERSHIPS, 'userId', { tenantId, userId }) }, { customData: data })
+      ).length > 0,
+  };
+  return {
+    ...memberRules(tables, extras),
+    listMembers: (query) => listMembers(tables, clock, query, extras.scimMemberships),
+    isUserId: extras.isUserId,
+    customData,
+    async memberStats(tenantId) {
+      const memberships = tables.of(MEMBERSHIPS);
+      const weekAgo = stamp(clock.now() - 7 * 86_400_000);
+      return {
+        totalItems: await memberships.count({ where: { tenantId } }),
+        addedThisWeek: await memberships.count({ where: { tenantId, createdAt: from(weekAgo) } }),
+        superAdmins: await superAdmins(tables, tenantId),
+      };
+    },
+    // Vendor-wide roles and the account's own, by name (ties by id).
+    async assignableRoles(tenantId) {
+      const vendorId = await vendorOf(tables, tenantId);
+      if (vendorId === null) return [];
+      const roles = await tables.of(ROLES).rows({
+        where: { vendorId, tenantId: oneOf([null, tenantId]) },
+        orderBy: [{ by: 'name' }, { by: 'id' }],
+      });
+      const grants = await permissionIdsOf(
+        tables,
+        roles.map((r) => r.id),
+      );
+      return roles.map((r) => roleDtoOf(r, grants.get(r.id)!));
+    },
+    async memberLinks(tenantId, userIds, link): Promise<MemberLinks[]> {
+      const vendorId = await vendorOf(tables, tenantId);
+      if (vendorId === null || userIds.length === 0) return [];
+      const members = await tables.of(MEMBERSHIPS).rows({ where: { tenantId, userId: oneOf(userIds) } });
+      if (members.length === 0) return [];
+      const membershipId = oneOf(members.map((m) => m.id));
+      // [membership, linked id] pairs in the linked ids' order.
+      const pairs =
+        link === 'roles'
+          ? (
+              await tables.of(MEMBERSHIP_ROLES).rows({ where: { membershipId }, orderBy: [{ by: 'roleId' }] })
+            ).map((r) => [r.membershipId, r.roleId] as const)
+          : (
+              await tables.of(GROUP_MEMBERS).rows({ where: { membershipId }, orderBy: [{ by: 'groupId' }] })
+            ).map((r) => [r.membershipId, r.groupId] as const);
+      return members.map((m) => ({
+        vendorId,
+        tenantId,
+        userId: m.userId,
+        linked: pairs.filter(([of]) => of === m.id).map(([, id]) => id),
+      }));
+    },
+  };
+}
