@@ -8,7 +8,8 @@ import { TEAM_MEMBER_HANDLERS, type TeamMemberHandlerPorts } from '../domain/tea
 import { listedMember } from '../domain/team-member-list';
 import { teamMemberPorts } from '../domain/team-member-store';
 import { fail, ok } from '../contract/answer';
-import { updateUser, userById, type DemoDatabase, type DemoUser } from './data';
+import { userById, type DemoDatabase, type DemoUser } from './data';
+import { unlockUser } from '../domain/lockout';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 import { accountMember, permissionsIn } from './accountMembers';
@@ -59,11 +60,8 @@ export const memberRow = (db: DemoDatabase, clock: DemoClock, tenantId: string, 
  */
 export const demoMemberListRoutes = (clock: DemoClock): DemoRoutes<UserHandler> => ({
   ...demoHandlers(TEAM_MEMBER_HANDLERS, (db, user) => demoMemberPorts(db, user, clock)),
-  postUsersByUserIdUnlock(db, caller, { params }) {
-    const user = accountMember(db, caller.tenantId, params.userId) && userById(db, params.userId);
-    if (!user) return fail('MEMBER_NOT_FOUND');
-    const unlocked = !!user.lockedAt;
-    if (unlocked) updateUser(db, user.id, { lockedAt: null, failedSignIns: 0 });
-    return ok({ unlocked });
+  async postUsersByUserIdUnlock(db, caller, { params }) {
+    if (!accountMember(db, caller.tenantId, params.userId)) return fail('MEMBER_NOT_FOUND');
+    return ok({ unlocked: await unlockUser(memoryTables(db.tables!), params.userId!) });
   },
 });
