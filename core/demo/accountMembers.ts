@@ -8,7 +8,7 @@ import { membershipRows, userById, type DemoDatabase, type DemoUser } from './da
 import { demoPermissionsOf } from './teamAdmin';
 
 /** A member of an account: the user acting in it, their membership's id and whether they are invited only. */
-export type DemoMember = DemoUser & { membershipId: string; invitationPending: boolean };
+type DemoMember = DemoUser & { membershipId: string; invitationPending: boolean };
 
 /** The account's members, each once, in the order they joined it. */
 export function accountMembers(db: DemoDatabase, tenantId: string): DemoMember[] {

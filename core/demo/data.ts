@@ -283,7 +283,7 @@ export const usersOfAccount = (db: DemoDatabase, tenantId: string): DemoUser[] =
 export const tenantRows = (db: DemoDatabase): readonly TenantRow[] => storedRows(db.tables, TENANTS);
 
 /** A stored account as the server answers it (its tenants list). */
-export const tenantOfRow = (row: TenantRow): Tenant => ({
+const tenantOfRow = (row: TenantRow): Tenant => ({
   id: row.id,
   tenantId: row.id,
   name: row.name,

@@ -47,12 +47,6 @@ export function upsert<T>(rows: T[], match: (row: T) => boolean, row: T): T {
   return row;
 }
 
-/** Adds `row` last (the SQL's INSERT ... RETURNING); the row. */
-export function insert<T>(rows: T[], row: T): T {
-  rows.push(row);
-  return row;
-}
-
 /** One page of the rows (the SQL's OFFSET and LIMIT) and how many rows there are. */
 export const page = <T>(rows: T[], offset: number, limit: number) => ({
   items: rows.slice(offset, offset + limit),

@@ -43,7 +43,7 @@ const CATALOGUE = new Map(
   ]),
 );
 /** The keys of these permission ids (a stored role names only catalogued ones). */
-export const permissionKeysOf = (ids: string[]) => ids.map((id) => CATALOGUE.get(id)!.key);
+const permissionKeysOf = (ids: string[]) => ids.map((id) => CATALOGUE.get(id)!.key);
 
 /** The catalogue and the built-in roles (the server's, spec 001 §3) as rows, as its migrations write them. */
 function seedRoles(store: DemoTables) {
@@ -81,7 +81,7 @@ export function demoRoles(db: DemoDatabase): DemoRole[] {
       .sort();
   return storedRows(db.tables, ROLES).map((r) => roleDtoOf(r, ids(r)));
 }
-export const visibleRoles = (db: DemoDatabase, tenantId: string) =>
+const visibleRoles = (db: DemoDatabase, tenantId: string) =>
   demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === tenantId);
 /** The account's roles of these ids (the vendor's and its own). */
 export const rolesWithIds = (db: DemoDatabase, tenantId: string, roleIds: string[]) =>

@@ -8,7 +8,7 @@ import type { HeldPermission, RoleDto } from './roles';
 import { displayName, type UserRow } from './user-tables';
 
 /** A permission a member holds, as the client SDK's `ITeamUserPermission` declares it (`roleIds`: the held roles granting it). */
-export interface PermissionDto extends HeldPermission {
+interface PermissionDto extends HeldPermission {
   createdAt: string;
   updatedAt: string;
 }
@@ -20,7 +20,7 @@ export interface Authorization {
 }
 
 /** Who a user is, as every user object of the contract starts (the profile, a member of the users list). */
-export interface UserIdentity {
+interface UserIdentity {
   id: string;
   /** The client SDK's `sub`: the user id, as in the access token. */
   sub: string;

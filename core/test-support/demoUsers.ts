@@ -1,4 +1,4 @@
-import { membershipOf, membershipRows, userByEmail, type DemoDatabase } from '../demo/data';
+import { membershipOf, userByEmail, type DemoDatabase } from '../demo/data';
 import { MEMBERSHIP_ROLES } from '../domain/membership-tables';
 import { ROLES } from '../domain/role-tables';
 import type { UserRow } from '../domain/user-tables';
@@ -23,7 +23,3 @@ export function setDemoRoles(db: DemoDatabase, email: string, roleKeys: string[]
   const kept = links.filter((l) => l.membershipId !== membership.id);
   links.splice(0, links.length, ...kept, ...ids.map((roleId) => ({ membershipId: membership.id, roleId })));
 }
-
-/** The memberships stored for the user of `email`. */
-export const demoMembershipsOf = (db: DemoDatabase, email: string) =>
-  membershipRows(db).filter((m) => m.userId === demoUserRow(db, email).id);

@@ -2,6 +2,7 @@
  * Tenants, memberships and what a member may do in a tenant (roles and their permissions). The
  * statements are in storage/tenants.ts (their callers import them from there).
  */
+import type { Authorization } from '../../core/domain/user-profile';
 import type { Database } from '../storage/database';
 import { heldPermission, type RoleDto } from '../../core/domain/roles';
 import {
@@ -23,11 +24,7 @@ interface TenantDto {
   createdAt: string;
 }
 
-export type { RoleDto };
-
-import type { Authorization, PermissionDto } from '../../core/domain/user-profile';
-
-export type { Authorization, PermissionDto };
+export type { Authorization };
 
 /** Maps a tenant row to the contract's tenant object. */
 export function toTenantDto(row: TenantRow): TenantDto {

@@ -11,8 +11,6 @@ import { rememberCurrentPassword } from './security-policies';
 import { grantsOf, loadGrants } from './tenants';
 import type { TenantRow } from '../storage/tenants';
 
-export type { UserIdentity, UserProfile } from '../../core/domain/user-profile';
-
 /**
  * Replaces the user's password hash. The one replaced goes into the password history (the
  * password-history policy refuses recent passwords), except for a `rehash` of the same password.
