@@ -2,8 +2,8 @@
  * Passwordless sign-in (spec 000 §4 "Pre-login" steps 3-5, §7 /passwordless/{type}/prelogin and
  * /postlogin), the phone-number reset SMS sign-in leads to (§4 "Phone reset") and a signed-in
  * user's new phone number: the rules, written once over ports. The reference server runs them
- * over PostgreSQL, its delivery and its per-IP limits (server/domain/passwordless.ts,
- * server/storage/passwordless.ts); demo mode over its stored data and outbox
+ * over PostgreSQL, its delivery and its per-IP limits (server/domain/passwordless.ts, the ports
+ * assembled in core/domain/passwordless-ports.ts); demo mode over its stored data and outbox
  * (core/demo/passwordless.ts). test/contract/passwordless.contract.test.ts drives both.
  *
  * - Code: a 6-digit code by email. MagicLink: a single-use link by email to MAGIC_LINK_PATH.
