@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { getOrCreateApp } from '../../../core/app';
 import { STORAGE_KEY } from '../../../core/demo/backend';
-import { seedDemoDatabase, userById } from '../../../core/demo/data';
+import { seedDemoDatabase, userById, type DemoDatabase } from '../../../core/demo/data';
 import '../admin-portal.define';
 import { mount, part, unmountAll, waitFor } from '../../test-support/fixtures';
 
@@ -27,9 +27,7 @@ async function profilePage(attributes: Record<string, string> = {}, locale?: str
 }
 
 const savedLocale = () =>
-  (
-    JSON.parse(localStorage.getItem(STORAGE_KEY)!) as { users: Array<{ id: string; locale?: string }> }
-  ).users.find((u) => u.id === 'demo-user-1')?.locale;
+  userById(JSON.parse(localStorage.getItem(STORAGE_KEY)!) as DemoDatabase, 'demo-user-1')?.locale;
 const rootLang = (portal: HTMLElement) => portal.shadowRoot!.querySelector('[lang]')?.getAttribute('lang');
 
 function choose(select: HTMLSelectElement, value: string) {
