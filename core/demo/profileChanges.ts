@@ -26,7 +26,7 @@ const demoProfilePorts = (db: DemoDatabase, user: DemoUser): ProfilePorts => ({
  * PUT the profile picture: `file` is the multipart body's one file (core/demo/pipeline.ts), kept as
  * a data: address, since no server serves it.
  */
-async function uploadProfilePicture(user: DemoUser, file: unknown) {
+async function uploadProfilePicture(db: DemoDatabase, user: DemoUser, file: unknown) {
   const blob = file instanceof Blob ? file : null;
   const small = blob && blob.size <= PROFILE_IMAGE_MAX_BYTES;
   const bytes = small ? new Uint8Array(await blob.arrayBuffer()) : new Uint8Array();
@@ -34,12 +34,13 @@ async function uploadProfilePicture(user: DemoUser, file: unknown) {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000)
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  user.profilePictureUrl = `data:${type};base64,${btoa(binary)}`;
-  return ok(user.profilePictureUrl, true);
+  const profilePictureUrl = `data:${type};base64,${btoa(binary)}`;
+  updateUser(db, user.id, { profilePictureUrl });
+  return ok(profilePictureUrl, true);
 }
 
 /** PUT /me and the profile picture's upload. */
 export const demoProfileChangeRoutes = (): DemoRoutes<UserHandler> => ({
   ...demoHandlers(PROFILE_HANDLERS, demoProfilePorts),
-  putTeamProfileMeImage: (_db, user, { body }) => uploadProfilePicture(user, body.file),
+  putTeamProfileMeImage: (db, user, { body }) => uploadProfilePicture(db, user, body.file),
 });
