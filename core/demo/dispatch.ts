@@ -14,22 +14,10 @@ import {
   auditOutcome,
   auditRow,
   auditTableRow,
-  type AuditNameKind,
   type AuditRow,
 } from '../domain/audit';
-import {
-  demoUserOf,
-  noteWritten,
-  tenantById,
-  userByEmail,
-  userById,
-  type DemoDatabase,
-  type DemoUser,
-  storedRows,
-} from './data';
+import { demoUserOf, noteWritten, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
 import { demoRoles } from './teamAdmin';
-import { EMAIL_DOMAINS, IP_RESTRICTIONS } from '../domain/security-policy-tables';
-import { groupName, tokenName } from './teamRows';
 import { randomId } from './sessions';
 
 type Json = Record<string, unknown>;
@@ -78,20 +66,6 @@ export function accessRefusal(
   return null;
 }
 
-/** What an id names in a record, by kind (core/domain/audit.ts; the server reads its tables). */
-async function nameOf(db: DemoDatabase, kind: AuditNameKind, id: string): Promise<string | undefined> {
-  const names: Partial<Record<AuditNameKind, () => string | undefined>> = {
-    user: () => userById(db, id)?.email,
-    role: () => demoRoles(db).find((r) => r.id === id)?.name,
-    group: () => groupName(db, id),
-    token: () => tokenName(db, id),
-    ipRestriction: () => storedRows(db.tables, IP_RESTRICTIONS).find((e) => e.id === id)?.ip,
-    emailDomain: () => storedRows(db.tables, EMAIL_DOMAINS).find((d) => d.id === id)?.domain,
-    tenant: () => tenantById(db, id)?.name,
-  };
-  return names[kind]?.();
-}
-
 /** Who did an audited call: its bearer, else the sign-in's user, the session signed out, the user named. */
 function auditActor(
   db: DemoDatabase,
@@ -125,8 +99,17 @@ export async function demoAudit(
 ): Promise<(answer: Answer, now: number) => boolean> {
   const entry = route.audit;
   if (!entry) return () => false;
-  const names = await auditNames(entry, auditDetails(request.params, request.body), (kind, id) =>
-    nameOf(db, kind, id),
+  // The names' reader (the server's, over the declared tables) loads with the first audited call;
+  // the built-in roles and the catalogue are rows once seeded.
+  demoRoles(db);
+  const [{ auditNameOf }, { memoryTables }] = await Promise.all([
+    import('../domain/audit-names'),
+    import('./tables'),
+  ]);
+  const names = await auditNames(
+    entry,
+    auditDetails(request.params, request.body),
+    auditNameOf(memoryTables((db.tables ??= {}))),
   );
   const sessionUserId = db.session?.userId;
   return (answer, now) => {

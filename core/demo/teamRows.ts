@@ -1,7 +1,7 @@
 /**
  * The groups' and API tokens' rows (core/domain/group-token-tables.ts) as the rest of
  * demo mode reads them at once, from the demo's stored tables: the groups a member is in and the
- * roles those give, an account's group configuration and tokens, a record's names.
+ * roles those give, an account's group configuration and tokens.
  */
 import {
   API_TOKENS,
@@ -32,11 +32,3 @@ export function groupConfigurationOf(db: DemoDatabase, tenantId: string) {
 /** The account's stored tokens. */
 export const tokensOf = (db: DemoDatabase, tenantId: string) =>
   storedRows(db.tables, API_TOKENS).filter((t) => t.tenantId === tenantId);
-
-/** A group's name and a token's description, by id, as a record names them. */
-export const groupName = (db: DemoDatabase, id: string) =>
-  storedRows(db.tables, GROUPS).find((g) => g.id === id)?.name;
-export const tokenName = (db: DemoDatabase, id: string) =>
-  storedRows(db.tables, API_TOKENS)
-    .filter((t) => t.id === id)
-    .map((t) => t.description || 'untitled')[0];

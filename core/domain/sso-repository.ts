@@ -61,21 +61,21 @@ const OF_CONNECTION = {
   ssoConfigurationId: nullable(col.uuid),
   createdAt: col.timestamptz,
 };
-type OfConnection = RowOf<typeof DOMAINS> | RowOf<typeof GROUPS>;
+type OfConnection = RowOf<typeof SSO_DOMAINS> | RowOf<typeof SSO_GROUP_MAPPINGS>;
 
-const DOMAINS = table('sso_connection_domains', {
+export const SSO_DOMAINS = table('sso_connection_domains', {
   ...OF_CONNECTION,
   domain: col.text(),
   validated: col.bool,
   validatedAt: nullable(col.timestamptz),
 });
-const GROUPS = table('sso_group_mappings', {
+export const SSO_GROUP_MAPPINGS = table('sso_group_mappings', {
   ...OF_CONNECTION,
   groupName: col.text(),
   roleIds: col.uuidArray,
 });
 
-const SAML_CONNECTIONS = table(
+export const SAML_CONNECTIONS = table(
   'saml_configurations',
   {
     ...CONNECTION_COLUMNS,
@@ -89,12 +89,12 @@ const SAML_CONNECTIONS = table(
     callbackUrls: col.textArray(),
   },
   () => [
-    [DOMAINS, 'samlConfigurationId'],
-    [GROUPS, 'samlConfigurationId'],
+    [SSO_DOMAINS, 'samlConfigurationId'],
+    [SSO_GROUP_MAPPINGS, 'samlConfigurationId'],
   ],
 );
 
-const OIDC_CONNECTIONS = table(
+export const OIDC_CONNECTIONS = table(
   'sso_configurations',
   {
     ...CONNECTION_COLUMNS,
@@ -105,8 +105,8 @@ const OIDC_CONNECTIONS = table(
     redirectUris: col.textArray(),
   },
   () => [
-    [DOMAINS, 'ssoConfigurationId'],
-    [GROUPS, 'ssoConfigurationId'],
+    [SSO_DOMAINS, 'ssoConfigurationId'],
+    [SSO_GROUP_MAPPINGS, 'ssoConfigurationId'],
   ],
 );
 
@@ -225,8 +225,12 @@ const ownedBy = (c: Pick<SsoConnectionRecord, 'protocol' | 'id'>) => ({
 });
 const ownerOf = (row: OfConnection) => row.samlConfigurationId ?? row.ssoConfigurationId;
 
-const domainOf = ({ id, domain, validated }: RowOf<typeof DOMAINS>): SsoDomain => ({ id, domain, validated });
-const groupOf = ({ id, groupName, roleIds }: RowOf<typeof GROUPS>): SsoGroup => ({
+const domainOf = ({ id, domain, validated }: RowOf<typeof SSO_DOMAINS>): SsoDomain => ({
+  id,
+  domain,
+  validated,
+});
+const groupOf = ({ id, groupName, roleIds }: RowOf<typeof SSO_GROUP_MAPPINGS>): SsoGroup => ({
   id,
   group: groupName,
   roleIds,
@@ -252,8 +256,8 @@ async function connectionsOf(
     where.key === undefined ? { tenantId } : { tenantId, [ownerColumn(first.protocol)]: first.id };
   const keys = [...new Set(found.flatMap((c) => c.roleKeys))];
   const [domains, groups, named] = await Promise.all([
-    tables.of(DOMAINS).rows({ where: owned, orderBy: OLDEST_FIRST }),
-    tables.of(GROUPS).rows({ where: owned, orderBy: OLDEST_FIRST }),
+    tables.of(SSO_DOMAINS).rows({ where: owned, orderBy: OLDEST_FIRST }),
+    tables.of(SSO_GROUP_MAPPINGS).rows({ where: owned, orderBy: OLDEST_FIRST }),
     keys.length ? roles.rolesOfKeys(tenantId, keys) : [],
   ]);
   return found.map(({ roleKeys, ...c }) => ({
@@ -275,7 +279,7 @@ export function ssoConnectionRepository(tables: Tables, deps: SsoRepositoryDeps)
   /** Writes the connection's `domains` column: its validated domains, by name. */
   const mirrorDomains = async (tx: Tables, c: Pick<SsoConnectionRecord, 'protocol' | 'id'>) => {
     const validated = await tx
-      .of(DOMAINS)
+      .of(SSO_DOMAINS)
       .rows({ where: { [ownerColumn(c.protocol)]: c.id, validated: true }, orderBy: [{ by: 'domain' }] });
     const table = c.protocol === 'saml' ? tx.of(SAML_CONNECTIONS) : tx.of(OIDC_CONNECTIONS);
     await table.update({ id: c.id }, { domains: validated.map((d) => d.domain), updatedAt: now() });
@@ -343,13 +347,13 @@ export function ssoConnectionRepository(tables: Tables, deps: SsoRepositoryDeps)
       tables.transaction(async (tx) => {
         const owner = { [ownerColumn(c.protocol)]: c.id };
         await tx.lock(`sso_connection_domains:${c.id}:${domain}`);
-        if (await tx.of(DOMAINS).row({ ...owner, domain })) return undefined;
+        if (await tx.of(SSO_DOMAINS).row({ ...owner, domain })) return undefined;
         const row = { id: newId(), tenantId, ...ownedBy(c), domain, validated: false };
-        return domainOf(await tx.of(DOMAINS).insert({ ...row, validatedAt: null, createdAt: now() }));
+        return domainOf(await tx.of(SSO_DOMAINS).insert({ ...row, validatedAt: null, createdAt: now() }));
       }),
     removeDomain: (c, domainId) =>
       tables.transaction(async (tx) => {
-        await tx.of(DOMAINS).remove({ id: domainId });
+        await tx.of(SSO_DOMAINS).remove({ id: domainId });
         await mirrorDomains(tx, c);
       }),
     // Validated for one connection at a time (the server's unique index), never the vendor's own.
@@ -358,23 +362,25 @@ export function ssoConnectionRepository(tables: Tables, deps: SsoRepositoryDeps)
         await tx.lock(`sso_connection_domains:validated:${domain.domain}`);
         if (await tx.of(VENDOR_DOMAINS).row({ domain: domain.domain })) return false;
         const taken = await tx
-          .of(DOMAINS)
+          .of(SSO_DOMAINS)
           .row({ domain: domain.domain, validated: true, id: not(domain.id) });
         if (taken) return false;
-        await tx.of(DOMAINS).update({ id: domain.id }, { validated: true, validatedAt: now() });
+        await tx.of(SSO_DOMAINS).update({ id: domain.id }, { validated: true, validatedAt: now() });
         await mirrorDomains(tx, c);
         return true;
       }),
     async addGroup(tenantId, c, group, roleIds) {
       const row = { id: newId(), tenantId, ...ownedBy(c), groupName: group, roleIds, createdAt: now() };
-      return groupOf(await tables.of(GROUPS).insert(row));
+      return groupOf(await tables.of(SSO_GROUP_MAPPINGS).insert(row));
     },
     async updateGroup(groupId, group, roleIds) {
-      const [changed] = await tables.of(GROUPS).update({ id: groupId }, { groupName: group, roleIds });
+      const [changed] = await tables
+        .of(SSO_GROUP_MAPPINGS)
+        .update({ id: groupId }, { groupName: group, roleIds });
       return groupOf(changed!);
     },
     async removeGroup(groupId) {
-      await tables.of(GROUPS).remove({ id: groupId });
+      await tables.of(SSO_GROUP_MAPPINGS).remove({ id: groupId });
     },
   };
 }

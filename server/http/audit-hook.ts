@@ -25,6 +25,7 @@ import {
 import { hashRefreshToken } from '../domain/sessions';
 import type { AccessTokenClaims } from '../domain/tokens';
 import { recordAudit } from '../../core/domain/audit-log';
+import { auditNameOf } from '../../core/domain/audit-names';
 import type { Database } from '../storage/database';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { clientInfo } from './client-info';
@@ -40,25 +41,6 @@ export function rememberCaller(request: FastifyRequest, claims: AccessTokenClaim
 type Outcome = AuditOutcome;
 
 type AuditSpec = AuditEntry;
-
-/** The query of what a person calls each thing an id names in a record (core/domain/audit.ts). */
-const NAME_OF: Readonly<Record<AuditNameKind, string>> = {
-  role: 'SELECT name FROM roles WHERE id = $1',
-  group: 'SELECT name FROM groups WHERE id = $1',
-  token: `SELECT COALESCE(NULLIF(description, ''), 'untitled') AS name FROM api_tokens WHERE id = $1`,
-  // A connection has no name of its own: its domains say which one it is.
-  ssoConnection: `SELECT NULLIF(array_to_string(domains, ', '), '') AS name FROM (
-      SELECT domains FROM saml_configurations WHERE id = $1
-      UNION ALL SELECT domains FROM sso_configurations WHERE id = $1) c LIMIT 1`,
-  webhook: 'SELECT display_name AS name FROM webhooks WHERE id = $1',
-  ipRestriction: 'SELECT ip AS name FROM ip_restrictions WHERE id = $1',
-  emailDomain: 'SELECT domain AS name FROM email_domain_restrictions WHERE id = $1',
-  user: 'SELECT email AS name FROM users WHERE id = $1',
-  permission: 'SELECT key AS name FROM permissions WHERE id = $1',
-  tenant: 'SELECT name FROM tenants WHERE id = $1',
-  ssoDomain: 'SELECT domain AS name FROM sso_connection_domains WHERE id = $1',
-  ssoGroupMapping: 'SELECT group_name AS name FROM sso_group_mappings WHERE id = $1',
-};
 
 interface Actor {
   userId: string | null;
@@ -173,7 +155,7 @@ const names = new WeakMap<FastifyRequest, Record<string, string>>();
 
 /** The name of the thing `id` names (none for an id that is not a UUID: no row has one). */
 const nameOf = (db: Database) => async (kind: AuditNameKind, id: string) =>
-  UUID.test(id) ? (await db.query<{ name: string | null }>(NAME_OF[kind], [id])).rows[0]?.name : undefined;
+  UUID.test(id) ? auditNameOf(sqlTables(db))(kind, id) : undefined;
 
 /**
  * Installs the hook on `app`; a route's entry is its descriptor's (http/route-table.ts puts the
