@@ -5,6 +5,7 @@
  * one `count`, then one batch read per linked table for the page's rows (memberships, their roles
  * and groups, the roles' permissions, second factors): no read per row.
  */
+import type { UserIdentity } from './user-profile';
 import { customDataOf, type CustomData } from './custom-data';
 import { GROUP_CONFIGURATIONS, GROUP_MEMBERS, GROUP_ROLES, GROUPS } from './group-token-tables';
 import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from './membership-tables';
@@ -42,13 +43,7 @@ interface MemberGroupDto {
 }
 
 /** A row of the users list (the client SDK's ITeamUser and IUsersV2 fields). */
-interface TeamUserDto {
-  id: string;
-  sub: string;
-  email: string;
-  name: string;
-  phoneNumber: string | null;
-  profilePictureUrl: string | null;
+interface TeamUserDto extends UserIdentity {
   tenantId: string;
   vendorId: string;
   /** The ids of `roles` (the client SDK's `ITeamUser.roleIds`). */

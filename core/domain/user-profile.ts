@@ -20,7 +20,7 @@ export interface Authorization {
 }
 
 /** Who a user is, as every user object of the contract starts (the profile, a member of the users list). */
-interface UserIdentity {
+export interface UserIdentity {
   id: string;
   /** The client SDK's `sub`: the user id, as in the access token. */
   sub: string;

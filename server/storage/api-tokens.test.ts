@@ -8,7 +8,7 @@ import { seedDemoDatabase } from '../../core/demo/data';
 import { demoTokenStore } from '../../core/demo/apiTokens';
 import type { ApiTokenRepository, ApiTokenType, TokenKind } from '../../core/domain/api-tokens';
 import { memoryTables } from '../../core/demo/tables';
-import { addMember, repositorySuite } from '../../test/support/repository-suite';
+import { addMember, repositorySuite, vendorRoleId } from '../../test/support/repository-suite';
 import { apiTokenRepository } from '../../core/domain/api-token-store';
 import { sqlTables } from './tables';
 
@@ -43,13 +43,7 @@ repositorySuite<Fixture>(
       async member(tenantId) {
         return addMember(sqlTables(db), tenantId, 'Member');
       },
-      async role(key) {
-        const { rows } = await db.query<{ id: string }>(
-          'SELECT id FROM roles WHERE key = $1 AND tenant_id IS NULL',
-          [key],
-        );
-        return rows[0]!.id;
-      },
+      role: (key) => vendorRoleId(sqlTables(db), key),
     }),
     demo: () => {
       const db = seedDemoDatabase();

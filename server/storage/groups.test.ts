@@ -8,7 +8,7 @@ import { seedDemoDatabase } from '../../core/demo/data';
 import { demoGroupStore } from '../../core/demo/teamGroups';
 import type { GroupListPage, GroupRepository } from '../../core/domain/groups';
 import { memoryTables } from '../../core/demo/tables';
-import { addMember, repositorySuite } from '../../test/support/repository-suite';
+import { addMember, repositorySuite, vendorRoleId } from '../../test/support/repository-suite';
 import { groupRepository } from '../../core/domain/group-store';
 import { groupDirectory } from './groups';
 import { sqlTables } from './tables';
@@ -44,13 +44,7 @@ repositorySuite<Fixture>(
       async member(tenantId, name) {
         return addMember(sqlTables(db), tenantId, name);
       },
-      async role(key) {
-        const { rows } = await db.query<{ id: string }>(
-          'SELECT id FROM roles WHERE key = $1 AND tenant_id IS NULL',
-          [key],
-        );
-        return rows[0]!.id;
-      },
+      role: (key) => vendorRoleId(sqlTables(db), key),
     }),
     demo: () => {
       const db = seedDemoDatabase();

@@ -23,7 +23,7 @@ import {
 } from '../../core/domain/team-member-store';
 import { TENANTS } from '../../core/domain/tenant-tables';
 import { USERS, userRepository } from '../../core/domain/user-tables';
-import { repositorySuite } from '../../test/support/repository-suite';
+import { repositorySuite, vendorRoleId } from '../../test/support/repository-suite';
 import { sqlTables } from './tables';
 
 const clock = { now: Date.now, newId: randomUUID };
@@ -143,13 +143,7 @@ repositorySuite<Fixture>(
   {
     pglite: (db) => ({
       tables: sqlTables(db),
-      async role(key) {
-        const { rows } = await db.query<{ id: string }>(
-          'SELECT id FROM roles WHERE key = $1 AND tenant_id IS NULL',
-          [key],
-        );
-        return rows[0]!.id;
-      },
+      role: (key) => vendorRoleId(sqlTables(db), key),
     }),
     demo: () => {
       const db = seedDemoDatabase();

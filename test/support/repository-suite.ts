@@ -82,3 +82,7 @@ export async function addMember(tables: Tables, tenantId: string, name = 'Member
   for (const role of roles) await tables.of(MEMBERSHIP_ROLES).insert({ membershipId, roleId: role.id });
   return user.id;
 }
+
+/** The id of the vendor's role of this key (a built-in role), read over either store's tables. */
+export const vendorRoleId = async (tables: Tables, key: string): Promise<string> =>
+  (await tables.of(ROLES).row({ key, tenantId: null }))!.id;
