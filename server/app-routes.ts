@@ -13,8 +13,9 @@ import { activationRoutes } from './routes/activation';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { passwordRoutes } from './routes/passwords';
 import { apiTokenRoutes } from './routes/api-tokens';
-import { groupRoutes } from './routes/groups';
-import { roleRoutes } from './routes/roles';
+import { BACK_OFFICE_AREAS } from '../core/domain/back-office-areas';
+import { registerAreas } from './http/handlers';
+import { serverPlatform } from './platform';
 import { securityPolicyRoutes } from './routes/security-policies';
 import { securityCenterRoutes } from './routes/security-center';
 import { notificationRoutes, reportRoutes } from './routes/reports';
@@ -77,9 +78,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await portalConfigRoutes(api, ctx);
       await passwordlessRoutes(api, ctx);
       await mfaRoutes(api, ctx, ctx.mfa);
-      // Roles and permissions, groups, API tokens (issue 6, admin portal part B).
-      await roleRoutes(api, ctx);
-      await groupRoutes(api, ctx);
+      // The back office's areas, written once for both backends (core/domain/back-office-areas.ts).
+      registerAreas(api, serverPlatform(ctx), BACK_OFFICE_AREAS);
+      // Using an API token (its management is an area above).
       await apiTokenRoutes(api, ctx);
       // The security page's policies (issue 15).
       await securityPolicyRoutes(api, ctx);

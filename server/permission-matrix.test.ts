@@ -14,7 +14,8 @@ import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import { ROUTES as ROUTE_TABLE } from '../core/contract/routes';
 import type { BuiltServer } from './app';
-import { apiTokenPorts } from './domain/api-tokens';
+import { apiTokensOn } from '../core/domain/api-token-store';
+import { platformOver } from '../test/support/platform';
 import { setFlag } from './storage/feature-flags';
 import { memberPermissionKeys } from './domain/grants';
 import { PasswordHasher } from './domain/passwords';
@@ -206,7 +207,9 @@ const posted = (url: string, body: () => object) => async (c: Ctx) =>
 const personal = (kind: 'api' | 'access') => async (c: Ctx) => {
   const owner = { type: 'user' as const, kind, tenantId: SEED_TENANT, userId: c.who.id };
   const token = { description: 'Matrix', expiresInMinutes: null, roleIds: [], secret: crypto.randomUUID() };
-  return (await keep(c, `${kind} ${c.who.id}`, () => apiTokenPorts(server.db, owner).insert(token))).id;
+  return (
+    await keep(c, `${kind} ${c.who.id}`, () => apiTokensOn(platformOver(server.db), owner).insert(token))
+  ).id;
 };
 
 /**

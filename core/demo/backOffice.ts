@@ -12,9 +12,11 @@ import { demoConnectivityRoutes } from './connectivity';
 import { demoBillingRoutes } from './billing';
 import { demoReportRoutes } from './reports';
 import { demoSsoConfigRoutes } from './ssoConfig';
-import { demoRoleRoutes } from './teamRoles';
-import { demoGroupRoutes } from './teamGroups';
-import { demoTokenRoutes } from './apiTokens';
+import { BACK_OFFICE_AREAS } from '../domain/back-office-areas';
+import type { Area } from '../domain/platform';
+import { demoCaller, demoPlatform } from './platform';
+import type { DemoClock } from './rows';
+import { demoHandlers } from './shared';
 import { demoAccountSettingsRoutes } from './accountSettings';
 import { demoUsageRoutes } from './usage';
 import { demoProfileChangeRoutes } from './profileChanges';
@@ -27,9 +29,22 @@ export interface BackOfficeDeps {
   random: () => string;
 }
 
+/** The handlers of `areas` (core/domain/platform.ts), each call's ports over demo mode's platform. */
+const demoAreas = (areas: readonly Area[], clock: DemoClock): DemoRoutes<UserHandler> =>
+  Object.assign(
+    {},
+    ...areas.map((area) =>
+      area((handlers, ports) =>
+        demoHandlers(handlers, (db, user) => ports(demoPlatform(db, clock), demoCaller(db, user))),
+      ),
+    ),
+  );
+
 /** Every back-office handler by descriptor name; each needs a signed-in caller. */
 export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoutes<UserHandler> {
   return {
+    // The areas written once for both backends (core/domain/back-office-areas.ts).
+    ...demoAreas(BACK_OFFICE_AREAS, { now, random }),
     // The security page's policies and restrictions, the audit log.
     ...demoSecurityPolicyRoutes({ now, random }),
     ...demoAuditRoutes({ now, random }),
@@ -44,10 +59,6 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     // SSO connections and the legacy single-connection calls, billing.
     ...demoSsoConfigRoutes({ now, random }),
     ...demoBillingRoutes({ now, random }),
-    // Roles and permissions, groups and API tokens.
-    ...demoRoleRoutes({ now, random }),
-    ...demoGroupRoutes({ now, random }),
-    ...demoTokenRoutes({ now, random }),
     // The users page: members, their roles, sessions and Unlock.
     ...demoMemberListRoutes({ now, random }),
     // The account's settings and usage, the profile's change.

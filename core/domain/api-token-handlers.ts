@@ -16,7 +16,7 @@ import {
 } from './api-tokens';
 import { answer, type AreaHandler, type AreaHandlers } from './handlers';
 
-interface ApiTokenHandlerPorts {
+export interface ApiTokenHandlerPorts {
   /** The caller's permissions in the account: what a token they make or edit may carry. */
   held: readonly string[];
   /** Whether the caller calls with an API token's access (a token does not make tokens). */

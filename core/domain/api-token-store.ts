@@ -16,6 +16,8 @@ import type {
 import { API_TOKEN_ROLES, API_TOKENS, type ApiTokenRow } from './group-token-tables';
 import { roleGrantsOver } from './role-store';
 import { oneOf, stamp, type Tables, type Where, type RowClock } from './tables';
+import type { Platform, PortsFor } from './platform';
+import type { ApiTokenHandlerPorts } from './api-token-handlers';
 
 /** One owner's tokens of one kind: a user's own personal ones, or the account's. */
 export interface ApiTokenOwner {
@@ -140,4 +142,40 @@ export const apiTokenPorts = (
       owner.tenantId,
       roleIds.filter((id) => id !== ''),
     ),
+});
+
+/**
+ * One owner's tokens of one kind on a backend: a token made or deleted is announced to the
+ * account's webhooks, a creation with its write.
+ */
+export function apiTokensOn(platform: Platform, owner: ApiTokenOwner): ApiTokenPorts {
+  const { tables, clock, emit } = platform;
+  const repository = (on: Tables) =>
+    apiTokenPorts(on, clock, owner, {
+      hash: platform.apiTokenHash,
+      enabled: async () => (await platform.vendor()).apiTokensEnabled,
+    });
+  const announce = (on: Tables, type: string, tokenId: string) =>
+    emit(owner.tenantId, type, { tokenId, type: owner.type }, on);
+  return {
+    ...repository(tables),
+    insert: (input) =>
+      tables.transaction(async (tx) => {
+        const token = await repository(tx).insert(input);
+        await announce(tx, 'apiToken.created', token.id);
+        return token;
+      }),
+    remove: async (id) => {
+      const removed = await repository(tables).remove(id);
+      if (removed) await announce(tables, 'apiToken.deleted', id);
+      return removed;
+    },
+  };
+}
+
+/** The token routes' ports (core/domain/api-token-handlers.ts) for a caller. */
+export const apiTokenAreaPorts: PortsFor<ApiTokenHandlerPorts> = (platform, caller) => ({
+  held: caller.permissions,
+  byApiToken: caller.byApiToken,
+  tokens: (owner) => apiTokensOn(platform, owner),
 });

@@ -1,7 +1,15 @@
 /**
  * The groups routes (core/contract/routes/roles.ts), written once for the server and demo mode
  * (core/domain/handlers.ts): the account's groups listed, read, created, changed and deleted, their
- * roles and members, and the account's group configuration. The rules are core/domain/groups.ts.
+ * roles and members, and the account's group configuration. The rules are core/domain/groups.ts,
+ * the ports core/domain/group-store.ts `groupAreaPorts` (registered for both backends by
+ * core/domain/back-office-areas.ts). Adding or removing a group's roles, and deleting a group, also
+ * needs every permission its roles grant; removing a member needs every permission they hold.
+ *
+ * The client SDK (@frontegg/rest-api 3.1.18 `groups`) also sends `_groupsRelations` (roles, users,
+ * rolesAndUsers) on the list and on one group: accepted; every answer carries both. It creates and
+ * edits with `metadata` as a JSON string: accepted beside an object. A group's roles count for its
+ * members only while the account's configuration (GET/POST .../groups/v1/config) has both on.
  */
 import type { GroupSortField, ListQuery } from '../contract/listQuery';
 import {
@@ -19,7 +27,7 @@ import {
 } from './groups';
 import { answer, type AreaHandler, type AreaHandlers } from './handlers';
 
-interface GroupHandlerPorts extends GroupPorts {
+export interface GroupHandlerPorts extends GroupPorts {
   /** The caller's permissions in the account: what they may give or take away. */
   held: readonly string[];
 }

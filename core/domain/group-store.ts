@@ -24,6 +24,12 @@ import {
   type GroupRow,
 } from './group-token-tables';
 import { not, oneOf, sameText, saveRow, stamp, type Tables, type RowClock } from './tables';
+import type { GroupHandlerPorts } from './group-handlers';
+import { MEMBERSHIPS } from './membership-tables';
+import type { Platform, PortsFor } from './platform';
+import { grantsOf, roleGrantsOver } from './role-store';
+import { ROLES, roleDtoOf } from './role-tables';
+import { displayName, USERS } from './user-tables';
 
 /** A member as a group lists them, with their membership of the account. */
 export type GroupMember = GroupDto['users'][number] & { membershipId: string };
@@ -222,13 +228,56 @@ export function groupRepository(
   };
 }
 
-/**
- * The groups' ports for one account, assembled once for both backends: the repository over
- * `tables`, and what each backend reads of the account's roles and members (`extras`).
- */
-export const groupPorts = (
-  tables: Tables,
-  clock: RowClock,
-  tenantId: string,
-  { memberPermissions, ...directory }: GroupDirectory & Pick<GroupPorts, 'memberPermissions'>,
-): GroupPorts => ({ ...groupRepository(tables, tenantId, directory, clock), memberPermissions });
+/** What the groups read of the account's roles and members, over `tables`: one statement or two each. */
+export function groupDirectory(tables: Tables, tenantId: string): GroupDirectory {
+  return {
+    // The group's links hold only roles the rules let it carry (the account's or the vendor's).
+    async roles(roleIds) {
+      const rows = await tables.of(ROLES).rows({ where: { id: oneOf(unique(roleIds)) } });
+      const grants = await grantsOf(
+        tables,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => roleDtoOf(r, grants.get(r.id)!));
+    },
+    roleGrants: (roleIds) => roleGrantsOver(tables, tenantId, roleIds),
+    memberships: async (userIds) =>
+      (await tables.of(MEMBERSHIPS).rows({ where: { tenantId, userId: oneOf(unique(userIds)) } })).map(
+        (m) => ({ userId: m.userId, membershipId: m.id }),
+      ),
+    async members(membershipIds) {
+      const memberships = await tables
+        .of(MEMBERSHIPS)
+        .rows({ where: { tenantId, id: oneOf(membershipIds) } });
+      const users = await tables.of(USERS).rows({ where: { id: oneOf(memberships.map((m) => m.userId)) } });
+      return memberships.flatMap((m) => {
+        const user = users.find((u) => u.id === m.userId);
+        return user
+          ? [
+              {
+                membershipId: m.id,
+                id: user.id,
+                email: user.email,
+                name: displayName(user),
+                profilePictureUrl: user.profilePictureUrl,
+                activatedForTenant: user.verified && !m.invitationPending,
+                createdAt: user.createdAt,
+              },
+            ]
+          : [];
+      });
+    },
+  };
+}
+
+/** The groups' ports of core/domain/groups.ts for the account `tenantId` on a backend. */
+export const accountGroups = (platform: Platform, tenantId: string): GroupPorts => ({
+  ...groupRepository(platform.tables, tenantId, groupDirectory(platform.tables, tenantId), platform.clock),
+  memberPermissions: (userId) => platform.memberPermissions(tenantId, userId),
+});
+
+/** The groups' ports (core/domain/group-handlers.ts) in the caller's account. */
+export const groupAreaPorts: PortsFor<GroupHandlerPorts> = (platform, { tenantId, permissions }) => ({
+  ...accountGroups(platform, tenantId),
+  held: permissions,
+});

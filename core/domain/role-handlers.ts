@@ -2,7 +2,11 @@
  * The roles and permissions routes (core/contract/routes/roles.ts), written once for the server
  * and demo mode (core/domain/handlers.ts): the account's roles listed, created, changed, deleted
  * and given permissions; the permission catalogue and its categories; which roles hold a
- * permission. The rules are core/domain/roles.ts; storage is the area's `RolePorts`.
+ * permission. The rules are core/domain/roles.ts; storage is the area's `RolePorts`
+ * (core/domain/role-store.ts `roleAreaPorts`, registered for both backends by
+ * core/domain/back-office-areas.ts). The vendor's roles are read-only (403); a caller cannot grant
+ * a permission they do not hold, nor take one away (replace a role's permissions, delete a role)
+ * that they do not hold (403).
  */
 import { pageOf, type ListQuery, type RoleSortField } from '../contract/listQuery';
 import { answer, type AreaHandlers } from './handlers';
@@ -16,7 +20,7 @@ import {
   type RolePorts,
 } from './roles';
 
-interface RoleHandlerPorts extends RolePorts<unknown, unknown> {
+export interface RoleHandlerPorts extends RolePorts<unknown, unknown> {
   /** The caller's permissions in the account: what they may give or take away. */
   held: readonly string[];
 }

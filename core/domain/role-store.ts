@@ -35,6 +35,8 @@ import {
   type Where,
 } from './tables';
 import { TENANTS, type TenantRow } from './tenant-tables';
+import type { Platform, PortsFor } from './platform';
+import type { RoleHandlerPorts } from './role-handlers';
 
 /** What the two backends give the repository of one account. */
 interface RoleStoreExtras {
@@ -86,7 +88,7 @@ const SORTED: Record<RoleSortField, Order<RoleRow>> = {
 const unique = (ids: string[]) => [...new Set(ids)];
 
 /** The ids of the permissions each of these roles grants, in id order. */
-async function grantsOf(t: Tables, roleIds: string[]): Promise<Map<string, string[]>> {
+export async function grantsOf(t: Tables, roleIds: string[]): Promise<Map<string, string[]>> {
   const grants = new Map(roleIds.map((id) => [id, [] as string[]]));
   if (roleIds.length === 0) return grants;
   const links = await t
@@ -315,3 +317,16 @@ export function roleStore(
     },
   };
 }
+
+/** The roles repository of the account `tenantId` (its vendor's roles and its own) on a backend. */
+export const accountRoleStore = ({ tables, clock }: Pick<Platform, 'tables' | 'clock'>, tenantId: string) =>
+  roleStore(tables, clock, {
+    tenantId,
+    vendorId: async () => (await tables.of(TENANTS).row({ id: tenantId }))!.vendorId,
+  });
+
+/** The roles page's ports (core/domain/role-handlers.ts) in the caller's account. */
+export const roleAreaPorts: PortsFor<RoleHandlerPorts> = (platform, caller) => ({
+  ...accountRoleStore(platform, caller.tenantId),
+  held: caller.permissions,
+});

@@ -14,41 +14,12 @@
  * server/storage/api-tokens.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { apiTokenPorts as portsOver, type ApiTokenOwner } from '../../core/domain/api-token-store';
-import type { ApiTokenPorts } from '../../core/domain/api-tokens';
 import type { Database } from '../storage/database';
 import { liveApiToken, touchApiToken, useAccessToken, type UsedApiToken } from '../storage/api-tokens';
-import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
-import { emitEvent } from './connectivity';
-import { getVendorSettings } from './vendor';
 
 /** What is stored of a secret (256 bits of entropy: a fast hash is enough, nothing to brute-force). */
-const hashSecret = (secret: string) => createHash('sha256').update(`api-token:${secret}`).digest('hex');
-
-/** The ports of core/domain/api-tokens.ts for one owner and kind: a token made or deleted is announced. */
-export function apiTokenPorts(db: Database, owner: ApiTokenOwner): ApiTokenPorts {
-  const repository = (on: Database) =>
-    portsOver(sqlTables(on), SERVER_ROW_CLOCK, owner, {
-      hash: hashSecret,
-      enabled: async () => (await getVendorSettings(db)).apiTokensEnabled,
-    });
-  const announce = (tx: Database, type: string, tokenId: string) =>
-    emitEvent({ db: tx }, owner.tenantId, type, { tokenId, type: owner.type });
-  return {
-    ...repository(db),
-    insert: (input) =>
-      db.transaction(async (tx) => {
-        const token = await repository(tx).insert(input);
-        await announce(tx, 'apiToken.created', token.id);
-        return token;
-      }),
-    remove: async (id) => {
-      const removed = await repository(db).remove(id);
-      if (removed) await announce(db, 'apiToken.deleted', id);
-      return removed;
-    },
-  };
-}
+export const apiTokenSecretHash = (secret: string) =>
+  createHash('sha256').update(`api-token:${secret}`).digest('hex');
 
 /**
  * The live token whose client id and secret these are, or null (unknown, wrong secret or expired:
@@ -60,7 +31,7 @@ export async function resolveApiToken(
   secret: string,
 ): Promise<UsedApiToken | null> {
   const row = await liveApiToken(db, clientId);
-  const given = Buffer.from(hashSecret(secret));
+  const given = Buffer.from(apiTokenSecretHash(secret));
   if (!row || !timingSafeEqual(Buffer.from(row.secretHash), given)) return null;
   await touchApiToken(db, row.id);
   const { secretHash: _secretHash, ...token } = row;
@@ -80,5 +51,5 @@ export async function resolveAccessToken(
   secret: string,
 ): Promise<(UsedApiToken & { expires: Date | null }) | null> {
   if (!ACCESS_TOKEN_FORM.test(secret)) return null;
-  return useAccessToken(db, hashSecret(secret));
+  return useAccessToken(db, apiTokenSecretHash(secret));
 }

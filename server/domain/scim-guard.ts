@@ -7,7 +7,8 @@ import type { Database } from '../storage/database';
 import { permissionKeysOfRoles } from '../storage/roles';
 import type { ScimCaller } from './directory';
 import { holdsEverything, memberPermissionKeys } from './grants';
-import { groupPorts } from './groups';
+import { groupDirectory, groupRepository } from '../../core/domain/group-store';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { ScimError } from './scim';
 import type { UserInput, UserRow } from './scim-user-resource';
 
@@ -37,7 +38,9 @@ export async function assertNotAbove(db: Database, caller: ScimCaller, userId: s
 
 /** 403 when the group's roles give a permission the connection's creator lacks. */
 export async function assertGroupNotAbove(db: Database, caller: ScimCaller, groupId: string): Promise<void> {
-  const group = await groupPorts(db, caller.tenantId).find(groupId);
+  const tables = sqlTables(db);
+  const directory = groupDirectory(tables, caller.tenantId);
+  const group = await groupRepository(tables, caller.tenantId, directory, SERVER_ROW_CLOCK).find(groupId);
   const roleIds = (group?.roles ?? []).map((r) => r.id);
   if (roleIds.length === 0) return;
   const [ceiling, given] = await Promise.all([

@@ -7,7 +7,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Answer } from '../../core/contract/answer';
 import { routeNamed, type RouteName } from '../../core/contract/routes';
+import { isApiTokenAccess } from '../../core/domain/api-tokens';
 import type { AreaHandlers, HandlerCall, PublicCall, PublicHandlers } from '../../core/domain/handlers';
+import type { Area, Caller, Platform } from '../../core/domain/platform';
 import { callerOf, tenantOf } from './route-table';
 
 /** The call a public route's shared handler reads. */
@@ -31,6 +33,31 @@ function callOf(request: FastifyRequest): HandlerCall {
     enumerable: true,
     get: () => tenantOf(request),
   }) as HandlerCall;
+}
+
+/**
+ * The caller of a request the route's access check verified; its account is read when read (as
+ * `callOf`'s): a caller of no account is refused by a handler that needs one.
+ */
+export function callerOfCall(request: FastifyRequest): Caller {
+  const claims = callerOf(request);
+  const caller = {
+    userId: claims.sub,
+    permissions: claims.permissions ?? [],
+    byApiToken: isApiTokenAccess(claims),
+  };
+  return Object.defineProperty(caller, 'tenantId', {
+    enumerable: true,
+    get: () => tenantOf(request),
+  }) as Caller;
+}
+
+/** Registers the handlers of each area (core/domain/platform.ts) with their ports over `platform`. */
+export function registerAreas(app: FastifyInstance, platform: Platform, areas: readonly Area[]): void {
+  for (const area of areas)
+    area((handlers, ports) =>
+      registerHandlers(app, handlers, (request) => ports(platform, callerOfCall(request))),
+    );
 }
 
 /** The area's ports for one request; the reply is there for a port that sets a cookie or a header. */

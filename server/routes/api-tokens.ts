@@ -28,26 +28,17 @@
  * credentials all get the same 401.
  *
  * The handlers are core/domain/api-token-handlers.ts and the rules (secret, limits, roles a token
- * may carry, refusals) core/domain/api-tokens.ts (demo mode runs both), over
- * server/domain/api-tokens.ts's ports.
+ * may carry, refusals) core/domain/api-tokens.ts (demo mode runs both), over the ports of
+ * core/domain/api-token-store.ts `apiTokenAreaPorts` (an area of core/domain/back-office-areas.ts).
+ * This file is the token's use.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { isApiTokenAccess } from '../../core/domain/api-tokens';
-import { apiTokenPorts, resolveApiToken } from '../domain/api-tokens';
+import { resolveApiToken } from '../domain/api-tokens';
 import { tokenSubject } from '../domain/access-tokens';
 import { contractError } from '../../core/contract/errors';
-import { API_TOKEN_HANDLERS } from '../../core/domain/api-token-handlers';
-import { registerHandlers } from '../http/handlers';
-import { callerOf } from '../http/route-table';
 
 export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  registerHandlers(app, API_TOKEN_HANDLERS, (request) => ({
-    held: callerOf(request).permissions ?? [],
-    byApiToken: isApiTokenAccess(callerOf(request)),
-    tokens: (owner) => apiTokenPorts(ctx.db, owner),
-  }));
-
   app.post<{ Body: { clientId: string; secret: string } }>(
     '/identity/resources/auth/v1/api-token',
     async (request) => {

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
-import { serverRoleStore } from '../storage/roles';
+import { accountRoleStore } from '../../core/domain/role-store';
+import { platformOver } from '../../test/support/platform';
 import { addMembership, createTenant } from '../storage/tenants';
 import { findUserByEmail } from '../storage/users';
 import { SEED_TENANT_ID } from '../seed';
@@ -64,7 +65,7 @@ async function roleWith(tenantId: string, keys: string[]): Promise<string> {
     keys,
   ]);
   assert.equal(rows.length, keys.length);
-  const created = await serverRoleStore(server.db, tenantId).create({
+  const created = await accountRoleStore(platformOver(server.db), tenantId).create({
     key: uniq('role'),
     name: uniq('Role'),
     description: null,

@@ -1,15 +1,15 @@
 // The API-token repository (core/domain/api-token-store.ts), one suite for both stores: over
-// PGlite (sqlTables) and over demo mode's stored tables (core/demo/apiTokens.ts).
+// PGlite (sqlTables) and over demo mode's stored tables (core/demo/platform.ts).
 // The rules in core/domain/api-tokens.ts rely on what each case states.
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { seedDemoDatabase } from '../../core/demo/data';
-import { demoTokenStore } from '../../core/demo/apiTokens';
+import { demoPlatform } from '../../core/demo/platform';
 import type { ApiTokenRepository, ApiTokenType, TokenKind } from '../../core/domain/api-tokens';
 import { memoryTables } from '../../core/demo/tables';
 import { addMember, repositorySuite, vendorRoleId } from '../../test/support/repository-suite';
-import { apiTokenRepository } from '../../core/domain/api-token-store';
+import { apiTokenRepository, apiTokensOn } from '../../core/domain/api-token-store';
 import { sqlTables } from './tables';
 
 interface Owner {
@@ -48,7 +48,7 @@ repositorySuite<Fixture>(
     demo: () => {
       const db = seedDemoDatabase();
       return {
-        repo: (owner) => demoTokenStore(db, owner, { random: randomUUID, now: Date.now }),
+        repo: (owner) => apiTokensOn(demoPlatform(db, { random: randomUUID, now: Date.now }), owner),
         async member(tenantId) {
           return addMember(memoryTables((db.tables ??= {})), tenantId, 'Member');
         },

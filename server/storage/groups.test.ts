@@ -1,16 +1,16 @@
 // The groups repository (core/domain/group-store.ts), one suite for both stores: over PGlite
-// (sqlTables, with the roles and members of server/storage/groups.ts) and over demo mode's stored
-// tables (core/demo/teamGroups.ts). The rules in core/domain/groups.ts rely on what each case states.
+// (the server's platform) and over demo mode's (core/demo/platform.ts), with the roles and members
+// both read over the tables port (core/domain/group-store.ts groupDirectory). The rules in core/domain/groups.ts rely on what each case states.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { seedDemoDatabase } from '../../core/demo/data';
-import { demoGroupStore } from '../../core/demo/teamGroups';
+import { demoPlatform } from '../../core/demo/platform';
 import type { GroupListPage, GroupRepository } from '../../core/domain/groups';
 import { memoryTables } from '../../core/demo/tables';
 import { addMember, repositorySuite, vendorRoleId } from '../../test/support/repository-suite';
-import { groupRepository } from '../../core/domain/group-store';
-import { groupDirectory } from './groups';
+import { accountGroups } from '../../core/domain/group-store';
+import { platformOver } from '../../test/support/platform';
 import { sqlTables } from './tables';
 import { builtInRoleId } from '../../core/demo/data';
 
@@ -36,11 +36,7 @@ repositorySuite<Fixture>(
   'groups repository',
   {
     pglite: (db) => ({
-      repo: (tenantId) =>
-        groupRepository(sqlTables(db), tenantId, groupDirectory(db, tenantId), {
-          newId: randomUUID,
-          now: Date.now,
-        }),
+      repo: (tenantId) => accountGroups(platformOver(db), tenantId),
       async member(tenantId, name) {
         return addMember(sqlTables(db), tenantId, name);
       },
@@ -49,7 +45,7 @@ repositorySuite<Fixture>(
     demo: () => {
       const db = seedDemoDatabase();
       return {
-        repo: (tenantId) => demoGroupStore(db, tenantId, { random: randomUUID, now: Date.now }),
+        repo: (tenantId) => accountGroups(demoPlatform(db, { random: randomUUID, now: Date.now }), tenantId),
         async member(tenantId, name) {
           return addMember(memoryTables((db.tables ??= {})), 'demo-tenant', name);
         },

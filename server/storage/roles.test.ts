@@ -1,18 +1,18 @@
 // The roles repository (core/domain/role-store.ts), one suite for both stores: over PGlite
-// (sqlTables, with the vendor and the members' count of server/storage/roles.ts) and over demo
-// mode's stored tables (core/demo/teamRoles.ts). The rules in core/domain/roles.ts rely on what
+// (the server's platform) and over demo mode's (core/demo/platform.ts). The rules in core/domain/roles.ts rely on what
 // each case states.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { seedDemoDatabase } from '../../core/demo/data';
-import { demoRoleStore } from '../../core/demo/teamRoles';
+import { demoPlatform } from '../../core/demo/platform';
 import { permissionId } from '../../core/demo/teamAdmin';
 import type { PermissionItem, RoleItem, RoleListPage, RolePorts } from '../../core/domain/roles';
 import { sqlTables } from './tables';
 import { memoryTables } from '../../core/demo/tables';
 import { addMember, repositorySuite } from '../../test/support/repository-suite';
-import { serverRoleStore } from './roles';
+import { accountRoleStore } from '../../core/domain/role-store';
+import { platformOver } from '../../test/support/platform';
 
 interface Fixture {
   repo(tenantId: string): RolePorts<RoleItem, PermissionItem>;
@@ -35,7 +35,7 @@ repositorySuite<Fixture>(
   'roles repository',
   {
     pglite: (db) => ({
-      repo: (tenantId) => serverRoleStore(db, tenantId),
+      repo: (tenantId) => accountRoleStore(platformOver(db), tenantId),
       async permission(key) {
         const { rows } = await db.query<{ id: string }>('SELECT id FROM permissions WHERE key = $1', [key]);
         return rows[0]!.id;
@@ -47,7 +47,8 @@ repositorySuite<Fixture>(
     demo: () => {
       const db = seedDemoDatabase();
       return {
-        repo: (tenantId) => demoRoleStore(db, tenantId, { now: Date.now, random: randomUUID }),
+        repo: (tenantId) =>
+          accountRoleStore(demoPlatform(db, { now: Date.now, random: randomUUID }), tenantId),
         permission: async (key) => permissionId(key),
         async holder(tenantId, roleKey) {
           await addMember(memoryTables((db.tables ??= {})), tenantId, 'Holder', [roleKey]);

@@ -1,15 +1,11 @@
 /**
  * Roles and permissions of a tenant (spec 001 §3, §6, §7): the roles page's repository is
- * core/domain/role-store.ts over the tables port (`sqlTables`); what stays SQL here is what reads
- * other areas' tables in one statement: the members holding each role (memberships and groups,
- * not declared as tables yet), the tenant's vendor, a role row of another area's join as the
- * contract's role, and the permission keys a set of roles grants (one join, for the routes that
- * hand roles out).
+ * core/domain/role-store.ts over the tables port (both backends); what stays SQL here is a role row
+ * of another area's join as the contract's role, and the permission keys a set of roles grants
+ * (one join, for the routes that hand roles out).
  */
-import { roleStore } from '../../core/domain/role-store';
-import type { RoleDto, RoleItem, PermissionItem, RolePorts } from '../../core/domain/roles';
+import type { RoleDto } from '../../core/domain/roles';
 import type { Database } from './database';
-import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
 /** A role as another area's SQL reads it (with its permission ids), see `roleDtoOf`. */
 export interface RoleRow {
@@ -58,16 +54,3 @@ export async function permissionKeysOfRoles(
   );
   return { known: rows.map((r) => r.id), keys: [...new Set(rows.flatMap((r) => r.keys ?? []))] };
 }
-
-/**
- * The members of the tenant holding each of these roles directly or through a group: one
- * aggregate (memberships and groups are not tables of the port yet).
- */
-/** The roles page's repository (core/domain/role-store.ts) for one tenant, over SQL. */
-export const serverRoleStore = (db: Database, tenantId: string): RolePorts<RoleItem, PermissionItem> =>
-  roleStore(sqlTables(db), SERVER_ROW_CLOCK, {
-    tenantId,
-    vendorId: async () =>
-      (await db.query<{ vendor_id: string }>('SELECT vendor_id FROM tenants WHERE id = $1', [tenantId]))
-        .rows[0]!.vendor_id,
-  });

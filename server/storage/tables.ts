@@ -233,16 +233,24 @@ function sqlTable<R>(db: Database, spec: TableSpec<R>): Table<R> {
   };
 }
 
+/** The database each `sqlTables` runs on (a transaction's, for the tables a transaction gives). */
+const databases = new WeakMap<Tables, Database>();
+
 /** The domain's `Tables` over `db`. */
 export function sqlTables(db: Database): Tables {
-  return {
+  const tables: Tables = {
     of: (spec) => sqlTable(db, spec),
     transaction: (fn) => db.transaction((tx) => fn(sqlTables(tx))),
     lock: async (key) => {
       await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
     },
   };
+  databases.set(tables, db);
+  return tables;
 }
+
+/** The database `tables` runs on (what a write that is no port call joins: the same transaction). */
+export const databaseOf = (tables: Tables): Database | undefined => databases.get(tables);
 
 /** The server's rows: written at the process's time, new ones named by random UUIDs. */
 export const SERVER_ROW_CLOCK: RowClock = { now: () => Date.now(), newId: () => randomUUID() };

@@ -1,0 +1,19 @@
+/**
+ * The back office's areas, registered once for both backends (core/domain/platform.ts): the
+ * server registers each handler against the route table with its ports over the server's
+ * platform (server/app-routes.ts), demo mode dispatches them over the page's (core/demo/backOffice.ts).
+ */
+import { API_TOKEN_HANDLERS } from './api-token-handlers';
+import { apiTokenAreaPorts } from './api-token-store';
+import { GROUP_HANDLERS } from './group-handlers';
+import { groupAreaPorts } from './group-store';
+import { area, type Area } from './platform';
+import { ROLE_HANDLERS } from './role-handlers';
+import { roleAreaPorts } from './role-store';
+
+export const BACK_OFFICE_AREAS: readonly Area[] = [
+  // Roles and permissions, groups, API tokens (issue 6, admin portal part B).
+  area(ROLE_HANDLERS, roleAreaPorts),
+  area(GROUP_HANDLERS, groupAreaPorts),
+  area(API_TOKEN_HANDLERS, apiTokenAreaPorts),
+];
