@@ -84,7 +84,7 @@ export function demoRoles(db: DemoDatabase): DemoRole[] {
 const visibleRoles = (db: DemoDatabase, tenantId: string) =>
   demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === tenantId);
 /** The account's roles of these ids (the vendor's and its own). */
-export const rolesWithIds = (db: DemoDatabase, tenantId: string, roleIds: string[]) =>
+const rolesWithIds = (db: DemoDatabase, tenantId: string, roleIds: string[]) =>
   visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
 /** Which of these ids are the account's roles, and what those grant. */
 export function roleGrants(db: DemoDatabase, tenantId: string, roleIds: string[]) {

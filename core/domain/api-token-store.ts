@@ -20,7 +20,7 @@ import type { Platform, PortsFor } from './platform';
 import type { ApiTokenHandlerPorts } from './api-token-handlers';
 
 /** One owner's tokens of one kind: a user's own personal ones, or the account's. */
-export interface ApiTokenOwner {
+interface ApiTokenOwner {
   type: ApiTokenType;
   tenantId: string;
   userId: string;
@@ -128,7 +128,7 @@ export function apiTokenRepository(
  * the account's roles grant (an empty id is none), and what each backend has alone (what is kept of
  * a secret, the vendor's switch).
  */
-export const apiTokenPorts = (
+const apiTokenPorts = (
   tables: Tables,
   clock: RowClock,
   owner: ApiTokenOwner,

@@ -32,10 +32,10 @@ import { ROLES, roleDtoOf } from './role-tables';
 import { displayName, USERS } from './user-tables';
 
 /** A member as a group lists them, with their membership of the account. */
-export type GroupMember = GroupDto['users'][number] & { membershipId: string };
+type GroupMember = GroupDto['users'][number] & { membershipId: string };
 
 /** What the groups read of the account's roles and members (the roles' and the team's storage). */
-export interface GroupDirectory {
+interface GroupDirectory {
   /** The account's roles of these ids. */
   roles(roleIds: string[]): Promise<RoleDto[]>;
   /** Which of these ids are the account's roles, and the permission keys those grant. */

@@ -198,7 +198,7 @@ function roleReads(tables: Tables, extras: RoleStoreExtras) {
 }
 
 /** The ports of core/domain/roles.ts for one account, over `tables`. */
-export function roleStore(
+function roleStore(
   tables: Tables,
   clock: RowClock,
   extras: RoleStoreExtras,
