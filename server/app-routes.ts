@@ -9,12 +9,11 @@ import { openApiRoute } from './http/openapi';
 import { accountSettingsRoutes } from './routes/account-settings';
 import { profileImageRoutes } from './routes/profile-image';
 import { accountPageRoutes } from './routes/account-pages';
-import { activationRoutes } from './routes/activation';
 import { devOutboxRoutes } from './routes/dev-outbox';
-import { passwordRoutes } from './routes/passwords';
 import { apiTokenRoutes } from './routes/api-tokens';
-import { BACK_OFFICE_AREAS } from '../core/domain/back-office-areas';
-import { registerAreas } from './http/handlers';
+import { BACK_OFFICE_AREAS, PUBLIC_AREAS } from '../core/domain/back-office-areas';
+import { registerAreas, registerPublicAreas } from './http/handlers';
+import { serverVisit } from './http/visit';
 import { serverPlatform } from './platform';
 import { securityPolicyRoutes } from './routes/security-policies';
 import { securityCenterRoutes } from './routes/security-center';
@@ -78,8 +77,10 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await portalConfigRoutes(api, ctx);
       await passwordlessRoutes(api, ctx);
       await mfaRoutes(api, ctx, ctx.mfa);
-      // The back office's areas, written once for both backends (core/domain/back-office-areas.ts).
-      registerAreas(api, serverPlatform(ctx), BACK_OFFICE_AREAS);
+      // The areas written once for both backends (core/domain/back-office-areas.ts).
+      const platform = serverPlatform(ctx);
+      registerAreas(api, platform, BACK_OFFICE_AREAS);
+      registerPublicAreas(api, platform, (request, reply) => serverVisit(ctx, request, reply), PUBLIC_AREAS);
       // Using an API token (its management is an area above).
       await apiTokenRoutes(api, ctx);
       // The security page's policies (issue 15).
@@ -104,9 +105,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       // Directory provisioning: SCIM configurations (the portal) and the SCIM 2.0 endpoints (IdPs).
       await directoryRoutes(api, ctx);
       await scimRoutes(api, ctx);
-      // Password reset, activation and (when asked for) the development outbox.
-      await passwordRoutes(api, ctx);
-      await activationRoutes(api, ctx);
+      // The development outbox, when asked for.
       if (ctx.options.devOutbox) await devOutboxRoutes(api, ctx);
     },
     { prefix: apiPrefix },

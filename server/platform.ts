@@ -6,10 +6,19 @@
  */
 import type { Platform } from '../core/domain/platform';
 import type { AppContext } from './context';
+import { email } from './delivery/messages';
 import { apiTokenSecretHash } from './domain/api-tokens';
 import { emitEvent } from './domain/connectivity';
 import { memberPermissionKeys } from './domain/grants';
+import { hashSecret } from './domain/one-time-tokens';
+import { newPasswordProblem } from './domain/password-rules';
+import { passwordReuseProblem } from './domain/security-policies';
+import { updatePasswordHash } from './domain/users';
 import { getVendorSettings } from './domain/vendor';
+import { markActivated } from './storage/activation';
+import { attemptCounters } from './storage/attempts';
+import { localeOfRecipient } from './storage/locales';
+import { storeNewPassword } from './storage/passwords';
 import { SERVER_ROW_CLOCK, databaseOf, sqlTables } from './storage/tables';
 
 export function serverPlatform(ctx: AppContext): Platform {
@@ -22,5 +31,30 @@ export function serverPlatform(ctx: AppContext): Platform {
     memberPermissions: (tenantId, userId) => memberPermissionKeys(db, tenantId, userId),
     apiTokenHash: apiTokenSecretHash,
     vendor: () => getVendorSettings(db),
+
+    // The account flows.
+    appUrl: () => ctx.options.appUrl,
+    keyOf: hashSecret,
+    attempts: attemptCounters(db),
+    async sendEmail(to, key, params) {
+      const locale = await localeOfRecipient(db, to.userId, to.tenantId ?? null);
+      await ctx.delivery.sendEmail(email(key, to.email, locale, params));
+    },
+    passwords: {
+      hash: (password) => ctx.hasher.hash(password),
+      matches: (password, hash) => ctx.hasher.verify(password, hash),
+      problem: (password) => newPasswordProblem(db, password),
+      reuseProblem: (user, password) => passwordReuseProblem(db, ctx.hasher, user, password),
+      save: (userId, passwordHash, change) =>
+        db.transaction(async (tx) => {
+          await updatePasswordHash(tx, userId, passwordHash);
+          await storeNewPassword(tx, userId, change);
+        }),
+      activate: (userId, passwordHash) =>
+        db.transaction(async (tx) => {
+          if (passwordHash) await updatePasswordHash(tx, userId, passwordHash);
+          await markActivated(tx, userId);
+        }),
+    },
   };
 }

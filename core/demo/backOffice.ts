@@ -12,11 +12,13 @@ import { demoConnectivityRoutes } from './connectivity';
 import { demoBillingRoutes } from './billing';
 import { demoReportRoutes } from './reports';
 import { demoSsoConfigRoutes } from './ssoConfig';
-import { BACK_OFFICE_AREAS } from '../domain/back-office-areas';
+import { BACK_OFFICE_AREAS, PUBLIC_AREAS } from '../domain/back-office-areas';
 import type { Area } from '../domain/platform';
-import { demoCaller, demoPlatform } from './platform';
+import type { AuthResponse } from '../domain/session-tokens';
+import type { DemoDatabase, DemoUser } from './data';
+import { demoCaller, demoPlatform, demoVisit } from './platform';
 import type { DemoClock } from './rows';
-import { demoHandlers } from './shared';
+import { demoHandlers, demoPublicHandlers } from './shared';
 import { demoAccountSettingsRoutes } from './accountSettings';
 import { demoUsageRoutes } from './usage';
 import { demoProfileChangeRoutes } from './profileChanges';
@@ -27,7 +29,20 @@ import type { UserHandler } from './sessions';
 export interface BackOfficeDeps {
   now: () => number;
   random: () => string;
+  /** Opens the browser's session (core/demo/sessions.ts), for a public flow that signs in. */
+  startSession: (db: DemoDatabase, user: DemoUser) => AuthResponse;
 }
+
+/** The handlers of the public areas (core/domain/back-office-areas.ts), over demo mode's platform and the page's visit. */
+export const demoPublicAreaRoutes = ({ startSession, ...clock }: BackOfficeDeps): DemoRoutes =>
+  Object.assign(
+    {},
+    ...PUBLIC_AREAS.map((area) =>
+      area((handlers, ports) =>
+        demoPublicHandlers(handlers, (db) => ports(demoPlatform(db, clock), demoVisit(db, startSession))),
+      ),
+    ),
+  );
 
 /** The handlers of `areas` (core/domain/platform.ts), each call's ports over demo mode's platform. */
 const demoAreas = (areas: readonly Area[], clock: DemoClock): DemoRoutes<UserHandler> =>

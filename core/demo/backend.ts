@@ -10,8 +10,6 @@ import { demoProfileRoutes } from './profile';
 import { demoSignInRoutes } from './signIn';
 import { demoHostInfoRoutes, demoSignedInHostInfoRoutes } from './hostInfo';
 import { createDemoPipeline } from './pipeline';
-import { demoHandlers } from './shared';
-import { PASSWORD_CHANGE_HANDLERS } from '../domain/password-flows';
 
 /**
  * Demo mode (spec 000 §1): the HTTP contract answered in the page from sample data, after a pause of
@@ -59,7 +57,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   const tokens = createDemoTokens({ now, random });
   const { startSession, userOfToken, signedIn } = tokens;
-  // Password reset, activation and the demo outbox (core/demo/accountFlows.ts).
+  // The demo outbox and the emails of sign-up and invitations (core/demo/accountFlows.ts).
   const accountFlows = createDemoAccountFlows({ startSession, random, now });
   // Invitations, invite link (core/demo/invitations.ts).
   const invitations = createDemoInvitations({
@@ -92,12 +90,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       ...demoProfileRoutes(),
       ...demoSignedInSessionRoutes(tokens),
       ...demoSignedInHostInfoRoutes({ now, random }),
-      ...demoHandlers(PASSWORD_CHANGE_HANDLERS, accountFlows.passwordPorts),
     }),
   };
   // The back-office areas (security policies, audits, reports, connectivity, sub-accounts, SSO,
   // billing, roles, groups, tokens...) load on their first call (core/demo/lazyAreas.ts).
-  const lazy = createLazyAreas({ now, random, signedIn }, config.loadBackOffice);
+  const lazy = createLazyAreas({ now, random, startSession, signedIn }, config.loadBackOffice);
   // MFA, passkey and passwordless sign-in, the phone number (core/demo/passwordless.ts) load on
   // their first call, before the back office is looked at: the sign-in page's first chunk has none.
   let steps: Promise<DemoRoutes> | null = null;

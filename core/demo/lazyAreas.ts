@@ -28,7 +28,10 @@ export function createLazyAreas({ signedIn, ...deps }: LazyAreasDeps, load = loa
   return {
     handlerOf(name: RouteName): Promise<Handler | undefined> {
       routes ??= load().then(
-        (module) => signedIn(module.demoBackOfficeRoutes(deps)),
+        (module) => ({
+          ...signedIn(module.demoBackOfficeRoutes(deps)),
+          ...module.demoPublicAreaRoutes(deps),
+        }),
         (error: unknown) => {
           // Not kept: the next call loads the module again.
           routes = null;

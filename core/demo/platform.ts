@@ -6,9 +6,25 @@
  * server's migrations write them.
  */
 import { PERMISSION_CATEGORIES as CATEGORIES } from '../portal/permissionCatalogue';
-import type { Caller, Platform } from '../domain/platform';
+import { storedAttemptCounters } from '../domain/attempts';
+import type { AuthResponse } from '../domain/session-tokens';
+import type { Caller, Platform, Visit } from '../domain/platform';
 import { PERMISSION_CATEGORIES } from '../domain/role-store';
-import { DEMO_CREATED_AT, DEMO_POLICY, noteWritten, type DemoDatabase, type DemoUser } from './data';
+import { newPasswordProblem } from '../domain/sign-up-handlers';
+import {
+  DEMO_CREATED_AT,
+  DEMO_PASSWORD_POLICY,
+  DEMO_POLICY,
+  noteWritten,
+  demoUserOf,
+  updateUser,
+  userById,
+  type DemoDatabase,
+  type DemoUser,
+} from './data';
+import { demoEmail } from './delivery';
+import { demoPasswordMatches, hashDemoPassword } from './passwordHash';
+import { appOrigin, demoOutbox, isDemoBreached } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { categoryId, demoPermissionsOf, demoRoles } from './teamAdmin';
@@ -30,13 +46,39 @@ function seedCategories(db: DemoDatabase) {
 export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Platform {
   demoRoles(db);
   seedCategories(db);
+  const tables = memoryTables((db.tables ??= {}));
   return {
-    tables: memoryTables((db.tables ??= {})),
+    tables,
     clock: { now, newId: random },
     emit: async () => {},
     memberPermissions: async (tenantId, userId) => demoPermissionsOf(db, { id: userId, tenantId }),
     apiTokenHash: () => '',
     vendor: async () => ({ apiTokensEnabled: DEMO_POLICY.apiTokensEnabled !== false }),
+
+    // The account flows: the demo outbox, PBKDF2 hashes, the demo's policy and breach sample.
+    appUrl: appOrigin,
+    keyOf: (_purpose, secret) => secret,
+    attempts: storedAttemptCounters(tables, { now }),
+    async sendEmail(to, key, params) {
+      const user = to.userId ? userById(db, to.userId) : undefined;
+      const reader = user && { ...user, activeTenantId: to.tenantId ?? user.activeTenantId };
+      const [subject, text] = demoEmail(db, reader, key, params);
+      demoOutbox(db, now, { channel: 'email', to: to.email, subject, text });
+    },
+    passwords: {
+      hash: hashDemoPassword,
+      matches: demoPasswordMatches,
+      problem: async (password) => newPasswordProblem(password, DEMO_PASSWORD_POLICY, isDemoBreached),
+      // Demo mode keeps no password history (the policy is stored, not enforced).
+      reuseProblem: async () => null,
+      async save(userId, passwordHash, { verified, keepSession }) {
+        updateUser(db, userId, { passwordHash, breachedPasswordAt: null, ...(verified ? { verified } : {}) });
+        // Demo mode has one session, this browser's.
+        if (db.session?.userId === userId && db.session.id !== keepSession) db.session = null;
+      },
+      activate: async (userId, passwordHash) =>
+        void updateUser(db, userId, { verified: true, ...(passwordHash ? { passwordHash } : {}) }),
+    },
   };
 }
 
@@ -46,4 +88,23 @@ export const demoCaller = (db: DemoDatabase, user: DemoUser): Caller => ({
   tenantId: user.tenantId,
   permissions: demoPermissionsOf(db, user),
   byApiToken: false,
+  sessionId: db.session?.id ?? null,
+  impersonating: Boolean(db.session?.impersonatorId),
+  ip: undefined,
+});
+
+/**
+ * A request to demo mode as the public flows read it: no address, origin or captcha to check, the
+ * browser's one session (a flow that signs in opens it: `startSession`, core/demo/sessions.ts).
+ */
+export const demoVisit = (
+  db: DemoDatabase,
+  startSession: (db: DemoDatabase, user: DemoUser) => AuthResponse,
+): Visit => ({
+  ip: undefined,
+  checkOrigin: () => {},
+  verifyCaptcha: async () => {},
+  session: { id: db.session?.id ?? null, impersonated: Boolean(db.session?.impersonatorId) },
+  startSession: async (user) => startSession(db, demoUserOf(db, user.id)!),
+  log: () => {},
 });

@@ -1,17 +1,30 @@
 /**
- * The back office's areas, registered once for both backends (core/domain/platform.ts): the
- * server registers each handler against the route table with its ports over the server's
- * platform (server/app-routes.ts), demo mode dispatches them over the page's (core/demo/backOffice.ts).
+ * The areas registered once for both backends (core/domain/platform.ts): the server registers each
+ * handler against the route table with its ports over the server's platform (server/app-routes.ts),
+ * demo mode dispatches them over the page's (core/demo/backOffice.ts, loaded on first use).
  */
+import { activationAreaPorts, passwordChangeAreaPorts, passwordFlowAreaPorts } from './account-flow-ports';
+import { ACTIVATION_HANDLERS } from './activation-handlers';
 import { API_TOKEN_HANDLERS } from './api-token-handlers';
 import { apiTokenAreaPorts } from './api-token-store';
 import { GROUP_HANDLERS } from './group-handlers';
 import { groupAreaPorts } from './group-store';
-import { area, type Area } from './platform';
+import { PASSWORD_CHANGE_HANDLERS, PASSWORD_FLOW_HANDLERS } from './password-flows';
+import { area, publicArea, type Area, type PublicArea } from './platform';
 import { ROLE_HANDLERS } from './role-handlers';
 import { roleAreaPorts } from './role-store';
 
+/** The public areas: their routes need no caller (a link's token, a reset, an activation). */
+export const PUBLIC_AREAS: readonly PublicArea[] = [
+  // Forgot and reset password, activation (with a new invitee's acceptance).
+  publicArea(PASSWORD_FLOW_HANDLERS, passwordFlowAreaPorts),
+  publicArea(ACTIVATION_HANDLERS, activationAreaPorts),
+];
+
+/** The areas of a signed-in caller. */
 export const BACK_OFFICE_AREAS: readonly Area[] = [
+  // A signed-in user's password change.
+  area(PASSWORD_CHANGE_HANDLERS, passwordChangeAreaPorts),
   // Roles and permissions, groups, API tokens (issue 6, admin portal part B).
   area(ROLE_HANDLERS, roleAreaPorts),
   area(GROUP_HANDLERS, groupAreaPorts),

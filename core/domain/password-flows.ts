@@ -1,8 +1,11 @@
 /**
  * Forgot password, reset password and a signed-in user's password change (spec 000 §7: POST
  * /passwords/reset, /passwords/reset/verify, /passwords/change), written once for the server and
- * demo mode (core/domain/handlers.ts) over ports: the server's are SQL, argon2id and SMTP
- * (server/domain/password-reset.ts), demo mode's its stored sample data and outbox.
+ * demo mode (core/domain/handlers.ts) over the ports of core/domain/account-flow-ports.ts (over
+ * each backend's platform: SQL, argon2id and SMTP on the server, the page's storage, PBKDF2 and the
+ * demo outbox in demo mode). The reset request always answers `{}`, so that it does not tell
+ * whether the email has an account; the captcha policy applies to it (`recaptchaToken` is ours:
+ * the client SDK's forgotPassword sends none).
  */
 import { contractError, type ContractError } from '../contract/errors';
 import { refuseWhileImpersonating } from './impersonation';

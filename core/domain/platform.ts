@@ -10,8 +10,14 @@
  * A member belongs here when more than one area needs it or when it is what one backend can do
  * and the other cannot; a rule never does (it is the domain's, over these).
  */
-import type { AreaHandlers } from './handlers';
+import type { ContractError } from '../contract/errors';
+import type { AttemptCounters } from './attempts';
+import type { EmailKey, EmailParams } from './delivery-texts/types';
+import type { AreaHandlers, PublicHandlers } from './handlers';
+import type { OneTimePurpose } from './passwordless';
+import type { AuthResponse } from './session-tokens';
 import type { RowClock, Tables } from './tables';
+import type { UserRow } from './user-tables';
 
 export interface Platform {
   /** The rows: SQL on the server, the page's storage in demo mode. */
@@ -29,6 +35,62 @@ export interface Platform {
   apiTokenHash(secret: string): string;
   /** The vendor's switches the back office reads. */
   vendor(): Promise<{ apiTokensEnabled: boolean }>;
+
+  // The account flows: password reset and change, activation (core/domain/account-flow-ports.ts).
+  /** The application's address: where emailed links point. */
+  appUrl(): string;
+  /** What is kept of a one-time secret of `purpose` (the server's hash; demo mode keeps it as it is). */
+  keyOf(purpose: OneTimePurpose, secret: string): string;
+  /** The attempt counters of the sign-in and sending limits (core/domain/attempts.ts). */
+  attempts: AttemptCounters;
+  /** Sends an email in the recipient's language (theirs, else the account `tenantId`'s, else English). */
+  sendEmail<K extends EmailKey>(to: Recipient, key: K, params: EmailParams[K]): Promise<void>;
+  passwords: {
+    hash(password: string): Promise<string>;
+    /** Whether `password` is the one `hash` keeps (false for no hash). */
+    matches(password: string, hash: string | null): Promise<boolean>;
+    /** What the application's password policy and the breach list say of a new password. */
+    problem(password: string): Promise<ContractError | null>;
+    /** What the user's account's password-history policy says of reusing `password` (demo mode keeps no history). */
+    reuseProblem(user: UserRow, password: string): Promise<ContractError | null>;
+    /**
+     * Stores the user's new password hash (the server keeps the old one in the history); `verified`
+     * also proves the email; every session of the user ends but `keepSession`, for `reason`.
+     */
+    save(
+      userId: string,
+      passwordHash: string,
+      change: { verified: boolean; keepSession: string | null; reason: string },
+    ): Promise<void>;
+    /** Proves the user's email (activation), storing `passwordHash` when given. */
+    activate(userId: string, passwordHash: string | null): Promise<void>;
+  };
+}
+
+/** Who an email goes to: a user (their language) or an address, of an account (its language). */
+export interface Recipient {
+  userId: string | null;
+  email: string;
+  tenantId?: string;
+}
+
+/**
+ * One request as the public flows read it (a sign-in step, a link's token, a password reset): what
+ * depends on the request on the server (its address, origin, cookies), and on the page in demo mode.
+ */
+export interface Visit {
+  /** The client's address (demo mode knows none). */
+  ip: string | undefined;
+  /** Refuses a request from a page the application does not trust (the server's CSRF guard). */
+  checkOrigin(): void;
+  /** The captcha policy's check (nothing while it is off: always in demo mode). */
+  verifyCaptcha(token: unknown, email: string): Promise<void>;
+  /** The calling session (a signed-in call): its id, and whether an impersonator acts in it. */
+  session: { id: string | null; impersonated: boolean };
+  /** Opens a session for the user (the refresh cookie on the server, the page's session in demo mode). */
+  startSession(user: UserRow): Promise<AuthResponse>;
+  /** Logs what failed without the caller's fault (a delivery), nothing secret. */
+  log(message: string): void;
 }
 
 /** Who calls a signed-in route, as its access check found them. */
@@ -40,6 +102,11 @@ export interface Caller {
   permissions: string[];
   /** Whether the bearer is an API token's access token rather than a person's. */
   byApiToken: boolean;
+  /** The caller's session, and whether an impersonator acts in it. */
+  sessionId: string | null;
+  impersonating: boolean;
+  /** The client's address (demo mode knows none). */
+  ip: string | undefined;
 }
 
 /** An area's ports for one call of a signed-in caller. */
@@ -50,6 +117,18 @@ export type PortsFor<P> = (platform: Platform, caller: Caller) => P;
  * list of areas has one type whatever their ports). `use` is given the two.
  */
 export type Area = <R>(use: <P>(handlers: AreaHandlers<P>, ports: PortsFor<P>) => R) => R;
+
+/** A public area's ports for one call. */
+export type PublicPortsFor<P> = (platform: Platform, visit: Visit) => P;
+
+/** A public area (its routes need no caller), as `Area`. */
+export type PublicArea = <R>(use: <P>(handlers: PublicHandlers<P>, ports: PublicPortsFor<P>) => R) => R;
+
+/** The public area of `handlers`, whose ports `ports` gives. */
+export const publicArea =
+  <P>(handlers: PublicHandlers<P>, ports: PublicPortsFor<P>): PublicArea =>
+  (use) =>
+    use(handlers, ports);
 
 /** The area of `handlers`, whose ports `ports` gives. */
 export const area =

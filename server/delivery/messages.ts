@@ -9,7 +9,8 @@ import type { SupportedLocale } from '../../core/domain/locales';
 import { SERVER_TEXTS } from './texts';
 import type { EmailMessage, SmsMessage } from './types';
 
-function email<K extends EmailKey>(
+/** The email `key` to `to`, written in `locale`. */
+export function email<K extends EmailKey>(
   key: K,
   to: string,
   locale: SupportedLocale,
@@ -24,17 +25,6 @@ function sms(key: SmsKey, to: string, locale: SupportedLocale, code: string): Sm
 
 export const resetPasswordEmail = (to: string, link: string, locale: SupportedLocale): EmailMessage =>
   email('resetPassword', to, locale, { link });
-
-/** After an invitation accepted with its link alone (no password yet): the way to choose one. */
-export const choosePasswordEmail = (
-  to: string,
-  link: string,
-  tenantName: string,
-  locale: SupportedLocale,
-): EmailMessage => email('choosePassword', to, locale, { link, tenantName });
-
-export const activationEmail = (to: string, link: string, locale: SupportedLocale): EmailMessage =>
-  email('activation', to, locale, { link });
 
 /** `inviterName` null: no member sent it ("An administrator" in the recipient's language). */
 export const invitationEmail = (

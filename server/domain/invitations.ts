@@ -12,22 +12,19 @@
  * password-reset link, one hour), so it never stays one nobody can sign in to.
  */
 import { createHash } from 'node:crypto';
+import { acceptanceOn } from '../../core/domain/account-flow-ports';
+import { serverPlatform } from '../platform';
 import type { AcceptancePorts, InvitationPorts, InviteLinkPorts } from '../../core/domain/invitations';
 import { inviteLinkRepository } from '../../core/domain/invite-links';
-import {
-  acceptancePortsOver,
-  invitationPortsOver,
-  invitationStore,
-} from '../../core/domain/invitation-store';
-import { invitationAddress, resetPasswordAddress, signInAddress } from '../../core/domain/account-links';
-import { choosePasswordEmail, invitationEmail, joinedAccountEmail } from '../delivery/messages';
+import { invitationPortsOver, invitationStore } from '../../core/domain/invitation-store';
+import { invitationAddress, signInAddress } from '../../core/domain/account-links';
+import { invitationEmail, joinedAccountEmail } from '../delivery/messages';
 import { emailDomainAllowed } from './email-domain-restrictions';
 import { localeOfRecipient } from '../storage/locales';
 import { permissionKeysOfRoles } from '../storage/roles';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { sendQuietly, type FlowContext } from './account-flows';
-import { hashSecret, issueOneTimeToken } from './one-time-tokens';
-import { newPasswordProblem } from './password-rules';
+import { issueOneTimeToken } from './one-time-tokens';
 import { loadAuthorization } from './tenants';
 import { displayName } from '../../core/domain/user-tables';
 import { findUserById } from '../storage/users';
@@ -94,22 +91,9 @@ export function invitationPorts(ctx: FlowContext, log: Log): InvitationPorts {
   });
 }
 
-/** The acceptance ports on the server: the link found by its SHA-256, the password hashed by the server's hasher. */
-export function acceptancePorts(ctx: FlowContext, log: Log): AcceptancePorts {
-  const { db } = ctx;
-  return acceptancePortsOver(sqlTables(db), SERVER_ROW_CLOCK, {
-    keyOf: hashSecret,
-    hashPassword: (password) => ctx.hasher.hash(password),
-    passwordProblem: (password) => newPasswordProblem(db, password),
-    async sendChoosePassword(userId, invitation) {
-      const token = await issueOneTimeToken(db, { purpose: 'resetPassword', userId, kind: 'link' });
-      const link = resetPasswordAddress(ctx.options.appUrl, userId, token);
-      const locale = await localeOfRecipient(db, userId, invitation.tenantId);
-      const message = choosePasswordEmail(invitation.email, link, invitation.tenantName, locale);
-      await sendQuietly(() => ctx.delivery.sendEmail(message), log);
-    },
-  });
-}
+/** The acceptance ports on the server (core/domain/account-flow-ports.ts over the server's platform). */
+export const acceptancePorts = (ctx: FlowContext, log: Log): AcceptancePorts =>
+  acceptanceOn(serverPlatform(ctx), log);
 
 /** When the link asks for it, the person who joined gets an email saying so. */
 export async function notifyJoined(

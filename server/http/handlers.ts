@@ -9,7 +9,7 @@ import type { Answer } from '../../core/contract/answer';
 import { routeNamed, type RouteName } from '../../core/contract/routes';
 import { isApiTokenAccess } from '../../core/domain/api-tokens';
 import type { AreaHandlers, HandlerCall, PublicCall, PublicHandlers } from '../../core/domain/handlers';
-import type { Area, Caller, Platform } from '../../core/domain/platform';
+import type { Area, Caller, Platform, PublicArea, Visit } from '../../core/domain/platform';
 import { callerOf, tenantOf } from './route-table';
 
 /** The call a public route's shared handler reads. */
@@ -45,6 +45,9 @@ function callerOfCall(request: FastifyRequest): Caller {
     userId: claims.sub,
     permissions: claims.permissions ?? [],
     byApiToken: isApiTokenAccess(claims),
+    sessionId: claims.sid ?? null,
+    impersonating: Boolean(claims.act),
+    ip: request.ip,
   };
   return Object.defineProperty(caller, 'tenantId', {
     enumerable: true,
@@ -57,6 +60,19 @@ export function registerAreas(app: FastifyInstance, platform: Platform, areas: r
   for (const area of areas)
     area((handlers, ports) =>
       registerHandlers(app, handlers, (request) => ports(platform, callerOfCall(request))),
+    );
+}
+
+/** Registers the handlers of each public area with their ports over `platform` and the request's visit. */
+export function registerPublicAreas(
+  app: FastifyInstance,
+  platform: Platform,
+  visitOf: (request: FastifyRequest, reply: FastifyReply) => Visit,
+  areas: readonly PublicArea[],
+): void {
+  for (const area of areas)
+    area((handlers, ports) =>
+      registerPublicHandlers(app, handlers, (request, reply) => ports(platform, visitOf(request, reply))),
     );
 }
 
