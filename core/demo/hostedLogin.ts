@@ -13,21 +13,18 @@ import { contractError } from '../contract/errors';
 import { oauthErrorBody, unsupportedGrantType } from '../contract/oauth';
 import { oidcSignInState } from '../contract/requests-sso-signin';
 import { idTokenClaims, oauthTokenAnswer } from '../domain/session-tokens';
+import type { Placement } from '../domain/account-creation';
 import {
   DEMO_TENANT_ID,
-  addDemoTenant,
-  addMembership,
-  addUser,
-  builtInRoleId,
+  DEMO_VENDOR_ID,
   demoUserOf,
-  newUserRow,
   userByEmail,
   type DemoDatabase,
   type DemoUser,
 } from './data';
 import { displayName } from '../domain/user-tables';
 import type { DemoRoutes, Handler } from './dispatch';
-import { isoNow } from './rows';
+import { demoRoles } from './teamAdmin';
 import { DEMO_ISSUER, unsignedJwt, type DemoTokens } from './sessions';
 
 type DemoFederationTools = Pick<DemoTokens, 'tokenFor' | 'startSession'> & {
@@ -105,32 +102,31 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
   }
 
   /**
-   * The user of `person`'s email, made the first time (the server's just-in-time creation) with
-   * `role` in the account `accountOf` gives.
+   * The user of `person`'s email, made the first time as the server's just-in-time creation makes
+   * them (core/domain/account-creation.ts, loaded on first use), where `placement` says.
    */
-  function federatedUser(db: DemoDatabase, person: FederatedPerson, role: string, accountOf: () => string) {
+  async function federatedUser(db: DemoDatabase, person: FederatedPerson, placement: Placement) {
     const found = userByEmail(db, person.email);
     if (found) return demoUserOf(db, found.id)!;
-    const tenantId = accountOf();
+    const [{ newAccountOver }, { memoryTables }] = await Promise.all([
+      import('../domain/account-creation'),
+      import('./tables'),
+    ]);
+    demoRoles(db);
     const { email, name, provider } = person;
-    const createdAt = isoNow(tools.now);
-    const user = {
-      id: tools.random(),
-      email,
-      name,
-      passwordHash: null,
-      provider,
-      activeTenantId: tenantId,
-      createdAt,
-    };
-    addUser(db, newUserRow(user));
-    addMembership(db, { id: tools.random(), userId: user.id, tenantId, createdAt }, [builtInRoleId(role)]);
-    return demoUserOf(db, user.id)!;
+    const user = { vendorId: DEMO_VENDOR_ID, email, name, passwordHash: null, verified: true, provider };
+    const clock = { now: tools.now, newId: tools.random };
+    const created = await newAccountOver(memoryTables((db.tables ??= {})), clock, user, placement);
+    return demoUserOf(db, created.user.id)!;
   }
   // A new SSO user joins the demo's account.
   const ssoSignIn = async (db: DemoDatabase, idp: keyof typeof SSO) => {
     const person = { ...SSO[idp], provider: idp };
-    const user = federatedUser(db, person, 'Viewer', () => DEMO_TENANT_ID);
+    const user = await federatedUser(db, person, {
+      kind: 'tenant',
+      tenantId: DEMO_TENANT_ID,
+      roleKeys: ['Viewer'],
+    });
     // As the server's: a SAML first factor passes a policy of ForceExceptSAML.
     const mfa = await tools.secondFactor(db, user, null, idp === 'saml' ? 'saml' : undefined);
     return ok(mfa ?? tools.startSession(db, user), true);
@@ -193,10 +189,9 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
       if (query.code !== SOCIAL.code || !query.code_verifier) return fail('AUTHENTICATION_FAILED');
       const isNewUser = !userByEmail(db, SOCIAL.email);
       // A new user has an account of their own, which they administer.
-      const user = federatedUser(db, SOCIAL, 'Admin', () => {
-        const tenantId = tools.random();
-        addDemoTenant(db, { id: tenantId, name: `${SOCIAL.name}'s account`, createdAt: isoNow(tools.now) });
-        return tenantId;
+      const user = await federatedUser(db, SOCIAL, {
+        kind: 'ownTenant',
+        tenantName: `${SOCIAL.name}'s account`,
       });
       // Like the server: the ids and the name come only with a session.
       const mfa = await tools.secondFactor(db, user);

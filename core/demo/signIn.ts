@@ -21,13 +21,10 @@ import type { createDemoAccountFlows } from './accountFlows';
 import {
   DEMO_PASSWORD_POLICY,
   DEMO_POLICY,
-  addDemoTenant,
   addMembership,
-  addUser,
-  builtInRoleId,
+  DEMO_VENDOR_ID,
   demoUserOf,
   membershipOf,
-  newUserRow,
   updateUser,
   userByEmail,
   type DemoDatabase,
@@ -39,6 +36,7 @@ import { demoSsoRoute } from './hostedLogin';
 import type { createDemoInvitations } from './invitations';
 import { appOrigin, demoLimits, isDemoBreached, rulesUser, type DemoRulesUser } from './passwordlessPorts';
 import { profileOf } from './profile';
+import { demoRoles } from './teamAdmin';
 import type { DemoTokens } from './sessions';
 import { signInAddress } from '../domain/account-links';
 import { isoNow, type DemoClock } from './rows';
@@ -81,31 +79,24 @@ function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
     methods: demoSignInMethodPorts(db),
     isBreached: isDemoBreached,
     countSignUp: async () => {},
-    async createAccount({ email, password, name, tenantName, joinTenantId, shouldActivate }) {
-      // The email's uniqueness: the server's unique index.
-      if (userByEmail(db, email)) throw contractError('USER_EXISTS');
-      const createdAt = isoNow(now);
-      const tenantId = joinTenantId ?? random();
-      if (!joinTenantId) addDemoTenant(db, { id: tenantId, name: tenantName, createdAt });
-      // Not verified until the activation link is followed, when the application asks for one.
-      const verified = !shouldActivate;
-      const passwordHash = await hashDemoPassword(password);
-      const user = addUser(
-        db,
-        newUserRow({
-          id: random(),
-          email,
-          name,
-          passwordHash,
-          verified,
-          activeTenantId: tenantId,
-          createdAt,
-        }),
+    // The server's storage of a sign-up (core/domain/account-creation.ts), over the stored tables
+    // (loaded on first use: the first demo chunk has no tables' store); the built-in roles are rows.
+    async createAccount(account) {
+      const [{ signUpAccountOver }, { memoryTables }, passwordHash] = await Promise.all([
+        import('../domain/account-creation'),
+        import('./tables'),
+        hashDemoPassword(account.password),
+      ]);
+      demoRoles(db);
+      const tables = memoryTables((db.tables ??= {}));
+      const created = await signUpAccountOver(
+        tables,
+        { now, newId: random },
+        DEMO_VENDOR_ID,
+        account,
+        passwordHash,
       );
-      // A new account's creator holds its creator role (the built-in Admin); one joining by a link none.
-      const roles = joinTenantId ? [] : [builtInRoleId('Admin')];
-      addMembership(db, { id: random(), userId: user.id, tenantId, createdAt }, roles);
-      return { userId: user.id, tenantId };
+      return { userId: created.user.id, tenantId: created.tenantId };
     },
     startSession: async (userId) => ({ authResponse: tokens.startSession(db, byId(userId)) }),
     keepSession: () => {},

@@ -6,13 +6,12 @@
 import { contractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 import { emailDomainAllowed } from './email-domain-restrictions';
-import { addMembership, createTenant, creatorRoleKeys } from '../storage/tenants';
+import { addMembershipOver, newAccountOver } from '../../core/domain/account-creation';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import {
   findUserByEmail,
   findUserById,
-  insertUser,
   normalizeEmail,
-  setActiveTenant,
   UserExistsError,
   type UserRow,
 } from '../storage/users';
@@ -95,37 +94,24 @@ export async function resolveFederatedUser(
   const name = identity.name?.trim().slice(0, 100) || localPart;
   try {
     return await db.transaction(async (tx) => {
-      const user = await insertUser(tx, {
+      const newUser = {
         vendorId: settings.id,
         email,
         name,
         passwordHash: null,
         verified: identity.emailVerified,
         provider: signUpProvider(identity.provider),
-      });
-      let tenantId: string;
-      if (placement.kind === 'ownTenant') {
-        const tenant = await createTenant(tx, { vendorId: settings.id, name: `${name}'s account` });
-        await addMembership(tx, {
-          userId: user.id,
-          tenantId: tenant.id,
-          roleKeys: await creatorRoleKeys(tx),
-        });
-        tenantId = tenant.id;
-      } else {
-        await addMembership(tx, {
-          userId: user.id,
-          tenantId: placement.tenantId,
-          roleKeys: placement.roleKeys,
-        });
-        tenantId = placement.tenantId;
-      }
-      await setActiveTenant(tx, user.id, tenantId);
+      };
+      const where =
+        placement.kind === 'ownTenant'
+          ? { kind: placement.kind, tenantName: `${name}'s account` }
+          : placement;
+      const { user, tenantId } = await newAccountOver(sqlTables(tx), SERVER_ROW_CLOCK, newUser, where);
       await tx.query(
         'INSERT INTO external_identities (provider, subject, user_id, last_login) VALUES ($1, $2, $3, now())',
         [identity.provider, identity.subject, user.id],
       );
-      return { user: { ...user, activeTenantId: tenantId }, isNewUser: true, tenantId };
+      return { user, isNewUser: true, tenantId };
     });
   } catch (error) {
     // Two first sign-ins racing: the loser finds the winner's account.
@@ -148,5 +134,5 @@ async function ensureMembership(
   const user = await findUserById(db, userId);
   if (!user || !(await emailDomainAllowed(db, placement.tenantId, user.email)))
     throw contractError('EMAIL_DOMAIN_NOT_ALLOWED');
-  await addMembership(db, { userId, tenantId: placement.tenantId, roleKeys: placement.roleKeys });
+  await addMembershipOver(sqlTables(db), SERVER_ROW_CLOCK, { userId, ...placement });
 }

@@ -28,7 +28,6 @@ import { getVendorSettings } from '../domain/vendor';
 import { listUserTenants } from '../storage/tenants';
 import { loadUserProfile } from '../domain/users';
 import { findUserById } from '../storage/users';
-import { parseMetadata } from '../../core/domain/profile';
 import { tenantSsoRoute, vendorSsoDomain } from '../storage/sso-config';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
@@ -162,11 +161,7 @@ function signUpPorts(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
     methods: signInMethodRepository(ctx.db),
     isBreached: isBreachedPassword,
     countSignUp: () => countSignUp(ctx.db, request.ip, ctx.options.signUpsPerIp),
-    createAccount: (account) =>
-      createAccount(ctx, vendorId, {
-        ...account,
-        metadata: parseMetadata(account.metadata as Parameters<typeof parseMetadata>[0]),
-      }),
+    createAccount: (account) => createAccount(ctx, vendorId, account),
     async startSession(userId, tenantId) {
       const user = await findUserById(ctx.db, userId);
       if (!user) throw contractError('USER_NOT_FOUND');

@@ -3,8 +3,10 @@
  * through groups) with the permissions those roles grant, creating a tenant and adding a member.
  * What a member may do with them is in domain/tenants.ts.
  */
+import { addMembershipOver } from '../../core/domain/account-creation';
 import type { Database } from './database';
 import type { GrantedPermissionRow, HeldRoleRow } from './principal';
+import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
 export interface TenantRow {
   id: string;
@@ -95,33 +97,10 @@ export async function createTenant(
   return rows[0]!;
 }
 
-/** Makes `userId` a member of `tenantId` holding the roles with the given keys (idempotent). */
+/** Makes `userId` a member of `tenantId` holding the roles with the given keys (core/domain/account-creation.ts). */
 export async function addMembership(
   db: Database,
   input: { userId: string; tenantId: string; roleKeys: string[] },
 ): Promise<void> {
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO memberships (user_id, tenant_id) VALUES ($1, $2)
-     ON CONFLICT (user_id, tenant_id) DO UPDATE SET user_id = EXCLUDED.user_id
-     RETURNING id`,
-    [input.userId, input.tenantId],
-  );
-  const membershipId = rows[0]!.id;
-  if (input.roleKeys.length === 0) return;
-  // Vendor-wide roles and the tenant's own roles are both assignable.
-  await db.query(
-    `INSERT INTO membership_roles (membership_id, role_id)
-     SELECT $1, r.id FROM roles r
-      WHERE r.key = ANY($2::text[]) AND (r.tenant_id IS NULL OR r.tenant_id = $3)
-     ON CONFLICT DO NOTHING`,
-    [membershipId, input.roleKeys, input.tenantId],
-  );
-}
-
-/** Keys of the roles given to the user who creates a tenant (Admin by default). */
-export async function creatorRoleKeys(db: Database): Promise<string[]> {
-  const { rows } = await db.query<{ key: string }>(
-    'SELECT key FROM roles WHERE default_for_creator AND tenant_id IS NULL ORDER BY key',
-  );
-  return rows.map((r) => r.key);
+  await addMembershipOver(sqlTables(db), SERVER_ROW_CLOCK, input);
 }
