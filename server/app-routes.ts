@@ -16,16 +16,12 @@ import { apiTokenRoutes } from './routes/api-tokens';
 import { BACK_OFFICE_AREAS } from '../core/domain/back-office-areas';
 import { registerAreas } from './http/handlers';
 import { serverPlatform } from './platform';
-import { securityPolicyRoutes } from './routes/security-policies';
-import { securityCenterRoutes } from './routes/security-center';
 import { notificationRoutes, reportRoutes } from './routes/reports';
 import { usageRoutes } from './routes/usage';
-import { signInMethodRoutes } from './routes/sign-in-methods';
 import { auditRoutes } from './routes/audits';
 import { connectivityRoutes } from './routes/connectivity';
 import { auditStreamRoutes } from './routes/audit-streams';
 import { billingRoutes } from './routes/billing';
-import { directoryRoutes } from './routes/directory';
 import { scimRoutes } from './routes/scim';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
@@ -82,13 +78,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       registerAreas(api, serverPlatform(ctx), BACK_OFFICE_AREAS);
       // Using an API token (its management is an area above).
       await apiTokenRoutes(api, ctx);
-      // The security page's policies (issue 15).
-      await securityPolicyRoutes(api, ctx);
-      await signInMethodRoutes(api, ctx);
       await auditRoutes(api, ctx);
       // Audit-log streaming (issue 28 item 16): configured here, delivered by the worker.
       await auditStreamRoutes(api, ctx);
-      await securityCenterRoutes(api, ctx);
       // Reports and notifications (issue 28 item 4).
       await reportRoutes(api, ctx);
       await notificationRoutes(api, ctx);
@@ -101,8 +93,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await ssoLegacyRoutes(api, ctx);
       // Billing and the checkout (issue 17).
       await billingRoutes(api, ctx);
-      // Directory provisioning: SCIM configurations (the portal) and the SCIM 2.0 endpoints (IdPs).
-      await directoryRoutes(api, ctx);
+      // Directory provisioning: the SCIM 2.0 endpoints (IdPs; the portal's configurations are an area above).
       await scimRoutes(api, ctx);
       // Password reset, activation and (when asked for) the development outbox.
       await passwordRoutes(api, ctx);

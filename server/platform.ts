@@ -11,6 +11,12 @@ import { emitEvent } from './domain/connectivity';
 import { memberPermissionKeys } from './domain/grants';
 import { getVendorSettings } from './domain/vendor';
 import { SERVER_ROW_CLOCK, databaseOf, sqlTables } from './storage/tables';
+import { captchaPolicy, saveCaptchaPolicy, type CaptchaPolicyInput } from './domain/captcha';
+import { globalSecurityPolicy } from './domain/security-policies';
+import { sendBreachedPasswordReset } from './domain/security-center';
+import { attemptCounters } from './storage/attempts';
+import { scimProvisioning } from './storage/directory';
+import { vendorMethods } from './storage/sign-in-methods';
 
 export function serverPlatform(ctx: AppContext): Platform {
   const { db } = ctx;
@@ -22,5 +28,17 @@ export function serverPlatform(ctx: AppContext): Platform {
     memberPermissions: (tenantId, userId) => memberPermissionKeys(db, tenantId, userId),
     apiTokenHash: apiTokenSecretHash,
     vendor: () => getVendorSettings(db),
+    // The security page, its sign-in methods, the security centre and the directory.
+    globalPolicy: () => globalSecurityPolicy(ctx),
+    signInMethods: {
+      ...vendorMethods(db),
+      captchaPolicy: () => captchaPolicy(db),
+      saveCaptchaPolicy: (body) => saveCaptchaPolicy(ctx, body as unknown as CaptchaPolicyInput),
+    },
+    attemptCounters: attemptCounters(db),
+    // A failed delivery is logged, not answered (no request here: the process's error output).
+    sendPasswordReset: (member) =>
+      sendBreachedPasswordReset(ctx, member, (message) => console.error(`security centre: ${message}`)),
+    scim: scimProvisioning(db),
   };
 }

@@ -12,6 +12,20 @@ import { DEMO_CREATED_AT, DEMO_POLICY, noteWritten, type DemoDatabase, type Demo
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { categoryId, demoPermissionsOf, demoRoles } from './teamAdmin';
+import { DEMO_VENDOR_ID } from './data';
+import { demoAttemptCounters } from './passwordlessPorts';
+import { demoSignInMethodPorts } from './signInMethods';
+
+/** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
+const GLOBAL_POLICY = {
+  id: DEMO_VENDOR_ID,
+  allowSignups: true,
+  apiTokensEnabled: true,
+  cookieSameSite: 'LAX',
+  defaultRefreshTokenExpiration: 2_592_000,
+  defaultTokenExpiration: 86_400,
+  publicKey: '',
+};
 
 /** The permissions' categories as rows, as the server's migration writes them. */
 function seedCategories(db: DemoDatabase) {
@@ -37,6 +51,26 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     memberPermissions: async (tenantId, userId) => demoPermissionsOf(db, { id: userId, tenantId }),
     apiTokenHash: () => '',
     vendor: async () => ({ apiTokensEnabled: DEMO_POLICY.apiTokensEnabled !== false }),
+    // The security page, its sign-in methods, the security centre and the directory.
+    globalPolicy: async () => GLOBAL_POLICY,
+    signInMethods: {
+      // The application's methods are demo mode's settings: no vendor administrator saves them (the
+      // save is refused first), and nobody signs in by SSO or a social provider (SSO only is refused).
+      vendor: demoSignInMethodPorts(db).vendor,
+      saveVendor: async () => {},
+      federatedSignInExists: async () => false,
+      // No vendor administrator either: the captcha policy's calls are refused before these.
+      captchaPolicy: async () => ({ enabled: false }),
+      saveCaptchaPolicy: async () => ({ enabled: false }),
+    },
+    attemptCounters: demoAttemptCounters(db, now),
+    // Nothing is sent: the security centre's campaign answers how many would have been.
+    sendPasswordReset: async () => {},
+    // No SCIM endpoint: nobody is provisioned, nothing is handed back when a configuration goes.
+    scim: {
+      managedMembers: async () => 0,
+      releasing: (_tenantId, _id, remove) => remove(memoryTables((db.tables ??= {}))),
+    },
   };
 }
 

@@ -10,10 +10,20 @@ import { groupAreaPorts } from './group-store';
 import { area, type Area } from './platform';
 import { ROLE_HANDLERS } from './role-handlers';
 import { roleAreaPorts } from './role-store';
+import { SECURITY_POLICY_HANDLERS, securityPolicyAreaPorts } from './security-policy-handlers';
+import { SIGN_IN_METHOD_HANDLERS, signInMethodAreaPorts } from './sign-in-method-handlers';
+import { SECURITY_CENTRE_HANDLERS, securityCentreAreaPorts } from './security-center';
+import { DIRECTORY_HANDLERS, directoryAreaPorts } from './directory-handlers';
 
 export const BACK_OFFICE_AREAS: readonly Area[] = [
   // Roles and permissions, groups, API tokens (issue 6, admin portal part B).
   area(ROLE_HANDLERS, roleAreaPorts),
   area(GROUP_HANDLERS, groupAreaPorts),
   area(API_TOKEN_HANDLERS, apiTokenAreaPorts),
+  // The security page (its policies, restrictions and sign-in methods, the users page's Unlock),
+  // the security centre, directory provisioning's configurations.
+  area(SECURITY_POLICY_HANDLERS, securityPolicyAreaPorts),
+  area(SIGN_IN_METHOD_HANDLERS, signInMethodAreaPorts),
+  area(SECURITY_CENTRE_HANDLERS, securityCentreAreaPorts),
+  area(DIRECTORY_HANDLERS, directoryAreaPorts),
 ];

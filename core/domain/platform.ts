@@ -12,6 +12,9 @@
  */
 import type { AreaHandlers } from './handlers';
 import type { RowClock, Tables } from './tables';
+import type { AttemptCounters } from './attempts';
+import type { ScimProvisioning } from './directory';
+import type { VendorMethods } from './sign-in-method-storage';
 
 export interface Platform {
   /** The rows: SQL on the server, the page's storage in demo mode. */
@@ -29,6 +32,28 @@ export interface Platform {
   apiTokenHash(secret: string): string;
   /** The vendor's switches the back office reads. */
   vendor(): Promise<{ apiTokensEnabled: boolean }>;
+  // The security page, its sign-in methods, the security centre and the directory.
+  /**
+   * The vendor's global security policy (ISecurityPolicy) but its MFA enforcement and the password
+   * overrides: the vendor's switches, the tokens' lifetimes and the signing key as PEM (the
+   * server's; demo mode's fixed answer, with no key).
+   */
+  globalPolicy(): Promise<{ id: string } & Record<string, unknown>>;
+  /**
+   * The application's sign-in methods (the server's vendor row and its social and SSO connections;
+   * demo mode's settings, saved nowhere) and the vendor's captcha policy (its secret sealed by the
+   * server and never answered; demo mode has none).
+   */
+  signInMethods: VendorMethods & {
+    captchaPolicy(): Promise<unknown>;
+    saveCaptchaPolicy(body: Record<string, unknown>): Promise<unknown>;
+  };
+  /** The attempt counters of core/domain/attempts.ts (the server counts in one SQL statement). */
+  attemptCounters: AttemptCounters;
+  /** Mails the member a password-reset link (the server's mail; demo mode sends nothing). */
+  sendPasswordReset(member: { id: string; email: string }): Promise<void>;
+  /** What the SCIM endpoints provisioned (server-only: demo mode provisions nobody). */
+  scim: ScimProvisioning;
 }
 
 /** Who calls a signed-in route, as its access check found them. */

@@ -1,4 +1,4 @@
-// The SCIM 2.0 endpoints (routes/scim.ts) and the directory configurations (routes/directory.ts).
+// The SCIM 2.0 endpoints (routes/scim.ts) and the directory configurations (core/domain/directory-handlers.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';

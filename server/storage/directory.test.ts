@@ -1,9 +1,11 @@
 // The directory (SCIM) configurations' repository (core/domain/directory.ts), one suite for both
-// stores: over PGlite with the server's provisioning (server/storage/directory.ts) and over demo
-// mode's stored tables, which provision nobody (core/demo/directory.ts).
+// stores, with each platform's provisioning: over PGlite with the server's (server/storage/directory.ts)
+// and over demo mode's stored tables, which provision nobody (core/demo/platform.ts).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
+import { seedDemoDatabase } from '../../core/demo/data';
+import { demoPlatform } from '../../core/demo/platform';
 import { memoryTables } from '../../core/demo/tables';
 import {
   createScimConfiguration,
@@ -14,7 +16,7 @@ import {
 } from '../../core/domain/directory';
 import type { RowClock, Tables } from '../../core/domain/tables';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { scimProvisioning } from './directory';
+import { platformOver } from '../../test/support/platform';
 import { sqlTables } from './tables';
 
 interface Fixture {
@@ -34,7 +36,7 @@ repositorySuite<Fixture>(
   'directory configuration repository',
   {
     pglite: (db) => ({
-      ports: directoryRepository(sqlTables(db), laterEachCall(), scimProvisioning(db)),
+      ports: directoryRepository(sqlTables(db), laterEachCall(), platformOver(db).scim),
       tables: sqlTables(db),
       someone: async () => {
         const { rows } = await db.query<{ id: string }>(
@@ -46,12 +48,11 @@ repositorySuite<Fixture>(
       },
     }),
     demo: () => {
-      const tables = memoryTables({});
+      const db = seedDemoDatabase();
+      const tables = memoryTables((db.tables ??= {}));
+      const { scim } = demoPlatform(db, { now: Date.now, random: randomUUID });
       return {
-        ports: directoryRepository(tables, laterEachCall(), {
-          managedMembers: async () => 0,
-          releasing: (_tenantId, _id, remove) => remove(tables),
-        }),
+        ports: directoryRepository(tables, laterEachCall(), scim),
         tables,
         someone: async () => randomUUID(),
       };
