@@ -35,7 +35,7 @@ export function serverPlatform(ctx: AppContext): Platform {
       captchaPolicy: () => captchaPolicy(db),
       saveCaptchaPolicy: (body) => saveCaptchaPolicy(ctx, body as unknown as CaptchaPolicyInput),
     },
-    attemptCounters: attemptCounters(db),
+    attempts: attemptCounters(db),
     // A failed delivery is logged, not answered (no request here: the process's error output).
     sendPasswordReset: (member) =>
       sendBreachedPasswordReset(ctx, member, (message) => console.error(`security centre: ${message}`)),

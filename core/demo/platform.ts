@@ -63,7 +63,7 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
       captchaPolicy: async () => ({ enabled: false }),
       saveCaptchaPolicy: async () => ({ enabled: false }),
     },
-    attemptCounters: demoAttemptCounters(db, now),
+    attempts: demoAttemptCounters(db, now),
     // Nothing is sent: the security centre's campaign answers how many would have been.
     sendPasswordReset: async () => {},
     // No SCIM endpoint: nobody is provisioned, nothing is handed back when a configuration goes.

@@ -48,8 +48,8 @@ export interface Platform {
     captchaPolicy(): Promise<unknown>;
     saveCaptchaPolicy(body: Record<string, unknown>): Promise<unknown>;
   };
-  /** The attempt counters of core/domain/attempts.ts (the server counts in one SQL statement). */
-  attemptCounters: AttemptCounters;
+  /** The attempt counters of the sign-in and sending limits (core/domain/attempts.ts). */
+  attempts: AttemptCounters;
   /** Mails the member a password-reset link (the server's mail; demo mode sends nothing). */
   sendPasswordReset(member: { id: string; email: string }): Promise<void>;
   /** What the SCIM endpoints provisioned (server-only: demo mode provisions nobody). */

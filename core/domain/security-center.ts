@@ -132,7 +132,7 @@ export const securityCentreAreaPorts: PortsFor<SecurityCentrePorts> = (platform)
   ssoConfigured: (tenantId) => ssoConfigured(platform.tables, tenantId),
   failingAuditStreams: (tenantId) => failingAuditStreams(platform.tables, tenantId),
   sendPasswordReset: (member) => platform.sendPasswordReset(member),
-  counters: platform.attemptCounters,
+  counters: platform.attempts,
 });
 
 /** Breached-password reset campaigns one account may start in one window (both backends). */
