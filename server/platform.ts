@@ -15,7 +15,6 @@ import { captchaPolicy, saveCaptchaPolicy, type CaptchaPolicyInput } from './dom
 import { globalSecurityPolicy } from './domain/security-policies';
 import { sendBreachedPasswordReset } from './domain/security-center';
 import { attemptCounters } from './storage/attempts';
-import { scimProvisioning } from './storage/directory';
 import { vendorMethods } from './storage/sign-in-methods';
 
 export function serverPlatform(ctx: AppContext): Platform {
@@ -28,7 +27,7 @@ export function serverPlatform(ctx: AppContext): Platform {
     memberPermissions: (tenantId, userId) => memberPermissionKeys(db, tenantId, userId),
     apiTokenHash: apiTokenSecretHash,
     vendor: () => getVendorSettings(db),
-    // The security page, its sign-in methods, the security centre and the directory.
+    // The security page, its sign-in methods, the security centre.
     globalPolicy: () => globalSecurityPolicy(ctx),
     signInMethods: {
       ...vendorMethods(db),
@@ -39,6 +38,5 @@ export function serverPlatform(ctx: AppContext): Platform {
     // A failed delivery is logged, not answered (no request here: the process's error output).
     sendPasswordReset: (member) =>
       sendBreachedPasswordReset(ctx, member, (message) => console.error(`security centre: ${message}`)),
-    scim: scimProvisioning(db),
   };
 }

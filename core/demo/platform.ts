@@ -51,7 +51,7 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     memberPermissions: async (tenantId, userId) => demoPermissionsOf(db, { id: userId, tenantId }),
     apiTokenHash: () => '',
     vendor: async () => ({ apiTokensEnabled: DEMO_POLICY.apiTokensEnabled !== false }),
-    // The security page, its sign-in methods, the security centre and the directory.
+    // The security page, its sign-in methods, the security centre.
     globalPolicy: async () => GLOBAL_POLICY,
     signInMethods: {
       // The application's methods are demo mode's settings: no vendor administrator saves them (the
@@ -66,11 +66,6 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     attempts: demoAttemptCounters(db, now),
     // Nothing is sent: the security centre's campaign answers how many would have been.
     sendPasswordReset: async () => {},
-    // No SCIM endpoint: nobody is provisioned, nothing is handed back when a configuration goes.
-    scim: {
-      managedMembers: async () => 0,
-      releasing: (_tenantId, _id, remove) => remove(memoryTables((db.tables ??= {}))),
-    },
   };
 }
 

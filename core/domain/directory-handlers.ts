@@ -54,6 +54,6 @@ export const DIRECTORY_HANDLERS: AreaHandlers<DirectoryPorts> = {
     answer({ count: found(await p.countUsers(tenantId, params.id!)) }),
 };
 
-/** The directory's ports on a backend: the configurations over its tables, what SCIM provisioned its own. */
-export const directoryAreaPorts: PortsFor<DirectoryPorts> = ({ tables, clock, scim }) =>
-  directoryRepository(tables, clock, scim);
+/** The directory's ports on a backend, over its tables. */
+export const directoryAreaPorts: PortsFor<DirectoryPorts> = ({ tables, clock }) =>
+  directoryRepository(tables, clock);

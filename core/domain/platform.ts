@@ -13,7 +13,6 @@
 import type { AreaHandlers } from './handlers';
 import type { RowClock, Tables } from './tables';
 import type { AttemptCounters } from './attempts';
-import type { ScimProvisioning } from './directory';
 import type { VendorMethods } from './sign-in-method-storage';
 
 export interface Platform {
@@ -32,7 +31,7 @@ export interface Platform {
   apiTokenHash(secret: string): string;
   /** The vendor's switches the back office reads. */
   vendor(): Promise<{ apiTokensEnabled: boolean }>;
-  // The security page, its sign-in methods, the security centre and the directory.
+  // The security page, its sign-in methods, the security centre.
   /**
    * The vendor's global security policy (ISecurityPolicy) but its MFA enforcement and the password
    * overrides: the vendor's switches, the tokens' lifetimes and the signing key as PEM (the
@@ -52,8 +51,6 @@ export interface Platform {
   attempts: AttemptCounters;
   /** Mails the member a password-reset link (the server's mail; demo mode sends nothing). */
   sendPasswordReset(member: { id: string; email: string }): Promise<void>;
-  /** What the SCIM endpoints provisioned (server-only: demo mode provisions nobody). */
-  scim: ScimProvisioning;
 }
 
 /** Who calls a signed-in route, as its access check found them. */

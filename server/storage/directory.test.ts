@@ -1,11 +1,9 @@
 // The directory (SCIM) configurations' repository (core/domain/directory.ts), one suite for both
-// stores, with each platform's provisioning: over PGlite with the server's (server/storage/directory.ts)
-// and over demo mode's stored tables, which provision nobody (core/demo/platform.ts).
+// stores: over PGlite and over demo mode's stored tables (what SCIM provisioned is read over the same
+// tables: server/routes/scim*.test.ts count and release what the endpoints provisioned).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { seedDemoDatabase } from '../../core/demo/data';
-import { demoPlatform } from '../../core/demo/platform';
 import { memoryTables } from '../../core/demo/tables';
 import {
   createScimConfiguration,
@@ -16,7 +14,6 @@ import {
 } from '../../core/domain/directory';
 import type { RowClock, Tables } from '../../core/domain/tables';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { platformOver } from '../../test/support/platform';
 import { sqlTables } from './tables';
 
 interface Fixture {
@@ -36,7 +33,7 @@ repositorySuite<Fixture>(
   'directory configuration repository',
   {
     pglite: (db) => ({
-      ports: directoryRepository(sqlTables(db), laterEachCall(), platformOver(db).scim),
+      ports: directoryRepository(sqlTables(db), laterEachCall()),
       tables: sqlTables(db),
       someone: async () => {
         const { rows } = await db.query<{ id: string }>(
@@ -48,11 +45,9 @@ repositorySuite<Fixture>(
       },
     }),
     demo: () => {
-      const db = seedDemoDatabase();
-      const tables = memoryTables((db.tables ??= {}));
-      const { scim } = demoPlatform(db, { now: Date.now, random: randomUUID });
+      const tables = memoryTables({});
       return {
-        ports: directoryRepository(tables, laterEachCall(), scim),
+        ports: directoryRepository(tables, laterEachCall()),
         tables,
         someone: async () => randomUUID(),
       };
