@@ -15,16 +15,12 @@ import { BACK_OFFICE_AREAS, PUBLIC_AREAS } from '../core/domain/back-office-area
 import { registerAreas, registerPublicAreas } from './http/handlers';
 import { serverVisit } from './http/visit';
 import { serverPlatform } from './platform';
-import { securityPolicyRoutes } from './routes/security-policies';
-import { securityCenterRoutes } from './routes/security-center';
 import { notificationRoutes, reportRoutes } from './routes/reports';
 import { usageRoutes } from './routes/usage';
-import { signInMethodRoutes } from './routes/sign-in-methods';
 import { auditRoutes } from './routes/audits';
 import { connectivityRoutes } from './routes/connectivity';
 import { auditStreamRoutes } from './routes/audit-streams';
 import { billingRoutes } from './routes/billing';
-import { directoryRoutes } from './routes/directory';
 import { scimRoutes } from './routes/scim';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
@@ -83,13 +79,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       registerPublicAreas(api, platform, (request, reply) => serverVisit(ctx, request, reply), PUBLIC_AREAS);
       // Using an API token (its management is an area above).
       await apiTokenRoutes(api, ctx);
-      // The security page's policies (issue 15).
-      await securityPolicyRoutes(api, ctx);
-      await signInMethodRoutes(api, ctx);
       await auditRoutes(api, ctx);
       // Audit-log streaming (issue 28 item 16): configured here, delivered by the worker.
       await auditStreamRoutes(api, ctx);
-      await securityCenterRoutes(api, ctx);
       // Reports and notifications (issue 28 item 4).
       await reportRoutes(api, ctx);
       await notificationRoutes(api, ctx);
@@ -102,8 +94,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await ssoLegacyRoutes(api, ctx);
       // Billing and the checkout (issue 17).
       await billingRoutes(api, ctx);
-      // Directory provisioning: SCIM configurations (the portal) and the SCIM 2.0 endpoints (IdPs).
-      await directoryRoutes(api, ctx);
+      // Directory provisioning: the SCIM 2.0 endpoints (IdPs; the portal's configurations are an area above).
       await scimRoutes(api, ctx);
       // The development outbox, when asked for.
       if (ctx.options.devOutbox) await devOutboxRoutes(api, ctx);

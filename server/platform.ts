@@ -20,6 +20,10 @@ import { attemptCounters } from './storage/attempts';
 import { localeOfRecipient } from './storage/locales';
 import { storeNewPassword } from './storage/passwords';
 import { SERVER_ROW_CLOCK, databaseOf, sqlTables } from './storage/tables';
+import { captchaPolicy, saveCaptchaPolicy, type CaptchaPolicyInput } from './domain/captcha';
+import { globalSecurityPolicy } from './domain/security-policies';
+import { sendBreachedPasswordReset } from './domain/security-center';
+import { vendorMethods } from './storage/sign-in-methods';
 
 export function serverPlatform(ctx: AppContext): Platform {
   const { db } = ctx;
@@ -56,5 +60,15 @@ export function serverPlatform(ctx: AppContext): Platform {
           await markActivated(tx, userId);
         }),
     },
+    // The security page, its sign-in methods, the security centre.
+    globalPolicy: () => globalSecurityPolicy(ctx),
+    signInMethods: {
+      ...vendorMethods(db),
+      captchaPolicy: () => captchaPolicy(db),
+      saveCaptchaPolicy: (body) => saveCaptchaPolicy(ctx, body as unknown as CaptchaPolicyInput),
+    },
+    // A failed delivery is logged, not answered (no request here: the process's error output).
+    sendPasswordReset: (member) =>
+      sendBreachedPasswordReset(ctx, member, (message) => console.error(`security centre: ${message}`)),
   };
 }

@@ -1,6 +1,5 @@
 /**
- * Security policies' request schemas (server/routes/security-policies.ts; the demo:
- * core/demo/securityPolicies.ts), by `METHOD path` as in core/contract/requests.ts: the MFA,
+ * Security policies' request schemas (their handlers: core/domain/security-policy-handlers.ts), by `METHOD path` as in core/contract/requests.ts: the MFA,
  * lockout, password-history and session policies, IP and email-domain restrictions. Limits:
  * core/api/securityPolicies.ts POLICY_LIMITS, one table for the server, the demo and the page.
  */

@@ -1,5 +1,5 @@
 /**
- * Request schemas of the sign-in methods and the captcha policy (issue 15; server/routes/sign-in-methods.ts),
+ * Request schemas of the sign-in methods and the captcha policy (issue 15; core/domain/sign-in-method-handlers.ts),
  * shared by the server and the demo backend (core/contract/requests.ts merges them).
  */
 import { MAIN_METHODS } from '../api/signInMethods';

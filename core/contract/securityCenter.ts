@@ -2,9 +2,8 @@
  * The security centre's rules (issue 15, spec 001 §3 "Security centre"): from the facts of one
  * account (its users and its policies) to the score, the recommendations and the insights, in the
  * shapes of the client SDK (`@frontegg/rest-api` 3.1.18, security-center/interfaces.d.ts). One
- * function for the reference server (server/domain/security-center.ts reads the facts from the
- * database) and the demo backend (core/demo/securityCenter.ts reads them from the sample data), so
- * both answer the same. The formula and the thresholds are written down in docs/admin-portal.md.
+ * function for the reference server and the demo backend, over the facts core/domain/security-center.ts
+ * reads from either's tables, so both answer the same. The formula and the thresholds are written down in docs/admin-portal.md.
  */
 
 export const SEVERITIES = ['SEVERE', 'WARNING', 'INFO'] as const;
@@ -118,24 +117,12 @@ export interface InsightsAnswer {
   insights: { items: Insight[] };
 }
 
-/** Spec 001 §9: "inactive users threshold 7776000 s (90 days)". */
-export const INACTIVE_THRESHOLD_SECONDS = 7776000;
 /**
- * Spec 001 §9's inactive member: one who signed in before, but not within `thresholdSeconds`. A
- * member who never signed in (invited, provisioned by SCIM, created minutes ago) is not inactive:
- * they are their own finding (`neverSignedIn`). One rule for both backends: the reference server
- * writes the same in SQL (server/domain/team-users.ts, security-center.ts).
+ * Spec 001 §9: "inactive users threshold 7776000 s (90 days)". An inactive member signed in before,
+ * but not within it; one who never signed in is their own finding (`neverSignedIn`), not inactive
+ * (core/domain/security-center.ts counts both, core/domain/team-users.ts lists them).
  */
-export function isInactiveMember(
-  lastLogin: string | null | undefined,
-  now: number,
-  thresholdSeconds: number = INACTIVE_THRESHOLD_SECONDS,
-): boolean {
-  return !!lastLogin && Date.parse(lastLogin) < now - thresholdSeconds * 1000;
-}
-/** A member who has never signed in (see isInactiveMember). */
-export const hasNeverSignedIn = (lastLogin: string | null | undefined): boolean => !lastLogin;
-
+export const INACTIVE_THRESHOLD_SECONDS = 7776000;
 /** Spec 001 §9: "Security-centre tables page size 10, offset 0". */
 export const SECURITY_CENTER_PAGE_SIZE = 10;
 
@@ -168,7 +155,7 @@ interface SecurityFacts {
   /** Users with a second factor (a passkey alone is not one). */
   mfaEnrolledUsers: number;
   breachedPasswordUsers: number;
-  /** Users who signed in before, but not for INACTIVE_THRESHOLD_SECONDS (isInactiveMember). */
+  /** Users who signed in before, but not for INACTIVE_THRESHOLD_SECONDS. */
   inactiveUsers: number;
   /** Users who never signed in: not inactive, and not part of the score. */
   neverSignedInUsers: number;

@@ -19,7 +19,7 @@ export function accountMembers(db: DemoDatabase, tenantId: string): DemoMember[]
 }
 
 /** The member `userId` of the account, if any. */
-export const accountMember = (db: DemoDatabase, tenantId: string, userId: unknown) =>
+const accountMember = (db: DemoDatabase, tenantId: string, userId: unknown) =>
   accountMembers(db, tenantId).find((u) => u.id === userId);
 
 /** The member `userId` who has joined the account (an invitee who has not accepted is no member yet, as on the server). */

@@ -3,11 +3,8 @@
  * handlers answers (core/demo/lazyAreas.ts): a sign-in page in demo mode never downloads them.
  */
 import { demoSubAccountRoutes } from './subAccounts';
-import { demoSecurityPolicyRoutes } from './securityPolicies';
 import { demoAuditRoutes } from './audits';
 import { demoAuditStreamRoutes } from './auditStreams';
-import { demoSecurityCenterRoutes } from './securityCenter';
-import { demoDirectoryRoutes } from './directory';
 import { demoConnectivityRoutes } from './connectivity';
 import { demoBillingRoutes } from './billing';
 import { demoReportRoutes } from './reports';
@@ -60,21 +57,18 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
   return {
     // The areas written once for both backends (core/domain/back-office-areas.ts).
     ...demoAreas(BACK_OFFICE_AREAS, { now, random }),
-    // The security page's policies and restrictions, the audit log.
-    ...demoSecurityPolicyRoutes({ now, random }),
+    // The audit log.
     ...demoAuditRoutes({ now, random }),
-    // Reports and notifications, audit streams, the security centre, connectivity, directory.
+    // Reports and notifications, audit streams, connectivity.
     ...demoReportRoutes({ now, random }),
     ...demoAuditStreamRoutes({ now, random }),
-    ...demoSecurityCenterRoutes({ now, random }),
     ...demoConnectivityRoutes({ now, random }),
-    ...demoDirectoryRoutes({ now, random }),
     // Sub-accounts, their members, the tenant switch and custom login.
     ...demoSubAccountRoutes({ now, random }),
     // SSO connections and the legacy single-connection calls, billing.
     ...demoSsoConfigRoutes({ now, random }),
     ...demoBillingRoutes({ now, random }),
-    // The users page: members, their roles, sessions and Unlock.
+    // The users page: members, their roles and sessions.
     ...demoMemberListRoutes({ now, random }),
     // The account's settings and usage, the profile's change.
     ...demoAccountSettingsRoutes(now),

@@ -194,6 +194,7 @@ export function seedDemoDatabase(): DemoDatabase {
       createdAt: DEMO_CREATED_AT,
       invitationPending: false,
       accessAllowed,
+      scimConfigurationId: null,
     })),
     [MEMBERSHIP_ROLES.name]: memberships.map(([userId, tenantId, role]) => ({
       membershipId: membershipId(userId, tenantId),
@@ -249,7 +250,7 @@ export function addMembership(
   roleIds: readonly string[],
 ): MembershipRow {
   const store = (db.tables ??= {});
-  const membership = { invitationPending: false, accessAllowed: true, ...row };
+  const membership = { invitationPending: false, accessAllowed: true, scimConfigurationId: null, ...row };
   (store[MEMBERSHIPS.name] ??= []).push(membership);
   (store[MEMBERSHIP_ROLES.name] ??= []).push(...roleIds.map((roleId) => ({ membershipId: row.id, roleId })));
   noteWritten(store);

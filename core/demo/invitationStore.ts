@@ -37,9 +37,12 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
   const extras: Parameters<Awaited<ReturnType<typeof storeOf>>['invitationPortsOver']>[2] = {
     roleGrants: async (tenantId, roleIds) => roleGrants(db, tenantId, roleIds),
     async emailDomainAllowed(tenantId, email) {
-      // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
-      const { demoSecurityPolicyPorts } = await import('./securityPolicies');
-      const ports = demoSecurityPolicyPorts(db, tools);
+      // The security policies' repositories are a back-office area's, loaded on first use (core/demo/lazyAreas.ts).
+      const [{ securityPolicyRepositories }, { memoryTables }] = await Promise.all([
+        import('../domain/security-policy-storage'),
+        import('./tables'),
+      ]);
+      const ports = securityPolicyRepositories(memoryTables((db.tables ??= {})), clock);
       // Demo mode keeps no list of public email providers: only the account's own list decides.
       return emailDomainAllowed(ports, tenantId, email, () => false);
     },

@@ -2,17 +2,15 @@
  * The account's members in demo mode: the handlers of core/domain/team-member-handlers.ts (the
  * server's) over the storage both backends run (core/domain/team-member-store.ts, the users list
  * core/domain/team-member-list.ts) on the demo's tables, with what only the demo has: its one
- * session, no SCIM, no webhooks. And the users page's Unlock.
+ * session, no SCIM, no webhooks.
  */
 import { TEAM_MEMBER_HANDLERS, type TeamMemberHandlerPorts } from '../domain/team-member-handlers';
 import { listedMember } from '../domain/team-member-list';
 import { teamMemberPorts } from '../domain/team-member-store';
-import { fail, ok } from '../contract/answer';
 import { userById, type DemoDatabase, type DemoUser } from './data';
-import { unlockUser } from '../domain/lockout';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
-import { accountMember, permissionsIn } from './accountMembers';
+import { permissionsIn } from './accountMembers';
 import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { memoryTables } from './tables';
@@ -26,7 +24,7 @@ function demoMemberPorts(db: DemoDatabase, caller: DemoUser, clock: DemoClock): 
     { now: clock.now, newId: clock.random },
     {
       memberKeys: async (tenantId, userId) => permissionsIn(db, tenantId, userId),
-      // No identity provider in demo mode, so no SCIM (core/demo/directory.ts).
+      // No identity provider in demo mode, so no SCIM (core/demo/platform.ts `scim`).
       scimMemberships: async () => new Set(),
       // Demo mode has one session, this browser's, acting in the user's active account.
       endSessions: async (tenantId, userId) => {
@@ -54,14 +52,9 @@ export const memberRow = (db: DemoDatabase, clock: DemoClock, tenantId: string, 
   );
 
 /**
- * The members' routes for the caller (core/domain/team-member-handlers.ts), and the users page's
- * Unlock (the server's is server/routes/security-policies.ts): a member of the caller's account;
- * the lock and the failure count go (`unlocked` false when they were not locked), as on the server.
+ * The members' routes for the caller (core/domain/team-member-handlers.ts); the users page's Unlock
+ * is the security page's area (core/domain/security-policy-handlers.ts).
  */
 export const demoMemberListRoutes = (clock: DemoClock): DemoRoutes<UserHandler> => ({
   ...demoHandlers(TEAM_MEMBER_HANDLERS, (db, user) => demoMemberPorts(db, user, clock)),
-  async postUsersByUserIdUnlock(db, caller, { params }) {
-    if (!accountMember(db, caller.tenantId, params.userId)) return fail('MEMBER_NOT_FOUND');
-    return ok({ unlocked: await unlockUser(memoryTables(db.tables!), params.userId!) });
-  },
 });

@@ -28,6 +28,19 @@ import { appOrigin, demoOutbox, isDemoBreached } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { categoryId, demoPermissionsOf, demoRoles } from './teamAdmin';
+import { DEMO_VENDOR_ID } from './data';
+import { demoSignInMethodPorts } from './signInMethods';
+
+/** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
+const GLOBAL_POLICY = {
+  id: DEMO_VENDOR_ID,
+  allowSignups: true,
+  apiTokensEnabled: true,
+  cookieSameSite: 'LAX',
+  defaultRefreshTokenExpiration: 2_592_000,
+  defaultTokenExpiration: 86_400,
+  publicKey: '',
+};
 
 /** The permissions' categories as rows, as the server's migration writes them. */
 function seedCategories(db: DemoDatabase) {
@@ -79,6 +92,20 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
       activate: async (userId, passwordHash) =>
         void updateUser(db, userId, { verified: true, ...(passwordHash ? { passwordHash } : {}) }),
     },
+    // The security page, its sign-in methods, the security centre.
+    globalPolicy: async () => GLOBAL_POLICY,
+    signInMethods: {
+      // The application's methods are demo mode's settings: no vendor administrator saves them (the
+      // save is refused first), and nobody signs in by SSO or a social provider (SSO only is refused).
+      vendor: demoSignInMethodPorts(db).vendor,
+      saveVendor: async () => {},
+      federatedSignInExists: async () => false,
+      // No vendor administrator either: the captcha policy's calls are refused before these.
+      captchaPolicy: async () => ({ enabled: false }),
+      saveCaptchaPolicy: async () => ({ enabled: false }),
+    },
+    // Nothing is sent: the security centre's campaign answers how many would have been.
+    sendPasswordReset: async () => {},
   };
 }
 

@@ -13,7 +13,7 @@ import type { UserHandler } from './sessions';
 import { demoHeldPermissions, demoRolesOf } from './teamAdmin';
 
 /** Whether the user has a second factor (a passkey alone is a first factor), read as the server's EXISTS. */
-export const hasSecondFactor = (db: DemoDatabase, userId: string): boolean =>
+const hasSecondFactor = (db: DemoDatabase, userId: string): boolean =>
   storedRows(db.tables, MFA_DEVICES).some((d) => d.userId === userId && !d.passkey);
 
 /** A second factor among the demo's MFA devices; a passkey alone is a first factor. */

@@ -134,16 +134,16 @@ function signInSettingsPorts(
 
 /**
  * The lockout rule's ports over the demo's stored rows (core/domain/lockout.ts, the server's): the
- * policy in force in the user's active account; loaded with the security policies' module on the
- * first failed sign-in (a back-office area: core/demo/lazyAreas.ts).
+ * policy in force in the user's active account; loaded with the security policies' repositories
+ * on the first failed sign-in (a back-office area: core/demo/lazyAreas.ts).
  */
 async function demoLockoutPorts(db: DemoDatabase, { now, random }: DemoClock) {
-  const [{ lockoutPortsOver }, { demoSecurityPolicyPorts }, { memoryTables }] = await Promise.all([
+  const [{ lockoutPortsOver }, { securityPolicyRepositories }, { memoryTables }] = await Promise.all([
     import('../domain/lockout'),
-    import('./securityPolicies'),
+    import('../domain/security-policy-storage'),
     import('./tables'),
   ]);
-  const policies = demoSecurityPolicyPorts(db, { now, random });
+  const policies = securityPolicyRepositories(memoryTables(db.tables!), { now, newId: random });
   return lockoutPortsOver<DemoUser>(
     memoryTables(db.tables!),
     { now, newId: random },

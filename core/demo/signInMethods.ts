@@ -3,7 +3,7 @@
  * local ones, the demo settings' `authStrategy` first, passkeys as the public policy has them; an
  * account's own choice is its stored row (core/domain/sign-in-method-tables.ts, read here without
  * the tables' store: the first chunk's byte budget). The administrator's save is the shared
- * repository's (core/demo/securityPolicies.ts).
+ * repository's (core/domain/sign-in-method-handlers.ts, over core/demo/platform.ts).
  */
 import type { SignInMethodPorts } from '../domain/sign-in-methods';
 import { accountChoiceOf, TENANT_SIGN_IN_METHODS } from '../domain/sign-in-method-tables';

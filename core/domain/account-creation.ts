@@ -38,6 +38,7 @@ export function addMembershipOver(
         createdAt: stamp(clock.now()),
         invitationPending: false,
         accessAllowed: true,
+        scimConfigurationId: null,
       }));
     if (roleKeys.length === 0) return membership;
     const roles = await tx

@@ -13,6 +13,10 @@ import { PASSWORD_CHANGE_HANDLERS, PASSWORD_FLOW_HANDLERS } from './password-flo
 import { area, publicArea, type Area, type PublicArea } from './platform';
 import { ROLE_HANDLERS } from './role-handlers';
 import { roleAreaPorts } from './role-store';
+import { SECURITY_POLICY_HANDLERS, securityPolicyAreaPorts } from './security-policy-handlers';
+import { SIGN_IN_METHOD_HANDLERS, signInMethodAreaPorts } from './sign-in-method-handlers';
+import { SECURITY_CENTRE_HANDLERS, securityCentreAreaPorts } from './security-center';
+import { DIRECTORY_HANDLERS, directoryAreaPorts } from './directory-handlers';
 
 /** The public areas: their routes need no caller (a link's token, a reset, an activation). */
 export const PUBLIC_AREAS: readonly PublicArea[] = [
@@ -29,4 +33,10 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area(ROLE_HANDLERS, roleAreaPorts),
   area(GROUP_HANDLERS, groupAreaPorts),
   area(API_TOKEN_HANDLERS, apiTokenAreaPorts),
+  // The security page (its policies, restrictions and sign-in methods, the users page's Unlock),
+  // the security centre, directory provisioning's configurations.
+  area(SECURITY_POLICY_HANDLERS, securityPolicyAreaPorts),
+  area(SIGN_IN_METHOD_HANDLERS, signInMethodAreaPorts),
+  area(SECURITY_CENTRE_HANDLERS, securityCentreAreaPorts),
+  area(DIRECTORY_HANDLERS, directoryAreaPorts),
 ];

@@ -7,10 +7,12 @@
  * Each configuration has one bearer token for the SCIM endpoints (server/routes/scim.ts), made at
  * creation and shown then only: `scim_<configuration id, 32 hex>_<32 random bytes, base64url>`.
  * Both stores keep its SHA-256 only (`scimTokenHash`), which the server's SCIM endpoints check
- * (server/domain/directory.ts). What the endpoints provision (members and groups a configuration
- * manages) is the server's alone: `ScimProvisioning`.
+ * (server/domain/directory.ts). The members and groups a configuration manages are those the
+ * endpoints provisioned (their `scimConfigurationId`; demo mode, which has no endpoint, has none).
  */
 import type { CreatedScimConfiguration, ScimConfiguration, ScimSource } from '../api/directory';
+import { GROUPS } from './group-token-tables';
+import { MEMBERSHIPS } from './membership-tables';
 import { col, nullable, stamp, table, type RowClock, type RowOf, type Tables } from './tables';
 import { randomUuid } from './random-secrets';
 
@@ -51,17 +53,6 @@ export const SCIM_CONFIGURATIONS = table('scim_configurations', {
   lastSync: nullable(col.timestamptz),
 });
 
-/** What the SCIM endpoints provision, the server's alone (demo mode has no SCIM endpoint: nobody). */
-export interface ScimProvisioning {
-  /** How many of the account's members configuration `id` manages. */
-  managedMembers(tenantId: string, id: string): Promise<number>;
-  /**
-   * Runs `remove` in one transaction, the groups `id` manages handed back to the portal first (the
-   * members and groups it managed stay in the account and are managed in the portal again).
-   */
-  releasing<T>(tenantId: string, id: string, remove: (tables: Tables) => Promise<T>): Promise<T>;
-}
-
 const configurationOf = (row: RowOf<typeof SCIM_CONFIGURATIONS>): ScimConfiguration => ({
   id: row.id,
   connectionName: row.connectionName,
@@ -72,11 +63,7 @@ const configurationOf = (row: RowOf<typeof SCIM_CONFIGURATIONS>): ScimConfigurat
 });
 
 /** The directory's ports over `tables`; a token is stored as `scimTokenHash(token)`, never as is. */
-export function directoryRepository(
-  tables: Tables,
-  clock: RowClock,
-  provisioning: ScimProvisioning,
-): DirectoryPorts {
+export function directoryRepository(tables: Tables, clock: RowClock): DirectoryPorts {
   const configurations = tables.of(SCIM_CONFIGURATIONS);
   return {
     list: async (tenantId) =>
@@ -103,14 +90,19 @@ export function directoryRepository(
       };
       return (await configurations.update({ tenantId, id }, changes)).length > 0;
     },
+    // The members and groups it managed stay in the account, managed in the portal again: the
+    // schema's ON DELETE SET NULL clears their configuration, and its groups are handed back to the
+    // portal first, in the same transaction.
     remove: (tenantId, id) =>
-      provisioning.releasing(
-        tenantId,
-        id,
-        async (tx) => (await tx.of(SCIM_CONFIGURATIONS).remove({ tenantId, id })).length > 0,
-      ),
+      tables.transaction(async (tx) => {
+        const released = { managedBy: 'frontegg' as const, scimConfigurationId: null };
+        await tx.of(GROUPS).update({ tenantId, scimConfigurationId: id }, released);
+        return (await tx.of(SCIM_CONFIGURATIONS).remove({ tenantId, id })).length > 0;
+      }),
     countUsers: async (tenantId, id) =>
-      (await configurations.row({ tenantId, id })) ? provisioning.managedMembers(tenantId, id) : null,
+      (await configurations.row({ tenantId, id }))
+        ? tables.of(MEMBERSHIPS).count({ where: { tenantId, scimConfigurationId: id } })
+        : null,
   };
 }
 

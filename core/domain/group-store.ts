@@ -169,6 +169,7 @@ export function groupRepository(
           description: fields.description ?? null,
           metadata: fields.metadata ?? {},
           managedBy: 'frontegg',
+          scimConfigurationId: null,
           createdAt: at,
           updatedAt: at,
         });

@@ -18,6 +18,8 @@ export const GROUPS = table(
     description: nullable(col.text()),
     metadata: col.jsonb<Record<string, unknown>>(),
     managedBy: col.text<'frontegg' | 'scim2'>(),
+    /** The directory (SCIM) configuration that manages the group (`managedBy` scim2), if any. */
+    scimConfigurationId: nullable(col.uuid),
     createdAt: col.timestamptz,
     updatedAt: col.timestamptz,
   },

@@ -42,6 +42,7 @@ const membershipRow = (clock: RowClock, member: Omit<NewMembership, 'roleIds'>):
   createdAt: stamp(clock.now()),
   invitationPending: member.invitationPending ?? false,
   accessAllowed: member.accessAllowed ?? true,
+  scimConfigurationId: null,
 });
 
 /** Gives the membership these roles (each once; a few per membership). */

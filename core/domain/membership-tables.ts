@@ -4,7 +4,7 @@
  * user holds there. The server and demo mode both keep their members as these rows.
  */
 import { GROUP_MEMBERS } from './group-token-tables';
-import { col, table, type RowOf } from './tables';
+import { col, nullable, table, type RowOf } from './tables';
 
 /** A user's membership of an account (one per user and account). */
 export const MEMBERSHIPS = table(
@@ -18,6 +18,8 @@ export const MEMBERSHIPS = table(
     invitationPending: col.bool,
     /** false: the member may not open the account (the sub-accounts page's access switch). */
     accessAllowed: col.bool,
+    /** The directory (SCIM) configuration that provisioned the member; null: the portal's. */
+    scimConfigurationId: nullable(col.uuid),
   },
   () => [
     [MEMBERSHIP_ROLES, 'membershipId'],

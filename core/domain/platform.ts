@@ -18,6 +18,7 @@ import type { OneTimePurpose } from './passwordless';
 import type { AuthResponse } from './session-tokens';
 import type { RowClock, Tables } from './tables';
 import type { UserRow } from './user-tables';
+import type { VendorMethods } from './sign-in-method-storage';
 
 export interface Platform {
   /** The rows: SQL on the server, the page's storage in demo mode. */
@@ -65,6 +66,25 @@ export interface Platform {
     /** Proves the user's email (activation), storing `passwordHash` when given. */
     activate(userId: string, passwordHash: string | null): Promise<void>;
   };
+
+  // The security page, its sign-in methods, the security centre.
+  /**
+   * The vendor's global security policy (ISecurityPolicy) but its MFA enforcement and the password
+   * overrides: the vendor's switches, the tokens' lifetimes and the signing key as PEM (the
+   * server's; demo mode's fixed answer, with no key).
+   */
+  globalPolicy(): Promise<{ id: string } & Record<string, unknown>>;
+  /**
+   * The application's sign-in methods (the server's vendor row and its social and SSO connections;
+   * demo mode's settings, saved nowhere) and the vendor's captcha policy (its secret sealed by the
+   * server and never answered; demo mode has none).
+   */
+  signInMethods: VendorMethods & {
+    captchaPolicy(): Promise<unknown>;
+    saveCaptchaPolicy(body: Record<string, unknown>): Promise<unknown>;
+  };
+  /** Mails the member a password-reset link (the server's mail; demo mode sends nothing). */
+  sendPasswordReset(member: { id: string; email: string }): Promise<void>;
 }
 
 /** Who an email goes to: a user (their language) or an address, of an account (its language). */

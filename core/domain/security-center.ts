@@ -1,32 +1,58 @@
 /**
  * The security centre of one account (issue 15, spec 001 §3 "Security centre"), over ports: the
- * facts (its members, its policies in force, its restrictions, whether it signs in with SSO)
- * assessed by the contract's rules (core/contract/securityCenter.ts `assessSecurity`), and the
- * breached-password campaign. The policies are the security page's repositories (both backends,
- * `securityCentrePortsOver`); the server reads the other facts with SQL
- * (server/storage/security-center.ts), demo mode from its sample data (core/demo/securityCenter.ts). The policies are read with the rules of
- * core/domain/security-policies.ts, so their defaults are written once.
+ * facts (its members, its policies in force, its restrictions, whether it signs in with SSO, its
+ * failing audit streams) assessed by the contract's rules (core/contract/securityCenter.ts
+ * `assessSecurity`), and the breached-password campaign. Every fact is read over the tables port,
+ * once for both backends; the policies with the rules of core/domain/security-policies.ts, so their
+ * defaults are written once. The campaign's mail is the platform's (demo mode sends none: it
+ * answers how many would have been sent, and counts toward the account's limit as the server).
+ *
+ * On the client SDK's paths (`@frontegg/rest-api` 3.1.18 `securityCenter` and
+ * `users.sendResetBreachedPasswordEmails`; spec 001 §7 "Security centre: GET recommendations; GET
+ * insights; ... bulk breached-password reset emails"):
+ * - GET /security-center/resources/recommendations/v1: `{ scoring: { score }, recommendations: { items } }`;
+ * - GET /security-center/resources/insights/v1: `{ insights: { items } }`;
+ *   both computed on each call from the caller's active account, and both need
+ *   fe.secure.read.securityPolicy (choice: spec 001 §6 names no permission of its own, and the
+ *   centre reports on the account's security policies).
+ * - POST /identity/resources/users/v1/passwords/breached/reset/bulk: a reset email to every member
+ *   whose password is breached; fe.secure.write.users (it acts on members); 3 campaigns an account
+ *   per 15 minutes (429 beyond); answers `{ sent, skipped }` (the client reads nothing).
+ * The tables of the page are users v3 with the presets BREACHED_PASSWORDS, MFA_UNENROLLED and
+ * INACTIVE (server/routes/team-users.ts). The flag `security-center-admin-portal` gates the
+ * portal's page (core/portal/pages.ts), not these calls: the data is the account's own, read with
+ * its permission.
  */
 import { tooManyError } from '../contract/errors';
-import { assessSecurity, type SecurityCentre } from '../contract/securityCenter';
+import { assessSecurity, INACTIVE_THRESHOLD_SECONDS, type SecurityCentre } from '../contract/securityCenter';
 import { sendAllowed, takeSlot, type AttemptCounters } from './attempts';
+import { auditStreamsTable } from './audit-streams';
 import { answer, type AreaHandlers } from './handlers';
+import { MEMBERSHIPS } from './membership-tables';
+import { MFA_DEVICES } from './mfa-store';
+import type { PortsFor } from './platform';
 import { domainConfig, ipConfig, policyInForce, type SecurityPolicyPorts } from './security-policies';
 import { securityPolicyRepositories } from './security-policy-storage';
-import type { RowClock, Tables } from './tables';
+import { OIDC_CONNECTIONS, SAML_CONNECTIONS } from './sso-repository';
+import { before, inRows, not, stamp, type RowClock, type Tables, type Where } from './tables';
+import { USERS, type UserRow } from './user-tables';
 
 /** What the centre counts among an account's members. */
-export interface MemberFacts {
+interface MemberFacts {
   totalUsers: number;
   /** With a second factor (a passkey alone is not one). */
   mfaEnrolledUsers: number;
   breachedPasswordUsers: number;
-  /** Signed in, but not for INACTIVE_THRESHOLD_SECONDS (core/contract/securityCenter.ts isInactiveMember). */
+  /**
+   * Signed in, but not for INACTIVE_THRESHOLD_SECONDS (spec 001 §9's inactive member). One who never
+   * signed in (invited, provisioned by SCIM, created minutes ago) is not inactive: they are their own
+   * finding (`neverSignedInUsers`).
+   */
   inactiveUsers: number;
   neverSignedInUsers: number;
 }
 
-export interface SecurityCentrePorts {
+interface SecurityCentrePorts {
   policies: Omit<SecurityPolicyPorts, 'emit'>;
   members: {
     facts(tenantId: string): Promise<MemberFacts>;
@@ -44,14 +70,70 @@ export interface SecurityCentrePorts {
 }
 
 /**
- * The centre's ports: the policies' repositories over `tables` (the security page's), and what each
- * backend reads its own way (its members, SSO connections, audit streams) or does (the mail).
+ * The centre's counts among the account's members (their memberships, invitees too), one count
+ * each; a second factor is an MFA device other than a passkey (passkeys are a first factor), as
+ * the users list counts it.
  */
-export const securityCentrePortsOver = (
-  tables: Tables,
-  clock: RowClock,
-  extras: Omit<SecurityCentrePorts, 'policies'>,
-): SecurityCentrePorts => ({ policies: securityPolicyRepositories(tables, clock), ...extras });
+function memberFacts(tables: Tables, { now }: RowClock): SecurityCentrePorts['members'] {
+  const members = (tenantId: string, users: Where<UserRow>) =>
+    tables.of(MEMBERSHIPS).count({ where: { tenantId, userId: inRows(USERS, 'id', users) } });
+  return {
+    async facts(tenantId) {
+      const inactiveBefore = stamp(now() - INACTIVE_THRESHOLD_SECONDS * 1000);
+      const [totalUsers, mfaEnrolledUsers, breachedPasswordUsers, inactiveUsers, neverSignedInUsers] =
+        await Promise.all([
+          tables.of(MEMBERSHIPS).count({ where: { tenantId } }),
+          tables
+            .of(MEMBERSHIPS)
+            .count({ where: { tenantId, userId: inRows(MFA_DEVICES, 'userId', { passkey: false }) } }),
+          members(tenantId, { breachedPasswordAt: not(null) }),
+          members(tenantId, { lastLogin: before(inactiveBefore) }),
+          members(tenantId, { lastLogin: null }),
+        ]);
+      return { totalUsers, mfaEnrolledUsers, breachedPasswordUsers, inactiveUsers, neverSignedInUsers };
+    },
+    breached: async (tenantId) =>
+      (
+        await tables.of(USERS).rows({
+          where: { id: inRows(MEMBERSHIPS, 'userId', { tenantId }), breachedPasswordAt: not(null) },
+          orderBy: [{ by: 'id' }],
+        })
+      ).map(({ id, email }) => ({ id, email })),
+  };
+}
+
+/** Whether the account has an enabled SSO connection, SAML or OpenID Connect. */
+async function ssoConfigured(tables: Tables, tenantId: string): Promise<boolean> {
+  const [saml, oidc] = await Promise.all([
+    tables.of(SAML_CONNECTIONS).count({ where: { tenantId, active: true }, limit: 1 }),
+    tables.of(OIDC_CONNECTIONS).count({ where: { tenantId, active: true }, limit: 1 }),
+  ]);
+  return saml + oidc > 0;
+}
+
+/** The account's streams whose failures raised the alert (demo mode delivers nothing: none fails). */
+const failingAuditStreams = async (tables: Tables, tenantId: string) =>
+  (
+    await tables.of(auditStreamsTable).rows({
+      where: { tenantId, alertedAt: not(null), failingSince: not(null) },
+      orderBy: [{ by: 'name' }, { by: 'id' }],
+    })
+  ).map((r) => ({ id: r.id, name: r.name, failingSince: r.failingSince! }));
+
+/**
+ * The centre's ports on a backend: the facts over its tables (the policies' repositories are the
+ * security page's); the campaign's mail and the attempt counters are the platform's. A reset link
+ * goes through the mail path of the forgotten-password flow; the rule counts it against its
+ * address's sending limit first. Resetting the password clears the verdict.
+ */
+export const securityCentreAreaPorts: PortsFor<SecurityCentrePorts> = (platform) => ({
+  policies: securityPolicyRepositories(platform.tables, platform.clock),
+  members: memberFacts(platform.tables, platform.clock),
+  ssoConfigured: (tenantId) => ssoConfigured(platform.tables, tenantId),
+  failingAuditStreams: (tenantId) => failingAuditStreams(platform.tables, tenantId),
+  sendPasswordReset: (member) => platform.sendPasswordReset(member),
+  counters: platform.attempts,
+});
 
 /** Breached-password reset campaigns one account may start in one window (both backends). */
 const CAMPAIGNS_PER_ACCOUNT = 3;

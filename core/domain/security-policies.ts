@@ -1,8 +1,8 @@
 /**
  * The security page's policies and restrictions (issue 15, spec 001 §3, §4 and §5): the rules,
  * written once over storage ports. The reference server runs them over PostgreSQL
- * (server/storage/security-policies.ts) and demo mode over the page's storage
- * (core/demo/securityPolicies.ts); test/contract/security-policies.contract.test.ts drives both
+ * (server/storage/security-policies.ts) and demo mode over the page's storage (both through
+ * core/domain/security-policy-storage.ts); test/contract/security-policies.contract.test.ts drives both
  * through HTTP and core/domain/security-policies.test.ts drives both repositories directly.
  *
  * - Policies (MFA, lockout, password history, sessions): an account's own, else the vendor's default,

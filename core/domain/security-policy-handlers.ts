@@ -3,10 +3,34 @@
  * for the server and demo mode (core/domain/handlers.ts): the policies (MFA, lockout, password
  * history, sessions; spec 001 §5 "Policy save: PATCH if the object has an id, else POST": both
  * save the caller's active account's own, whatever id the body echoes), the IP and email-domain
- * restrictions, and the vendor's global policy. The rules are core/domain/security-policies.ts.
+ * restrictions, the vendor's global policy, and the users page's Unlock. The rules are
+ * core/domain/security-policies.ts; where the server enforces each policy:
+ * server/domain/security-policies.ts, ip-restrictions.ts, email-domain-restrictions.ts.
+ *
+ * On the client SDK's paths (issue 15; spec 001 §2 "Security page tabs: sessionManagement,
+ * generalSettings", §3 policies):
+ * - GET /identity/resources/configurations/v1: the vendor's global security policy (ISecurityPolicy).
+ * - /identity/resources/configurations/v1/{mfa-policy,lockout-policy,password-history-policy}:
+ *   GET (the active account's policy: its own, else the vendor's), GET /vendor (the vendor's
+ *   default), POST and PATCH (save the account's own; both upsert, the body's id is not trusted to
+ *   choose a row: the caller's active account does).
+ * - GET and POST /identity/resources/configurations/sessions/v1: the session policy (idle timeout,
+ *   forced re-login, concurrent sessions); POST merges the parts it is given.
+ * - /identity/resources/configurations/v1/restrictions/ip: the IP allow and block lists (GET paged,
+ *   POST, POST /bulk, DELETE /{id}), their config (GET, POST /config), and POST /verify and
+ *   /verify/allow for the caller's own address.
+ * - /identity/resources/configurations/restrictions/v1/email-domain: who may join the account by
+ *   email domain (GET, POST, DELETE /{id}, GET and POST /config).
+ * - POST /identity/resources/users/v1/{userId}/unlock: an administrator unlocks a member locked by
+ *   the lockout policy (not in the client SDK; the users page's row action).
+ * Reading needs fe.secure.read.securityPolicy, saving fe.secure.write.securityPolicy, unlocking
+ * fe.secure.write.users (the route table, core/contract/routes).
  */
 import type { IpStrategy } from '../api/securityPolicies';
+import { contractError } from '../contract/errors';
 import { answer, type AreaHandler, type AreaHandlers } from './handlers';
+import { unlockUser } from './lockout';
+import type { PortsFor } from './platform';
 import {
   addDomainRestriction,
   addIpRestrictions,
@@ -27,13 +51,27 @@ import {
   type PolicyKind,
   type SecurityPolicyPorts,
 } from './security-policies';
+import { securityPolicyPortsOver } from './security-policy-storage';
+import { isMember } from './team-member-store';
+import { assertMayActOnMember, type MemberActor } from './team-members';
 
-export interface SecurityPolicyHandlerPorts extends SecurityPolicyPorts {
+interface SecurityPolicyHandlerPorts extends SecurityPolicyPorts {
   /**
    * The vendor's global policy (ISecurityPolicy; the server's signing key) but its MFA enforcement
    * and the password overrides, which the handler adds.
    */
   globalPolicy(): Promise<{ id: string } & Record<string, unknown>>;
+  /** The users page's Unlock, of a user the lockout policy locked. */
+  lockouts: {
+    /** Whether `userId` is a member of the account (an invitee too). */
+    isMember(tenantId: string, userId: string): Promise<boolean>;
+    /** The caller, as the member rules read them. */
+    actor(): MemberActor;
+    /** The permission keys the member holds in the account. */
+    memberKeys(tenantId: string, userId: string): Promise<readonly string[]>;
+    /** The lock and the failure count go; false when the user was not locked. */
+    unlock(userId: string): Promise<boolean>;
+  };
 }
 
 /** Passwords follow the vendor's policy everywhere: accounts cannot override it here. */
@@ -122,4 +160,26 @@ export const SECURITY_POLICY_HANDLERS: AreaHandlers<SecurityPolicyHandlerPorts> 
     await removeDomainRestriction(p, tenantId, params.id!);
     return answer({});
   },
+  // A member of the caller's account, whom the caller may act on (no member above them: the
+  // member rules' 'sessions' action); `unlocked` false when they were not locked.
+  postUsersByUserIdUnlock: async ({ lockouts }, { tenantId, params }) => {
+    const userId = params.userId!;
+    if (!(await lockouts.isMember(tenantId, userId))) throw contractError('MEMBER_NOT_FOUND');
+    await assertMayActOnMember(lockouts.actor(), tenantId, userId, 'sessions', () =>
+      lockouts.memberKeys(tenantId, userId),
+    );
+    return answer({ unlocked: await lockouts.unlock(userId) });
+  },
 };
+
+/** The security page's ports (and the Unlock's) for a caller, over a backend's platform. */
+export const securityPolicyAreaPorts: PortsFor<SecurityPolicyHandlerPorts> = (platform, caller) => ({
+  ...securityPolicyPortsOver(platform.tables, platform.clock, platform.emit),
+  globalPolicy: () => platform.globalPolicy(),
+  lockouts: {
+    isMember: (tenantId, userId) => isMember(platform.tables, tenantId, userId),
+    actor: () => ({ userId: caller.userId, activeTenantId: caller.tenantId, held: caller.permissions }),
+    memberKeys: (tenantId, userId) => platform.memberPermissions(tenantId, userId),
+    unlock: (userId) => unlockUser(platform.tables, userId),
+  },
+});

@@ -2,11 +2,27 @@
  * The sign-in methods and the captcha policy, as an administrator reads and saves them (issue
  * 15), written once for the server and demo mode (core/domain/handlers.ts). The rules are
  * core/domain/sign-in-methods.ts; the application-wide save and the captcha policy are a vendor
- * administrator's (the server's `users.super_user`; demo mode has none, so they are refused there
- * as the server refuses everyone else).
+ * administrator's (`users.super_user`; demo mode has none, so they are refused there as the
+ * server refuses everyone else). The client SDK only reads the methods
+ * (server/routes/configurations.ts); these writes are ours, beside its read paths:
+ * - PUT /identity/resources/configurations/v1/auth/strategies: the caller's active account's own
+ *   methods, within the application's (fe.secure.write.securityPolicy). Body and answer: the
+ *   client's IAuthStrategiesConfig `{ mainAuthStrategies: [{ strategy }], secondaryAuthStrategies:
+ *   [{ strategy, isActive }] }`, the first main strategy the login box's first choice.
+ * - DELETE /identity/resources/configurations/v1/auth/strategies: the account follows the
+ *   application's methods again (same permission).
+ * - PUT /identity/resources/configurations/v1/auth/strategies/vendor: the application's methods
+ *   (a vendor administrator).
+ * - GET and PUT /identity/resources/configurations/v1/captcha-policy: the captcha policy `{ enabled,
+ *   siteKey, secretKey?, minScore?, ignoredEmails? }` (a vendor administrator; the secret is never
+ *   answered: `hasSecretKey`).
+ * Request schemas: core/contract/requests-signin.ts.
  */
 import { contractError } from '../contract/errors';
 import { answer, type AreaHandlers } from './handlers';
+import type { PortsFor } from './platform';
+import { signInMethodStore } from './sign-in-method-storage';
+import { USERS } from './user-tables';
 import {
   accountSignInMethods,
   resetAccountSignInMethods,
@@ -57,3 +73,15 @@ export const SIGN_IN_METHOD_HANDLERS: AreaHandlers<SignInMethodHandlerPorts> = {
     return answer(await p.saveCaptchaPolicy(body));
   },
 };
+
+/** The sign-in methods' admin ports: an account's choice over the tables, the application's the platform's. */
+export const signInMethodAreaPorts: PortsFor<SignInMethodHandlerPorts> = ({
+  tables,
+  clock,
+  signInMethods,
+}) => ({
+  ...signInMethodStore(tables, clock, signInMethods),
+  isVendorAdministrator: async (userId) => (await tables.of(USERS).row({ id: userId }))?.superUser === true,
+  captchaPolicy: () => signInMethods.captchaPolicy(),
+  saveCaptchaPolicy: (body) => signInMethods.saveCaptchaPolicy(body),
+});

@@ -8,7 +8,7 @@
  * - 2xx: delivered; the stream's failure streak ends (and its alert with it).
  * - anything else: retried after a doubling delay up to a ceiling; a record still failing days
  *   after it was queued is given up. A stream failing for longer than the alert threshold raises
- *   the security centre's alert once (domain/security-center.ts shows it).
+ *   the security centre's alert once (core/domain/security-center.ts shows it).
  * - paused (between the claim and the send): the row waits again, its attempt not counted.
  * At least once: a process that dies after the receiver answered sends the record again when the
  * lease ends; the receiver dedupes on `idempotency-key` (the audit record's id).

@@ -1,14 +1,13 @@
 /**
  * A tenant's SCIM configurations on the server (the portal's calls are core/domain/directory.ts
- * and directory-handlers.ts, shared with demo mode, with their repository): a configuration's
+ * and directory-handlers.ts, an area of both backends, with their repository): a configuration's
  * token is checked here. Only its SHA-256 is stored (`scimTokenHash`); a presented token is looked
  * up by the id it names and its hash compared in constant time.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { directoryRepository, scimTokenHash, type DirectoryPorts } from '../../core/domain/directory';
+import { scimTokenHash } from '../../core/domain/directory';
 import type { Database } from '../storage/database';
-import { scimConfigurationRow, scimProvisioning } from '../storage/directory';
-import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
+import { scimConfigurationRow } from '../storage/directory';
 
 /** What the SCIM endpoints act for: a configuration of one tenant. */
 export interface ScimCaller {
@@ -23,10 +22,6 @@ export interface ScimCaller {
 const TOKEN = /^scim_([0-9a-f]{32})_([A-Za-z0-9_-]{43})$/;
 const uuidOf = (hex: string) =>
   `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-
-/** The directory routes' ports (core/domain/directory.ts) over the database: a token is kept as its hash. */
-export const directoryPorts = (db: Database): DirectoryPorts =>
-  directoryRepository(sqlTables(db), SERVER_ROW_CLOCK, scimProvisioning(db));
 
 /** The configuration a SCIM bearer token belongs to, or null (unknown, malformed or wrong secret). */
 export async function scimCallerByToken(db: Database, token: string): Promise<ScimCaller | null> {

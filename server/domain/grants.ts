@@ -19,7 +19,7 @@
  * routes compare them with what the member holds in the sub-account.
  */
 import { keysNotHeld } from '../../core/domain/grants';
-import { assertMayActOnMember, type MemberAction, type MemberActor } from '../../core/domain/team-members';
+import type { MemberActor } from '../../core/domain/team-members';
 import type { Database } from '../storage/database';
 import { loadAuthorization } from './tenants';
 import type { AccessTokenClaims } from './tokens';
@@ -36,23 +36,6 @@ export async function memberPermissionKeys(
 /** Whether `held` covers every key the member holds: the member is not above the holder. */
 export function holdsEverything(held: readonly string[], memberKeys: readonly string[]): boolean {
   return keysNotHeld(held, memberKeys).length === 0;
-}
-
-/**
- * Rule 3 for one member of `tenantId` (core/domain/team-members.ts `assertMayActOnMember`): 400 for
- * the caller's own roles, and for removing themselves from or denying their own access to the account
- * they are signed in to; 403 when the member holds a permission the caller lacks.
- */
-export async function assertMayActOn(
-  db: Database,
-  claims: AccessTokenClaims,
-  tenantId: string,
-  userId: string,
-  action: MemberAction,
-): Promise<void> {
-  await assertMayActOnMember(actorOf(claims), tenantId, userId, action, () =>
-    memberPermissionKeys(db, tenantId, userId),
-  );
 }
 
 /** The caller of a member rule: the token's user, active account and permissions. */

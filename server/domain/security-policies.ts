@@ -2,6 +2,8 @@
  * What the server does with the security page's policies (issue 15, spec 001 §3 and §5). The
  * policies themselves (which one applies, defaults, saving) are core/domain/security-policies.ts,
  * over the repositories of server/storage/security-policies.ts; demo mode runs the same rules.
+ * Here too: the vendor's global policy as the security page reads it (`globalSecurityPolicy`, a
+ * member of the server's platform, server/platform.ts).
  *
  * A tenant's policy applies to the sessions opened in it and to its members when their active
  * tenant is that tenant (a member of several tenants follows the policy of the tenant they sign in to).
@@ -16,6 +18,7 @@
  * - sessions: `enforceSessionPolicy` on every authenticated call and `sessionTimeoutOf` at refresh
  *   (domain/auth.ts; idle timeout, absolute lifetime, revoked or expired session); `limitConcurrentSessions` when a session opens.
  */
+import { createPublicKey } from 'node:crypto';
 import { POLICY_LIMITS } from '../../core/api/securityPolicies';
 import { contractError, type ContractError } from '../../core/contract/errors';
 import {
@@ -24,13 +27,13 @@ import {
   policyInForce,
   type PolicyDto,
   type PolicyKind,
-  type SecurityPolicyPorts,
   type SessionSettings,
 } from '../../core/domain/security-policies';
 import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../../core/domain/session-timeout';
 import { lockoutPortsOver } from '../../core/domain/lockout';
+import type { AppContext } from '../context';
 import type { Database } from '../storage/database';
-import { securityPolicyPortsOver } from '../../core/domain/security-policy-storage';
+import { securityPolicyRepositories } from '../storage/security-policies';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { principalFromJson, type PrincipalRow } from '../storage/principal';
 import {
@@ -44,26 +47,40 @@ import {
 import type { PasswordHasher } from './passwords';
 import { pickActiveTenant } from './tenants';
 import { listUserTenants } from '../storage/tenants';
-import { emitEvent } from './connectivity';
+import { getVendorSettings } from './vendor';
 
 /** Most passwords a history keeps: the policy's largest historySize. */
 const MAX_HISTORY_SIZE = POLICY_LIMITS.historySize.max;
 
 /**
- * The ports of the security policies' rules (core/domain/security-policies.ts) on the server: the
- * PostgreSQL repositories, and the account's webhooks through the outbox.
+ * The vendor's global security policy (ISecurityPolicy, GET /identity/resources/configurations/v1)
+ * but what its handler adds (MFA, password overrides: core/domain/security-policy-handlers.ts).
  */
-export const securityPolicyPorts = (db: Database): SecurityPolicyPorts =>
-  securityPolicyPortsOver(sqlTables(db), SERVER_ROW_CLOCK, (tenantId, type, data) =>
-    emitEvent({ db }, tenantId, type, data),
-  );
+export async function globalSecurityPolicy(ctx: AppContext) {
+  const [vendor, jwks] = await Promise.all([getVendorSettings(ctx.db), ctx.tokens.jwks()]);
+  const signing = jwks.keys[0];
+  return {
+    id: vendor.id,
+    allowSignups: vendor.allowSignups,
+    apiTokensEnabled: vendor.apiTokensEnabled,
+    cookieSameSite: ctx.options.cookieSameSite.toUpperCase(),
+    defaultRefreshTokenExpiration: ctx.options.refreshTokenTtlSeconds,
+    defaultTokenExpiration: ctx.options.accessTokenTtlSeconds,
+    // The current signing key, as PEM: what a host backend verifies access tokens with.
+    publicKey: signing
+      ? createPublicKey({ key: { ...signing }, format: 'jwk' })
+          .export({ type: 'spki', format: 'pem' })
+          .toString()
+      : '',
+  };
+}
 
 /** The policy `tenantId` works under: its own, else the vendor's (core/domain/security-policies.ts). */
 const tenantPolicy = <K extends PolicyKind>(
   db: Database,
   kind: K,
   tenantId: string | null,
-): Promise<PolicyDto<K>> => policyInForce(securityPolicyPorts(db), kind, tenantId);
+): Promise<PolicyDto<K>> => policyInForce(securityPolicyRepositories(db), kind, tenantId);
 
 /** The tenant a user's sign-in opens (their active tenant), whose policies apply to them. */
 async function activeTenantOf(

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
 import { addIpRestrictions, saveIpConfig } from '../../core/domain/security-policies';
-import { securityPolicyPorts } from '../domain/security-policies';
+import { securityPolicyRepositories } from '../storage/security-policies';
 import { API_TOKEN_REFUSED } from '../http/bearer';
 import { SEED_TENANT_ID } from '../seed';
 import { ADMIN, API, bearer, login, startTestServer } from '../../test/support/server';
@@ -98,14 +98,17 @@ describe('user access tokens', () => {
     const { secret } = (
       await call('POST', '/users/access-tokens/v1', admin, { description: 'Far away' })
     ).json() as { secret: string };
-    await addIpRestrictions(securityPolicyPorts(server.db), SEED_TENANT_ID, [
+    await addIpRestrictions(securityPolicyRepositories(server.db), SEED_TENANT_ID, [
       { ip: '10.9.9.9', strategy: 'ALLOW', isActive: true, description: null },
     ]);
-    await saveIpConfig(securityPolicyPorts(server.db), SEED_TENANT_ID, { isActive: true, strategy: 'ALLOW' });
+    await saveIpConfig(securityPolicyRepositories(server.db), SEED_TENANT_ID, {
+      isActive: true,
+      strategy: 'ALLOW',
+    });
     try {
       assert.equal((await call('GET', '/users/v2/me', secret)).statusCode, 401);
     } finally {
-      await saveIpConfig(securityPolicyPorts(server.db), SEED_TENANT_ID, { isActive: false });
+      await saveIpConfig(securityPolicyRepositories(server.db), SEED_TENANT_ID, { isActive: false });
     }
     assert.equal((await call('GET', '/users/v2/me', secret)).statusCode, 200);
   });

@@ -6,7 +6,7 @@
  * - GET /identity/resources/configurations/v1/password: the password policy (`TestConfig`)
  * - GET /identity/resources/configurations/v1/captcha-policy/public: `{ id, siteKey, enabled, createdAt,
  *   updatedAt }`, `{ enabled: false }` before any captcha policy is saved (domain/captcha.ts)
- * The signed-in read of the caller's account's methods, and writing them: routes/sign-in-methods.ts.
+ * The signed-in read of the caller's account's methods, and writing them: core/domain/sign-in-method-handlers.ts.
  * - GET /team/resources/sso/v2/configurations/public: `{ isActive: true }` (tenant SSO is built)
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The SCIM 2.0 endpoints (routes/scim.ts) and the directory configurations (routes/directory.ts).
+// The SCIM 2.0 endpoints (routes/scim.ts) and the directory configurations (core/domain/directory-handlers.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
@@ -120,6 +120,53 @@ describe('directory configurations (client SDK calls)', () => {
       headers: bearer(admin),
     });
     assert.equal(again.statusCode, 404);
+  });
+
+  it('counts the members it provisioned; deleted, it hands its groups and members back to the portal', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: CONFIGS,
+      headers: bearer(admin),
+      payload: { source: 'other' },
+    });
+    const { id, token: own } = created.json() as { id: string; token: string };
+    const count = async () =>
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `/frontegg/directory/resources/scim/temp/${id}/Users/count`,
+          headers: bearer(admin),
+        })
+      ).json();
+    const userId = (await scim('POST', '/Users', newUser(`${uniq('counted')}@scim.example.com`), own)).body
+      .id;
+    const group = await scim('POST', '/Groups', { schemas: [GROUP], displayName: uniq('Managed') }, own);
+    assert.deepEqual(await count(), { count: 1 });
+    const portalGroup = async () =>
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `${API}/groups/v1/${group.body.id}`,
+          headers: bearer(admin),
+        })
+      ).json().managedBy;
+    assert.equal(await portalGroup(), 'scim2');
+    const removed = await server.app.inject({
+      method: 'DELETE',
+      url: `${CONFIGS}/${id}`,
+      headers: bearer(admin),
+    });
+    assert.equal(removed.statusCode, 200);
+    assert.equal(await portalGroup(), 'frontegg');
+    const member = await server.db.query<{ scim_configuration_id: string | null }>(
+      'SELECT scim_configuration_id FROM memberships WHERE user_id = $1 AND tenant_id = $2',
+      [userId, SEED_TENANT_ID],
+    );
+    assert.deepEqual(
+      member.rows,
+      [{ scim_configuration_id: null }],
+      'the member stays, managed in the portal',
+    );
   });
 
   it('refuses unknown sources and fields', async () => {

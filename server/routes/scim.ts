@@ -1,7 +1,7 @@
 /**
  * The SCIM 2.0 service provider (RFC 7643, RFC 7644) an identity provider (Okta, Azure AD / Entra
  * ID, ...) provisions an account through: `{base}/{prefix}/scim/v2` (docs/scim.md), authenticated by
- * the bearer token of one of the account's directory configurations (routes/directory.ts).
+ * the bearer token of one of the account's directory configurations (core/domain/directory-handlers.ts).
  *
  * - Users and Groups: GET (list with `filter`, `startIndex`, `count`, `attributes`,
  *   `excludedAttributes`), POST, GET /:id, PUT /:id, PATCH /:id, DELETE /:id (domain/scim-users.ts,

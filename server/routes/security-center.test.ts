@@ -1,4 +1,4 @@
-// The security centre (routes/security-center.ts): figures computed from the account's real users
+// The security centre (core/domain/security-center.ts): figures computed from the account's real users
 // and policies (they change when the data changes), the users v3 preset BREACHED_PASSWORDS fed by
 // the verdict a sign-in stores, and the breached-password campaign (emails, limit, audit).
 import assert from 'node:assert/strict';

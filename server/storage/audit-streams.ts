@@ -16,7 +16,7 @@ import {
   type AuditStreamQueue,
   type AuditStreamStore,
 } from '../../core/domain/audit-streams';
-import { not, stamp } from '../../core/domain/tables';
+import { stamp } from '../../core/domain/tables';
 import type { Database } from './database';
 import { sqlTables } from './tables';
 
@@ -177,16 +177,4 @@ export async function settleStreamDelivery(
       outcome.retryAt === 'paused' ? 'infinity' : outcome.retryAt ? stamp(outcome.retryAt) : null,
     ],
   );
-}
-
-/** The account's streams whose failures raised the security centre's alert. */
-export async function alertedStreams(
-  db: Database,
-  tenantId: string,
-): Promise<Array<{ id: string; name: string; failingSince: string }>> {
-  const rows = await streamsOf(db).rows({
-    where: { tenantId, alertedAt: not(null), failingSince: not(null) },
-    orderBy: [{ by: 'name' }, { by: 'id' }],
-  });
-  return rows.map((r) => ({ id: r.id, name: r.name, failingSince: r.failingSince! }));
 }

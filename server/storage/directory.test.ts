@@ -1,6 +1,6 @@
 // The directory (SCIM) configurations' repository (core/domain/directory.ts), one suite for both
-// stores: over PGlite with the server's provisioning (server/storage/directory.ts) and over demo
-// mode's stored tables, which provision nobody (core/demo/directory.ts).
+// stores: over PGlite and over demo mode's stored tables (what SCIM provisioned is read over the same
+// tables: server/routes/scim*.test.ts count and release what the endpoints provisioned).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
@@ -14,7 +14,6 @@ import {
 } from '../../core/domain/directory';
 import type { RowClock, Tables } from '../../core/domain/tables';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { scimProvisioning } from './directory';
 import { sqlTables } from './tables';
 
 interface Fixture {
@@ -34,7 +33,7 @@ repositorySuite<Fixture>(
   'directory configuration repository',
   {
     pglite: (db) => ({
-      ports: directoryRepository(sqlTables(db), laterEachCall(), scimProvisioning(db)),
+      ports: directoryRepository(sqlTables(db), laterEachCall()),
       tables: sqlTables(db),
       someone: async () => {
         const { rows } = await db.query<{ id: string }>(
@@ -48,10 +47,7 @@ repositorySuite<Fixture>(
     demo: () => {
       const tables = memoryTables({});
       return {
-        ports: directoryRepository(tables, laterEachCall(), {
-          managedMembers: async () => 0,
-          releasing: (_tenantId, _id, remove) => remove(tables),
-        }),
+        ports: directoryRepository(tables, laterEachCall()),
         tables,
         someone: async () => randomUUID(),
       };

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import { isContractError } from '../../core/contract/errors';
 import { seedDemoDatabase } from '../../core/demo/data';
 import { demoMfaBackend } from '../../core/demo/mfaRepository';
-import { demoSecurityPolicyPorts } from '../../core/demo/securityPolicies';
+import { demoPlatform } from '../../core/demo/platform';
+import { securityPolicyRepositories as repositoriesOver } from '../../core/domain/security-policy-storage';
 import {
   enrolDevice,
   issueRecoveryCodes,
@@ -75,10 +76,8 @@ repositorySuite<Fixture>(
           db.settings = { ...db.settings, mfaEnforced: true } as typeof db.settings;
         },
         async saveAccountPolicy(tenantId, enforceMFAType) {
-          const clock = { now: () => now, random: () => randomUUID() };
-          await demoSecurityPolicyPorts(db, clock).policies.saveForAccount('mfa', tenantId, {
-            enforceMFAType,
-          });
+          const { tables, clock } = demoPlatform(db, { now: () => now, random: () => randomUUID() });
+          await repositoriesOver(tables, clock).policies.saveForAccount('mfa', tenantId, { enforceMFAType });
         },
       };
     },

@@ -1,28 +1,36 @@
 // The security policies' repositories (core/domain/security-policy-storage.ts), one suite for both
-// stores: over PGlite (server/storage/security-policies.ts) and over demo mode's stored tables
-// (core/demo/securityPolicies.ts). The rules in core/domain rely on what each case states.
+// stores, each over its backend's platform (the security page's area ports read them so): the
+// server's over PGlite and demo mode's over its stored tables. The rules in core/domain rely on what
+// each case states.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { DemoDatabase } from '../../core/demo/data';
-import { demoSecurityPolicyPorts } from '../../core/demo/securityPolicies';
+import { seedDemoDatabase } from '../../core/demo/data';
+import { demoPlatform } from '../../core/demo/platform';
+import type { Platform } from '../../core/domain/platform';
 import { POLICY_DEFAULTS, type SecurityPolicyPorts } from '../../core/domain/security-policies';
+import { securityPolicyRepositories } from '../../core/domain/security-policy-storage';
+import { platformOver } from '../../test/support/platform';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { securityPolicyRepositories } from './security-policies';
 
 type Repositories = Omit<SecurityPolicyPorts, 'emit'>;
+
+const repositoriesOn = ({ tables, clock }: Platform): Repositories =>
+  securityPolicyRepositories(tables, clock);
 
 repositorySuite<Repositories>(
   'security policy repositories',
   {
-    pglite: (db) => securityPolicyRepositories(db),
+    pglite: (db) => repositoriesOn(platformOver(db)),
     demo: () => {
       // Each call is a request at a later time (the demo backend builds the ports per request).
       let clock = Date.parse('2026-01-01T00:00:00Z');
       let sequence = 0;
-      return demoSecurityPolicyPorts({} as DemoDatabase, {
-        now: () => (clock += 1000),
-        random: () => `row-${(sequence += 1)}`,
-      });
+      return repositoriesOn(
+        demoPlatform(seedDemoDatabase(), {
+          now: () => (clock += 1000),
+          random: () => `row-${(sequence += 1)}`,
+        }),
+      );
     },
   },
   (context) => {

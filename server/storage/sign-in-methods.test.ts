@@ -1,38 +1,40 @@
 // The sign-in methods' store, one suite for both stores: the repository of
-// core/domain/sign-in-method-storage.ts with the server's vendor over PGlite
-// (server/storage/sign-in-methods.ts) and with demo mode's settings over its stored tables
-// (core/demo/signInMethods.ts). The rules of core/domain/sign-in-methods.ts rely on what each case states.
+// core/domain/sign-in-method-storage.ts with each platform's application methods, the server's
+// vendor over PGlite (server/storage/sign-in-methods.ts) and demo mode's settings over its stored
+// tables (core/demo/platform.ts, core/demo/signInMethods.ts). The rules of
+// core/domain/sign-in-methods.ts rely on what each case states.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { demoSignInMethodPorts } from '../../core/demo/signInMethods';
 import { seedDemoDatabase } from '../../core/demo/data';
-import { memoryTables } from '../../core/demo/tables';
+import { demoPlatform } from '../../core/demo/platform';
+import type { Platform } from '../../core/domain/platform';
 import { signInMethodStore } from '../../core/domain/sign-in-method-storage';
 import {
   accountSignInMethods,
   saveAccountSignInMethods,
   type SignInMethodStore,
 } from '../../core/domain/sign-in-methods';
+import { platformOver } from '../../test/support/platform';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { signInMethodRepository } from './sign-in-methods';
+
+/** The store as the sign-in methods' area reads it on a backend's platform. */
+const storeOn = ({ tables, clock, signInMethods }: Platform) =>
+  signInMethodStore(tables, clock, signInMethods);
 
 /** Demo mode's store, and what its sign-in reads of the same stored rows. */
 function demoStore(): SignInMethodStore & { signInReads: ReturnType<typeof demoSignInMethodPorts> } {
   const db = seedDemoDatabase();
-  const clock = { now: () => Date.parse('2026-11-28T12:00:00Z'), newId: () => 'unused' };
-  return {
-    ...signInMethodStore(memoryTables((db.tables ??= {})), clock, {
-      vendor: demoSignInMethodPorts(db).vendor,
-      saveVendor: async () => {},
-      federatedSignInExists: async () => false,
-    }),
-    signInReads: demoSignInMethodPorts(db),
-  };
+  const platform = demoPlatform(db, {
+    now: () => Date.parse('2026-11-28T12:00:00Z'),
+    random: () => 'unused',
+  });
+  return { ...storeOn(platform), signInReads: demoSignInMethodPorts(db) };
 }
 
 repositorySuite<SignInMethodStore & { signInReads?: ReturnType<typeof demoSignInMethodPorts> }>(
   'sign-in method repository',
-  { pglite: (db) => signInMethodRepository(db), demo: demoStore },
+  { pglite: (db) => storeOn(platformOver(db)), demo: demoStore },
   (context) => {
     test("an account has no choice of its own until it saves one; forgetting it goes back to the vendor's", async () => {
       const { repos, tenantId } = context;

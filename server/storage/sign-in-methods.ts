@@ -13,7 +13,8 @@ import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 export const signInMethodRepository = (db: Database): SignInMethodStore =>
   signInMethodStore(sqlTables(db), SERVER_ROW_CLOCK, vendorMethods(db));
 
-function vendorMethods(db: Database): VendorMethods {
+/** The application's methods in the vendor row, and whether a social or SSO connection is active. */
+export function vendorMethods(db: Database): VendorMethods {
   return {
     async vendor() {
       const { rows } = await db.query<{

@@ -73,6 +73,7 @@ async function member(tables: Tables, tenantId: string, name: string, roleIds: s
     createdAt: joined,
     invitationPending: false,
     accessAllowed: true,
+    scimConfigurationId: null,
   });
   for (const roleId of roleIds)
     await tables.of(MEMBERSHIP_ROLES).insert({ membershipId: membership.id, roleId });
@@ -90,6 +91,7 @@ async function group(tables: Tables, tenantId: string, roleIds: string[], member
     description: null,
     metadata: {},
     managedBy: 'frontegg',
+    scimConfigurationId: null,
     createdAt: at,
     updatedAt: at,
   });
@@ -378,7 +380,7 @@ repositorySuite<Fixture>(
       const below = await member(tables, grandchild, 'Below');
       await tables.of(MEMBERSHIPS).insert({
         ...{ id: randomUUID(), userId: old.userId, tenantId: child, createdAt: stamp(Date.now() - 90 * DAY) },
-        ...{ invitationPending: false, accessAllowed: true },
+        ...{ invitationPending: false, accessAllowed: true, scimConfigurationId: null },
       });
       assert.deepEqual(await names({}), ['Never', 'Old', 'Recent']);
       const tree = await list({ includeSubTenants: true });

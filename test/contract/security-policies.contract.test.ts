@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ERROR_CATALOGUE } from '../../core/contract/errors';
-import { acceptedMember, BACKENDS, newAccountOwner } from './targets';
+import { acceptedMember, BACKENDS, newAccountOwner, passwordSignIn, roleGranting } from './targets';
 
 const API = '/identity/resources';
 const CONFIG = `${API}/configurations/v1`;
@@ -214,6 +214,24 @@ for (const [name, factory] of BACKENDS) {
       });
       const unlisted = await call('GET', `${API}/users/v3?_filter=${encodeURIComponent(email)}`);
       assert.equal(unlisted.body.items.find((u: { id: string }) => u.id === member.id)?.isLocked, false);
+    });
+
+    test('Unlock is refused (403) for a member who holds more than the caller, as any action on them', async () => {
+      const { target } = owner;
+      const stamp = Date.now().toString(36);
+      const roleId = await roleGranting(
+        target,
+        owner.token,
+        { key: `unlockers-${stamp}`, name: 'Unlockers' },
+        ['fe.secure.read.users', 'fe.secure.write.users'],
+      );
+      const email = `unlocker-${stamp}@example.com`;
+      await acceptedMember(target, owner.token, { email, roleIds: [roleId], password: 'member-password-1' });
+      const manager = await passwordSignIn(target, email, 'member-password-1');
+      await target.clearCookies();
+      const ownerId = (await call('GET', `${API}/users/v2/me`)).body.id as string;
+      const refused = await target.call('POST', `${API}/users/v1/${ownerId}/unlock`, { token: manager });
+      assert.equal(refused.status, 403, JSON.stringify(refused.body));
     });
 
     test('without a token: 401', async () => {

@@ -2467,7 +2467,7 @@ export const INVENTORY: Record<string, Entry> = {
   // Slack app installation (OAuth code) is not how this server reaches Slack: channels are
   // incoming-webhook URLs added with POST /slack/channels (docs/connectivity.md).
   'connectivity.postSlackCode': notBuilt(SLACK_OAUTH),
-  // ─── Security centre (server/routes/security-center.ts) ───────────────────────────────────────
+  // ─── Security centre (core/domain/security-center.ts) ─────────────────────────────────────────
   'securityCenter.getRecommendations': served(async () => {
     await asAdmin();
     const answer = await api.securityCenter.getRecommendations();
@@ -2484,7 +2484,7 @@ export const INVENTORY: Record<string, Entry> = {
     );
     assert.ok(mfa && mfa.metadata!.totalUsers! >= 1, 'the MFA insight counts the account’s members');
   }),
-  // ─── Directory provisioning (issue 16): SCIM configurations (server/routes/directory.ts) ────
+  // ─── Directory provisioning (issue 16): SCIM configurations (core/domain/directory-handlers.ts) ─
   ...directoryEntries(),
   // SSO connections configured by tenant administrators (issue 16): the seed admin's account. Last:
   // their audit records (High, the admin's) would push the admin's sign-in off audits.getAudits' first page.

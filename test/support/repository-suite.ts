@@ -75,6 +75,7 @@ export async function addMember(tables: Tables, tenantId: string, name = 'Member
     createdAt: stamp(clock.now()),
     invitationPending: false,
     accessAllowed: true,
+    scimConfigurationId: null,
   });
   const roles = roleKeys.length
     ? await tables.of(ROLES).rows({ where: { key: oneOf(roleKeys), tenantId: oneOf([null, tenantId]) } })
