@@ -19,7 +19,6 @@ import { serverPlatform } from './platform';
 import { securityPolicyRoutes } from './routes/security-policies';
 import { securityCenterRoutes } from './routes/security-center';
 import { notificationRoutes, reportRoutes } from './routes/reports';
-import { usageRoutes } from './routes/usage';
 import { signInMethodRoutes } from './routes/sign-in-methods';
 import { auditRoutes } from './routes/audits';
 import { connectivityRoutes } from './routes/connectivity';
@@ -92,7 +91,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       // Reports and notifications (issue 28 item 4).
       await reportRoutes(api, ctx);
       await notificationRoutes(api, ctx);
-      await usageRoutes(api, ctx);
       // Connectivity: events, webhooks, email/SMS/Slack subscriptions (issue 16).
       await connectivityRoutes(api, ctx);
       // SSO connections configured by tenant administrators (issue 16, the portal's SSO page).

@@ -22,5 +22,7 @@ export function serverPlatform(ctx: AppContext): Platform {
     memberPermissions: (tenantId, userId) => memberPermissionKeys(db, tenantId, userId),
     apiTokenHash: apiTokenSecretHash,
     vendor: () => getVendorSettings(db),
+    // Connectivity, audits, audit streams, reports and notifications, usage.
+    sendEmail: (message) => ctx.delivery.sendEmail(message),
   };
 }

@@ -10,15 +10,13 @@ import { demoSecurityCenterRoutes } from './securityCenter';
 import { demoDirectoryRoutes } from './directory';
 import { demoConnectivityRoutes } from './connectivity';
 import { demoBillingRoutes } from './billing';
-import { demoReportRoutes } from './reports';
 import { demoSsoConfigRoutes } from './ssoConfig';
-import { BACK_OFFICE_AREAS } from '../domain/back-office-areas';
+import { BACK_OFFICE_AREAS, OWN_ROUTE_AREAS } from '../domain/back-office-areas';
 import type { Area } from '../domain/platform';
 import { demoCaller, demoPlatform } from './platform';
 import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { demoAccountSettingsRoutes } from './accountSettings';
-import { demoUsageRoutes } from './usage';
 import { demoProfileChangeRoutes } from './profileChanges';
 import { demoMemberListRoutes } from './members';
 import type { DemoRoutes } from './dispatch';
@@ -45,11 +43,12 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
   return {
     // The areas written once for both backends (core/domain/back-office-areas.ts).
     ...demoAreas(BACK_OFFICE_AREAS, { now, random }),
+    // Those the server answers by routes of its own (a page, a file, the bell of a caller of no account).
+    ...demoAreas(OWN_ROUTE_AREAS, { now, random }),
     // The security page's policies and restrictions, the audit log.
     ...demoSecurityPolicyRoutes({ now, random }),
     ...demoAuditRoutes({ now, random }),
     // Reports and notifications, audit streams, the security centre, connectivity, directory.
-    ...demoReportRoutes({ now, random }),
     ...demoAuditStreamRoutes({ now, random }),
     ...demoSecurityCenterRoutes({ now, random }),
     ...demoConnectivityRoutes({ now, random }),
@@ -64,6 +63,5 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     // The account's settings and usage, the profile's change.
     ...demoAccountSettingsRoutes(now),
     ...demoProfileChangeRoutes(),
-    ...demoUsageRoutes(now),
   };
 }

@@ -10,6 +10,7 @@ import type { Caller, Platform } from '../domain/platform';
 import { PERMISSION_CATEGORIES } from '../domain/role-store';
 import { DEMO_CREATED_AT, DEMO_POLICY, noteWritten, type DemoDatabase, type DemoUser } from './data';
 import type { DemoClock } from './rows';
+import { demoOutbox } from './passwordlessPorts';
 import { memoryTables } from './tables';
 import { categoryId, demoPermissionsOf, demoRoles } from './teamAdmin';
 
@@ -37,6 +38,8 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     memberPermissions: async (tenantId, userId) => demoPermissionsOf(db, { id: userId, tenantId }),
     apiTokenHash: () => '',
     vendor: async () => ({ apiTokensEnabled: DEMO_POLICY.apiTokensEnabled !== false }),
+    // Connectivity, audits, audit streams, reports and notifications, usage.
+    sendEmail: async (message) => demoOutbox(db, now, { channel: 'email', ...message }),
   };
 }
 

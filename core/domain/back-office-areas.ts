@@ -10,10 +10,31 @@ import { groupAreaPorts } from './group-store';
 import { area, type Area } from './platform';
 import { ROLE_HANDLERS } from './role-handlers';
 import { roleAreaPorts } from './role-store';
+import { USAGE_HANDLERS, usageAreaPorts } from './usage-handlers';
+import {
+  NOTIFICATION_HANDLERS,
+  REPORT_HANDLERS,
+  REPORT_PREVIEW_HANDLERS,
+  notificationsOn,
+  reportAreaPorts,
+} from './report-handlers';
 
 export const BACK_OFFICE_AREAS: readonly Area[] = [
   // Roles and permissions, groups, API tokens (issue 6, admin portal part B).
   area(ROLE_HANDLERS, roleAreaPorts),
   area(GROUP_HANDLERS, groupAreaPorts),
   area(API_TOKEN_HANDLERS, apiTokenAreaPorts),
+  // Connectivity, audits, audit streams, reports and notifications, usage (issues 15, 16, 28).
+  area(USAGE_HANDLERS, usageAreaPorts),
+  area(REPORT_HANDLERS, reportAreaPorts),
+];
+
+/**
+ * Areas the server answers by routes of its own, with the same ports (an HTML page or a file sent
+ * as one, the bell of a caller of no account): demo mode dispatches them as the areas above.
+ */
+export const OWN_ROUTE_AREAS: readonly Area[] = [
+  // Connectivity, audits, audit streams, reports and notifications, usage.
+  area(REPORT_PREVIEW_HANDLERS, reportAreaPorts),
+  area(NOTIFICATION_HANDLERS, notificationsOn),
 ];

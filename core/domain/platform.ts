@@ -29,6 +29,9 @@ export interface Platform {
   apiTokenHash(secret: string): string;
   /** The vendor's switches the back office reads. */
   vendor(): Promise<{ apiTokensEnabled: boolean }>;
+  // Connectivity, audits, audit streams, reports and notifications, usage.
+  /** Sends an email (a report's): the server's delivery (its outbox in development), demo mode's outbox. */
+  sendEmail(message: { to: string; subject: string; text: string }): Promise<void>;
 }
 
 /** Who calls a signed-in route, as its access check found them. */
