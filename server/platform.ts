@@ -10,6 +10,7 @@ import { apiTokenSecretHash } from './domain/api-tokens';
 import { emitEvent } from './domain/connectivity';
 import { memberPermissionKeys } from './domain/grants';
 import { getVendorSettings } from './domain/vendor';
+import { vendorOf } from './storage/connectivity';
 import { SERVER_ROW_CLOCK, databaseOf, sqlTables } from './storage/tables';
 
 export function serverPlatform(ctx: AppContext): Platform {
@@ -24,5 +25,7 @@ export function serverPlatform(ctx: AppContext): Platform {
     vendor: () => getVendorSettings(db),
     // Connectivity, audits, audit streams, reports and notifications, usage.
     sendEmail: (message) => ctx.delivery.sendEmail(message),
+    vendorId: () => vendorOf(db),
+    readyAuditLog: async () => {},
   };
 }

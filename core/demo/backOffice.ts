@@ -4,7 +4,6 @@
  */
 import { demoSubAccountRoutes } from './subAccounts';
 import { demoSecurityPolicyRoutes } from './securityPolicies';
-import { demoAuditRoutes } from './audits';
 import { demoAuditStreamRoutes } from './auditStreams';
 import { demoSecurityCenterRoutes } from './securityCenter';
 import { demoDirectoryRoutes } from './directory';
@@ -47,7 +46,6 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoAreas(OWN_ROUTE_AREAS, { now, random }),
     // The security page's policies and restrictions, the audit log.
     ...demoSecurityPolicyRoutes({ now, random }),
-    ...demoAuditRoutes({ now, random }),
     // Reports and notifications, audit streams, the security centre, connectivity, directory.
     ...demoAuditStreamRoutes({ now, random }),
     ...demoSecurityCenterRoutes({ now, random }),

@@ -8,7 +8,15 @@
 import { PERMISSION_CATEGORIES as CATEGORIES } from '../portal/permissionCatalogue';
 import type { Caller, Platform } from '../domain/platform';
 import { PERMISSION_CATEGORIES } from '../domain/role-store';
-import { DEMO_CREATED_AT, DEMO_POLICY, noteWritten, type DemoDatabase, type DemoUser } from './data';
+import { readyAuditLog } from './audits';
+import {
+  DEMO_CREATED_AT,
+  DEMO_POLICY,
+  DEMO_VENDOR_ID,
+  noteWritten,
+  type DemoDatabase,
+  type DemoUser,
+} from './data';
 import type { DemoClock } from './rows';
 import { demoOutbox } from './passwordlessPorts';
 import { memoryTables } from './tables';
@@ -40,6 +48,8 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     vendor: async () => ({ apiTokensEnabled: DEMO_POLICY.apiTokensEnabled !== false }),
     // Connectivity, audits, audit streams, reports and notifications, usage.
     sendEmail: async (message) => demoOutbox(db, now, { channel: 'email', ...message }),
+    vendorId: async () => DEMO_VENDOR_ID,
+    readyAuditLog: (tenantId) => readyAuditLog(db, tenantId, now()),
   };
 }
 

@@ -11,6 +11,7 @@ import { area, type Area } from './platform';
 import { ROLE_HANDLERS } from './role-handlers';
 import { roleAreaPorts } from './role-store';
 import { USAGE_HANDLERS, usageAreaPorts } from './usage-handlers';
+import { AUDIT_EXPORT_HANDLERS, AUDIT_LOG_HANDLERS, auditLogAreaPorts } from './audit-log';
 import {
   NOTIFICATION_HANDLERS,
   REPORT_HANDLERS,
@@ -27,6 +28,7 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   // Connectivity, audits, audit streams, reports and notifications, usage (issues 15, 16, 28).
   area(USAGE_HANDLERS, usageAreaPorts),
   area(REPORT_HANDLERS, reportAreaPorts),
+  area(AUDIT_LOG_HANDLERS, auditLogAreaPorts),
 ];
 
 /**
@@ -37,4 +39,5 @@ export const OWN_ROUTE_AREAS: readonly Area[] = [
   // Connectivity, audits, audit streams, reports and notifications, usage.
   area(REPORT_PREVIEW_HANDLERS, reportAreaPorts),
   area(NOTIFICATION_HANDLERS, notificationsOn),
+  area(AUDIT_EXPORT_HANDLERS, auditLogAreaPorts),
 ];

@@ -32,6 +32,13 @@ export interface Platform {
   // Connectivity, audits, audit streams, reports and notifications, usage.
   /** Sends an email (a report's): the server's delivery (its outbox in development), demo mode's outbox. */
   sendEmail(message: { to: string; subject: string; text: string }): Promise<void>;
+  /** The id of the vendor the records and webhooks are of: the server's first one, demo mode's own. */
+  vendorId(): Promise<string>;
+  /**
+   * Readies the account's audit log for a read: nothing on the server (its worker purges past the
+   * retention); demo mode purges as the server would and stores its sample history the first time.
+   */
+  readyAuditLog(tenantId: string): Promise<void>;
 }
 
 /** Who calls a signed-in route, as its access check found them. */
