@@ -21,7 +21,6 @@ import { securityCenterRoutes } from './routes/security-center';
 import { notificationRoutes, reportRoutes } from './routes/reports';
 import { signInMethodRoutes } from './routes/sign-in-methods';
 import { auditRoutes } from './routes/audits';
-import { connectivityRoutes } from './routes/connectivity';
 import { auditStreamRoutes } from './routes/audit-streams';
 import { billingRoutes } from './routes/billing';
 import { directoryRoutes } from './routes/directory';
@@ -91,8 +90,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       // Reports and notifications (issue 28 item 4).
       await reportRoutes(api, ctx);
       await notificationRoutes(api, ctx);
-      // Connectivity: events, webhooks, email/SMS/Slack subscriptions (issue 16).
-      await connectivityRoutes(api, ctx);
       // SSO connections configured by tenant administrators (issue 16, the portal's SSO page).
       await ssoConfigRoutes(api, ctx);
       // The client SDK's legacy single-connection SSO calls: a view of those connections.

@@ -7,7 +7,7 @@
 import type { Platform } from '../core/domain/platform';
 import type { AppContext } from './context';
 import { apiTokenSecretHash } from './domain/api-tokens';
-import { emitEvent } from './domain/connectivity';
+import { emitEvent, serverWebhooks } from './domain/connectivity';
 import { memberPermissionKeys } from './domain/grants';
 import { getVendorSettings } from './domain/vendor';
 import { vendorOf } from './storage/connectivity';
@@ -27,5 +27,7 @@ export function serverPlatform(ctx: AppContext): Platform {
     sendEmail: (message) => ctx.delivery.sendEmail(message),
     vendorId: () => vendorOf(db),
     readyAuditLog: async () => {},
+    seal: (value, binding) => ctx.secretBox.seal(value, binding),
+    webhooks: serverWebhooks(ctx),
   };
 }

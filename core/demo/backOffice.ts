@@ -7,7 +7,6 @@ import { demoSecurityPolicyRoutes } from './securityPolicies';
 import { demoAuditStreamRoutes } from './auditStreams';
 import { demoSecurityCenterRoutes } from './securityCenter';
 import { demoDirectoryRoutes } from './directory';
-import { demoConnectivityRoutes } from './connectivity';
 import { demoBillingRoutes } from './billing';
 import { demoSsoConfigRoutes } from './ssoConfig';
 import { BACK_OFFICE_AREAS, OWN_ROUTE_AREAS } from '../domain/back-office-areas';
@@ -49,7 +48,6 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     // Reports and notifications, audit streams, the security centre, connectivity, directory.
     ...demoAuditStreamRoutes({ now, random }),
     ...demoSecurityCenterRoutes({ now, random }),
-    ...demoConnectivityRoutes({ now, random }),
     ...demoDirectoryRoutes({ now, random }),
     // Sub-accounts, their members, the tenant switch and custom login.
     ...demoSubAccountRoutes({ now, random }),

@@ -9,6 +9,7 @@ import { PERMISSION_CATEGORIES as CATEGORIES } from '../portal/permissionCatalog
 import type { Caller, Platform } from '../domain/platform';
 import { PERMISSION_CATEGORIES } from '../domain/role-store';
 import { readyAuditLog } from './audits';
+import { demoWebhooks } from './connectivity';
 import {
   DEMO_CREATED_AT,
   DEMO_POLICY,
@@ -50,6 +51,8 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     sendEmail: async (message) => demoOutbox(db, now, { channel: 'email', ...message }),
     vendorId: async () => DEMO_VENDOR_ID,
     readyAuditLog: (tenantId) => readyAuditLog(db, tenantId, now()),
+    seal: () => '',
+    webhooks: demoWebhooks(db, random),
   };
 }
 

@@ -11,6 +11,8 @@ import { area, type Area } from './platform';
 import { ROLE_HANDLERS } from './role-handlers';
 import { roleAreaPorts } from './role-store';
 import { USAGE_HANDLERS, usageAreaPorts } from './usage-handlers';
+import { CONNECTIVITY_HANDLERS } from './connectivity-handlers';
+import { connectivityAreaPorts } from './connectivity-tables';
 import { AUDIT_EXPORT_HANDLERS, AUDIT_LOG_HANDLERS, auditLogAreaPorts } from './audit-log';
 import {
   NOTIFICATION_HANDLERS,
@@ -29,6 +31,7 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area(USAGE_HANDLERS, usageAreaPorts),
   area(REPORT_HANDLERS, reportAreaPorts),
   area(AUDIT_LOG_HANDLERS, auditLogAreaPorts),
+  area(CONNECTIVITY_HANDLERS, connectivityAreaPorts),
 ];
 
 /**

@@ -10,6 +10,7 @@
  * A member belongs here when more than one area needs it or when it is what one backend can do
  * and the other cannot; a rule never does (it is the domain's, over these).
  */
+import type { WebhookBackend } from './connectivity-ports';
 import type { AreaHandlers } from './handlers';
 import type { RowClock, Tables } from './tables';
 
@@ -39,6 +40,13 @@ export interface Platform {
    * retention); demo mode purges as the server would and stores its sample history the first time.
    */
   readyAuditLog(tenantId: string): Promise<void>;
+  /**
+   * Seals a secret bound to its row (`binding`), for the server's worker to open (its SecretBox);
+   * demo mode keeps nothing (nothing would sign or post).
+   */
+  seal(value: string, binding: string): string;
+  /** The webhooks' outbox, reaching and testing a target, a new webhook's answer (the server's worker; demo mode sends nothing). */
+  webhooks: WebhookBackend;
 }
 
 /** Who calls a signed-in route, as its access check found them. */
