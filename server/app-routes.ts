@@ -21,7 +21,6 @@ import { securityCenterRoutes } from './routes/security-center';
 import { notificationRoutes, reportRoutes } from './routes/reports';
 import { signInMethodRoutes } from './routes/sign-in-methods';
 import { auditRoutes } from './routes/audits';
-import { auditStreamRoutes } from './routes/audit-streams';
 import { billingRoutes } from './routes/billing';
 import { directoryRoutes } from './routes/directory';
 import { scimRoutes } from './routes/scim';
@@ -84,8 +83,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await securityPolicyRoutes(api, ctx);
       await signInMethodRoutes(api, ctx);
       await auditRoutes(api, ctx);
-      // Audit-log streaming (issue 28 item 16): configured here, delivered by the worker.
-      await auditStreamRoutes(api, ctx);
       await securityCenterRoutes(api, ctx);
       // Reports and notifications (issue 28 item 4).
       await reportRoutes(api, ctx);

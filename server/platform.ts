@@ -7,6 +7,7 @@
 import type { Platform } from '../core/domain/platform';
 import type { AppContext } from './context';
 import { apiTokenSecretHash } from './domain/api-tokens';
+import { serverAuditStreams } from './domain/audit-streams';
 import { emitEvent, serverWebhooks } from './domain/connectivity';
 import { memberPermissionKeys } from './domain/grants';
 import { getVendorSettings } from './domain/vendor';
@@ -29,5 +30,6 @@ export function serverPlatform(ctx: AppContext): Platform {
     readyAuditLog: async () => {},
     seal: (value, binding) => ctx.secretBox.seal(value, binding),
     webhooks: serverWebhooks(ctx),
+    auditStreams: serverAuditStreams(ctx),
   };
 }

@@ -4,7 +4,6 @@
  */
 import { demoSubAccountRoutes } from './subAccounts';
 import { demoSecurityPolicyRoutes } from './securityPolicies';
-import { demoAuditStreamRoutes } from './auditStreams';
 import { demoSecurityCenterRoutes } from './securityCenter';
 import { demoDirectoryRoutes } from './directory';
 import { demoBillingRoutes } from './billing';
@@ -46,7 +45,6 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     // The security page's policies and restrictions, the audit log.
     ...demoSecurityPolicyRoutes({ now, random }),
     // Reports and notifications, audit streams, the security centre, connectivity, directory.
-    ...demoAuditStreamRoutes({ now, random }),
     ...demoSecurityCenterRoutes({ now, random }),
     ...demoDirectoryRoutes({ now, random }),
     // Sub-accounts, their members, the tenant switch and custom login.

@@ -9,6 +9,7 @@ import { PERMISSION_CATEGORIES as CATEGORIES } from '../portal/permissionCatalog
 import type { Caller, Platform } from '../domain/platform';
 import { PERMISSION_CATEGORIES } from '../domain/role-store';
 import { readyAuditLog } from './audits';
+import { demoAuditStreams } from './auditStreams';
 import { demoWebhooks } from './connectivity';
 import {
   DEMO_CREATED_AT,
@@ -53,6 +54,7 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     readyAuditLog: (tenantId) => readyAuditLog(db, tenantId, now()),
     seal: () => '',
     webhooks: demoWebhooks(db, random),
+    auditStreams: demoAuditStreams(db, { now, random }),
   };
 }
 

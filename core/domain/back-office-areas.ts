@@ -11,6 +11,7 @@ import { area, type Area } from './platform';
 import { ROLE_HANDLERS } from './role-handlers';
 import { roleAreaPorts } from './role-store';
 import { USAGE_HANDLERS, usageAreaPorts } from './usage-handlers';
+import { AUDIT_STREAM_HANDLERS, auditStreamAreaPorts } from './audit-stream-handlers';
 import { CONNECTIVITY_HANDLERS } from './connectivity-handlers';
 import { connectivityAreaPorts } from './connectivity-tables';
 import { AUDIT_EXPORT_HANDLERS, AUDIT_LOG_HANDLERS, auditLogAreaPorts } from './audit-log';
@@ -32,6 +33,7 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area(REPORT_HANDLERS, reportAreaPorts),
   area(AUDIT_LOG_HANDLERS, auditLogAreaPorts),
   area(CONNECTIVITY_HANDLERS, connectivityAreaPorts),
+  area(AUDIT_STREAM_HANDLERS, auditStreamAreaPorts),
 ];
 
 /**

@@ -10,6 +10,7 @@
  * A member belongs here when more than one area needs it or when it is what one backend can do
  * and the other cannot; a rule never does (it is the domain's, over these).
  */
+import type { AuditStreamBackend } from './audit-streams';
 import type { WebhookBackend } from './connectivity-ports';
 import type { AreaHandlers } from './handlers';
 import type { RowClock, Tables } from './tables';
@@ -47,6 +48,8 @@ export interface Platform {
   seal(value: string, binding: string): string;
   /** The webhooks' outbox, reaching and testing a target, a new webhook's answer (the server's worker; demo mode sends nothing). */
   webhooks: WebhookBackend;
+  /** Audit streams' queue and checks: the server's outbox and address check; demo mode's stand-ins (it sends nothing). */
+  auditStreams: AuditStreamBackend;
 }
 
 /** Who calls a signed-in route, as its access check found them. */
