@@ -42,9 +42,9 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoAreas(BACK_OFFICE_AREAS, { now, random }),
     // Those the server answers by routes of its own (a page, a file, the bell of a caller of no account).
     ...demoAreas(OWN_ROUTE_AREAS, { now, random }),
-    // The security page's policies and restrictions, the audit log.
+    // The security page's policies and restrictions.
     ...demoSecurityPolicyRoutes({ now, random }),
-    // Reports and notifications, audit streams, the security centre, connectivity, directory.
+    // The security centre, directory.
     ...demoSecurityCenterRoutes({ now, random }),
     ...demoDirectoryRoutes({ now, random }),
     // Sub-accounts, their members, the tenant switch and custom login.
@@ -54,7 +54,7 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoBillingRoutes({ now, random }),
     // The users page: members, their roles, sessions and Unlock.
     ...demoMemberListRoutes({ now, random }),
-    // The account's settings and usage, the profile's change.
+    // The account's settings, the profile's change.
     ...demoAccountSettingsRoutes(now),
     ...demoProfileChangeRoutes(),
   };

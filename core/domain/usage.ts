@@ -19,7 +19,7 @@ import { TENANTS } from './tenant-tables';
 const USAGE_WINDOW_DAYS = 30;
 
 /** The audit log's action of a successful sign-in, which the sign-in counts read. */
-export const SIGN_IN_ACTION = signIn('any').action;
+const SIGN_IN_ACTION = signIn('any').action;
 
 export interface UsageCounts {
   members: number;
