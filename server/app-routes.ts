@@ -16,10 +16,7 @@ import { registerAreas, registerPublicAreas } from './http/handlers';
 import { serverVisit } from './http/visit';
 import { serverPlatform } from './platform';
 import { notificationRoutes, reportRoutes } from './routes/reports';
-import { usageRoutes } from './routes/usage';
 import { auditRoutes } from './routes/audits';
-import { connectivityRoutes } from './routes/connectivity';
-import { auditStreamRoutes } from './routes/audit-streams';
 import { billingRoutes } from './routes/billing';
 import { scimRoutes } from './routes/scim';
 import { authRoutes } from './routes/auth';
@@ -80,14 +77,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       // Using an API token (its management is an area above).
       await apiTokenRoutes(api, ctx);
       await auditRoutes(api, ctx);
-      // Audit-log streaming (issue 28 item 16): configured here, delivered by the worker.
-      await auditStreamRoutes(api, ctx);
       // Reports and notifications (issue 28 item 4).
       await reportRoutes(api, ctx);
       await notificationRoutes(api, ctx);
-      await usageRoutes(api, ctx);
-      // Connectivity: events, webhooks, email/SMS/Slack subscriptions (issue 16).
-      await connectivityRoutes(api, ctx);
       // SSO connections configured by tenant administrators (issue 16, the portal's SSO page).
       await ssoConfigRoutes(api, ctx);
       // The client SDK's legacy single-connection SSO calls: a view of those connections.

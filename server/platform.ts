@@ -8,7 +8,8 @@ import type { Platform } from '../core/domain/platform';
 import type { AppContext } from './context';
 import { email } from './delivery/messages';
 import { apiTokenSecretHash } from './domain/api-tokens';
-import { emitEvent } from './domain/connectivity';
+import { serverAuditStreams } from './domain/audit-streams';
+import { emitEvent, serverWebhooks } from './domain/connectivity';
 import { memberPermissionKeys } from './domain/grants';
 import { hashSecret } from './domain/one-time-tokens';
 import { newPasswordProblem } from './domain/password-rules';
@@ -19,6 +20,7 @@ import { markActivated } from './storage/activation';
 import { attemptCounters } from './storage/attempts';
 import { localeOfRecipient } from './storage/locales';
 import { storeNewPassword } from './storage/passwords';
+import { vendorOf } from './storage/connectivity';
 import { SERVER_ROW_CLOCK, databaseOf, sqlTables } from './storage/tables';
 import { captchaPolicy, saveCaptchaPolicy, type CaptchaPolicyInput } from './domain/captcha';
 import { globalSecurityPolicy } from './domain/security-policies';
@@ -70,5 +72,12 @@ export function serverPlatform(ctx: AppContext): Platform {
     // A failed delivery is logged, not answered (no request here: the process's error output).
     sendPasswordReset: (member) =>
       sendBreachedPasswordReset(ctx, member, (message) => console.error(`security centre: ${message}`)),
+    // Connectivity, audits, audit streams, reports and notifications, usage.
+    sendWrittenEmail: (message) => ctx.delivery.sendEmail(message),
+    vendorId: () => vendorOf(db),
+    readyAuditLog: async () => {},
+    seal: (value, binding) => ctx.secretBox.seal(value, binding),
+    webhooks: serverWebhooks(ctx),
+    auditStreams: serverAuditStreams(ctx),
   };
 }

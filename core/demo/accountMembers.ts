@@ -11,7 +11,7 @@ import { demoPermissionsOf } from './teamAdmin';
 type DemoMember = DemoUser & { membershipId: string; invitationPending: boolean };
 
 /** The account's members, each once, in the order they joined it. */
-export function accountMembers(db: DemoDatabase, tenantId: string): DemoMember[] {
+function accountMembers(db: DemoDatabase, tenantId: string): DemoMember[] {
   return membershipRows(db).flatMap((m) => {
     const user = m.tenantId === tenantId && userById(db, m.userId);
     return user ? [{ ...user, tenantId, membershipId: m.id, invitationPending: m.invitationPending }] : [];

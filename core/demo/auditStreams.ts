@@ -1,30 +1,26 @@
 /**
- * Demo mode's audit streams (issue 28 item 16): the handlers of core/domain/audit-stream-handlers.ts
- * over the domain's repository on the page's stored tables. Demo mode has no server to send from: a
+ * Demo mode's audit streams (issue 28 item 16): an area of both backends
+ * (core/domain/audit-stream-handlers.ts) over the page's stored tables; here, the platform's
+ * stand-ins for what the server's outbox does. Demo mode has no server to send from: a
  * stream is saved, paused, resumed and deleted as on the server, and a back-fill logs, for each of
  * the account's records (core/demo/audits.ts), an attempt not made (`sent: false`, which the page
  * says) and shows the body it would send. The
- * token is not kept at all (nothing would use it), only that one was given; no address is resolved
+ * token is not kept at all (the platform's `seal`: nothing would use it), only that one was given; no address is resolved
  * (a browser cannot), so the outbound-address check is the server's alone.
  */
 import { AUDITS } from '../domain/audit-log';
 import { streamBody } from '../domain/audit-stream-formats';
-import { AUDIT_STREAM_HANDLERS } from '../domain/audit-stream-handlers';
 import {
   auditStreamLogsTable,
-  auditStreamPorts,
   auditStreamsTable,
   streamAttempts,
-  type AuditStreamPorts,
+  type AuditStreamBackend,
   type AuditStreamQueue,
-  type AuditStreamStore,
 } from '../domain/audit-streams';
 import { from, oneOf, stamp, type Tables } from '../domain/tables';
 import { readyAuditLog } from './audits';
 import type { DemoDatabase } from './data';
 import { isoNow, type DemoClock } from './rows';
-import { demoHandlers } from './shared';
-import { memoryTables } from './tables';
 
 /**
  * The queue's stand-in: nothing is queued (nothing is sent), so pausing holds nothing; a back-fill
@@ -80,28 +76,11 @@ function demoQueue(db: DemoDatabase, tables: Tables, { now, random }: DemoClock)
   };
 }
 
-/** The rules' ports over the stored streams. */
-function demoPorts(db: DemoDatabase, clock: DemoClock): AuditStreamPorts {
-  const tables = memoryTables((db.tables ??= {}));
-  const store: AuditStreamStore = {
-    tables,
-    queue: demoQueue(db, tables, clock),
-    transaction: (fn) => fn(store),
-  };
-  return auditStreamPorts(
-    store,
-    { now: clock.now, newId: clock.random },
-    {
-      // The token and the secret are not kept (nothing would use them), only that a token was given.
-      seal: () => '',
-      isId: () => true,
-      allowLoopbackHttp: true,
-      checkAddress: async () => {},
-      newSigningSecret: () => `whsec_demo_${clock.random().replace(/-/g, '')}`,
-    },
-  );
-}
-
-/** The audit-stream routes (core/domain/audit-stream-handlers.ts) over the caller's account's streams. */
-export const demoAuditStreamRoutes = (clock: DemoClock) =>
-  demoHandlers(AUDIT_STREAM_HANDLERS, (db) => demoPorts(db, clock));
+/** Demo mode's part of audit streams (the platform's `auditStreams`, core/demo/platform.ts). */
+export const demoAuditStreams = (db: DemoDatabase, clock: DemoClock): AuditStreamBackend => ({
+  queue: (tables) => demoQueue(db, tables, clock),
+  isId: () => true,
+  allowLoopbackHttp: true,
+  checkAddress: async () => {},
+  newSigningSecret: () => `whsec_demo_${clock.random().replace(/-/g, '')}`,
+});

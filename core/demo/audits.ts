@@ -1,20 +1,13 @@
 /**
- * Demo mode's audit log: the handlers and stats of core/domain/audit-log.ts (the server's own) over
- * the rows of `audits` in the page's stored tables, which core/demo/dispatch.ts records as the
- * server's audit hook does; the page, the export and the stats read them as the server reads its own
- * (core/domain/audit-log.ts over the storage port). An account's
- * sample history, made from its members, is stored as rows the first time its log is read: the
- * same all through an hour (the newest at its start), spread over the two weeks before it.
+ * Demo mode's audit log's own part: the log is an area of both backends (core/domain/audit-log.ts
+ * over the rows of `audits` in the page's stored tables, which core/demo/dispatch.ts records as the
+ * server's audit hook does). An account's sample history, made from its members, is stored as rows
+ * the first time its log is read (the platform's `readyAuditLog`, core/demo/platform.ts): the same
+ * all through an hour (the newest at its start), spread over the two weeks before it.
  */
 import { routeNamed, type RouteName } from '../contract/routes';
 import { auditOutcome, auditRow, auditTableRow, type AuditDetails } from '../domain/audit';
-import {
-  AUDITS,
-  AUDIT_LOG_HANDLERS,
-  auditLogPorts,
-  auditsEntity,
-  type AuditTableRow,
-} from '../domain/audit-log';
+import { AUDITS, auditsEntity, type AuditTableRow } from '../domain/audit-log';
 import { before, stamp } from '../domain/tables';
 import {
   DEMO_VENDOR_CREATED_AT,
@@ -23,9 +16,6 @@ import {
   type DemoDatabase,
   type DemoUser,
 } from './data';
-import type { DemoClock } from './rows';
-import type { UserHandler } from './sessions';
-import { demoHandlers, mapRoutes } from './shared';
 import { memoryTables } from './tables';
 
 const SAMPLE_SIZE = 64;
@@ -99,20 +89,3 @@ export async function readyAuditLog(db: DemoDatabase, tenantId: string, now: num
 
 /** The audits entity of GET /metadata (its columns). */
 export const demoAuditsMetadata = () => auditsEntity(DEMO_VENDOR_ID, DEMO_VENDOR_CREATED_AT);
-
-/**
- * GET /audits, GET /audits/stats and the CSV exports (core/domain/audit-log.ts) over the stored
- * rows, the caller's account's log readied first.
- */
-export const demoAuditRoutes = (clock: DemoClock) =>
-  mapRoutes(
-    demoHandlers(AUDIT_LOG_HANDLERS, (db) => {
-      const tables = memoryTables((db.tables ??= {}));
-      return auditLogPorts(tables, clock, async () => DEMO_VENDOR_ID);
-    }),
-    (handler): UserHandler =>
-      async (db, user, request) => {
-        await readyAuditLog(db, user.tenantId, clock.now());
-        return handler(db, user, request);
-      },
-  );

@@ -3,13 +3,9 @@
  * handlers answers (core/demo/lazyAreas.ts): a sign-in page in demo mode never downloads them.
  */
 import { demoSubAccountRoutes } from './subAccounts';
-import { demoAuditRoutes } from './audits';
-import { demoAuditStreamRoutes } from './auditStreams';
-import { demoConnectivityRoutes } from './connectivity';
 import { demoBillingRoutes } from './billing';
-import { demoReportRoutes } from './reports';
 import { demoSsoConfigRoutes } from './ssoConfig';
-import { BACK_OFFICE_AREAS, PUBLIC_AREAS } from '../domain/back-office-areas';
+import { BACK_OFFICE_AREAS, OWN_ROUTE_AREAS, PUBLIC_AREAS } from '../domain/back-office-areas';
 import type { Area } from '../domain/platform';
 import type { AuthResponse } from '../domain/session-tokens';
 import type { DemoDatabase, DemoUser } from './data';
@@ -17,7 +13,6 @@ import { demoCaller, demoPlatform, demoVisit } from './platform';
 import type { DemoClock } from './rows';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import { demoAccountSettingsRoutes } from './accountSettings';
-import { demoUsageRoutes } from './usage';
 import { demoProfileChangeRoutes } from './profileChanges';
 import { demoMemberListRoutes } from './members';
 import type { DemoRoutes } from './dispatch';
@@ -57,12 +52,8 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
   return {
     // The areas written once for both backends (core/domain/back-office-areas.ts).
     ...demoAreas(BACK_OFFICE_AREAS, { now, random }),
-    // The audit log.
-    ...demoAuditRoutes({ now, random }),
-    // Reports and notifications, audit streams, connectivity.
-    ...demoReportRoutes({ now, random }),
-    ...demoAuditStreamRoutes({ now, random }),
-    ...demoConnectivityRoutes({ now, random }),
+    // Those the server answers by routes of its own (a page, a file, the bell of a caller of no account).
+    ...demoAreas(OWN_ROUTE_AREAS, { now, random }),
     // Sub-accounts, their members, the tenant switch and custom login.
     ...demoSubAccountRoutes({ now, random }),
     // SSO connections and the legacy single-connection calls, billing.
@@ -70,9 +61,8 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoBillingRoutes({ now, random }),
     // The users page: members, their roles and sessions.
     ...demoMemberListRoutes({ now, random }),
-    // The account's settings and usage, the profile's change.
+    // The account's settings, the profile's change.
     ...demoAccountSettingsRoutes(now),
     ...demoProfileChangeRoutes(),
-    ...demoUsageRoutes(now),
   };
 }

@@ -15,6 +15,7 @@ import {
   DEMO_CREATED_AT,
   DEMO_PASSWORD_POLICY,
   DEMO_POLICY,
+  DEMO_VENDOR_ID,
   noteWritten,
   demoUserOf,
   updateUser,
@@ -25,10 +26,12 @@ import {
 import { demoEmail } from './delivery';
 import { demoPasswordMatches, hashDemoPassword } from './passwordHash';
 import { appOrigin, demoOutbox, isDemoBreached } from './passwordlessPorts';
+import { readyAuditLog } from './audits';
+import { demoAuditStreams } from './auditStreams';
+import { demoWebhooks } from './connectivity';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { categoryId, demoPermissionsOf, demoRoles } from './teamAdmin';
-import { DEMO_VENDOR_ID } from './data';
 import { demoSignInMethodPorts } from './signInMethods';
 
 /** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
@@ -106,6 +109,13 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     },
     // Nothing is sent: the security centre's campaign answers how many would have been.
     sendPasswordReset: async () => {},
+    // Connectivity, audits, audit streams, reports and notifications, usage.
+    sendWrittenEmail: async (message) => demoOutbox(db, now, { channel: 'email', ...message }),
+    vendorId: async () => DEMO_VENDOR_ID,
+    readyAuditLog: (tenantId) => readyAuditLog(db, tenantId, now()),
+    seal: () => '',
+    webhooks: demoWebhooks(db, random),
+    auditStreams: demoAuditStreams(db, { now, random }),
   };
 }
 

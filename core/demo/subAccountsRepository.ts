@@ -27,7 +27,7 @@ const within = (db: DemoDatabase, rootId: string, tenantId: string) =>
   levelBelow(tenantRows(db), rootId, tenantId) >= 0;
 
 /** `rootId` (level 0) and every stored account below it. */
-export const demoTree = (db: DemoDatabase, rootId: string) =>
+const demoTree = (db: DemoDatabase, rootId: string) =>
   tenantRows(db)
     .map((tenant, _, rows) => ({ tenant, level: levelBelow(rows, rootId, tenant.id) }))
     .filter(({ level }) => level >= 0);

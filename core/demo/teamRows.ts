@@ -1,15 +1,9 @@
 /**
- * The groups' and API tokens' rows (core/domain/group-token-tables.ts) as the rest of
- * demo mode reads them at once, from the demo's stored tables: the groups a member is in and the
- * roles those give, an account's group configuration and tokens.
+ * The groups' rows (core/domain/group-token-tables.ts) as the rest of demo mode reads them at
+ * once, from the demo's stored tables: the groups a member is in and the roles those give, an
+ * account's group configuration.
  */
-import {
-  API_TOKENS,
-  GROUP_CONFIGURATIONS,
-  GROUP_MEMBERS,
-  GROUP_ROLES,
-  GROUPS,
-} from '../domain/group-token-tables';
+import { GROUP_CONFIGURATIONS, GROUP_MEMBERS, GROUP_ROLES, GROUPS } from '../domain/group-token-tables';
 import { storedRows, type DemoDatabase } from './data';
 
 /** The groups a membership is in, each with the ids of its roles. */
@@ -28,7 +22,3 @@ export function groupConfigurationOf(db: DemoDatabase, tenantId: string) {
   const row = storedRows(db.tables, GROUP_CONFIGURATIONS).find((c) => c.tenantId === tenantId);
   return { enabled: row?.enabled ?? true, rolesEnabled: row?.rolesEnabled ?? true };
 }
-
-/** The account's stored tokens. */
-export const tokensOf = (db: DemoDatabase, tenantId: string) =>
-  storedRows(db.tables, API_TOKENS).filter((t) => t.tenantId === tenantId);

@@ -30,6 +30,7 @@ import {
 } from '../contract/audits';
 import { AUDITS_TABLE, auditTableRow, type AuditDetails, type AuditEvent } from './audit';
 import { answer, type AreaHandler, type AreaHandlers } from './handlers';
+import type { PortsFor } from './platform';
 import {
   between,
   col,
@@ -315,8 +316,40 @@ const exported: AreaHandler<AuditLogPorts> = async (ports, { tenantId, query, bo
 export const AUDIT_LOG_HANDLERS: AreaHandlers<AuditLogPorts> = {
   getAudits: async (ports, { tenantId, query }) => answer(await ports.page(tenantId, auditQueryOf(query))),
   getAuditsStats: async (ports, { tenantId }) => answer(await auditStats(ports, tenantId)),
+};
+
+/**
+ * The CSV exports as one text: demo mode's answer. The server streams `auditCsv` as a file, with
+ * the same ports (server/routes/audits.ts registers those routes itself).
+ */
+export const AUDIT_EXPORT_HANDLERS: AreaHandlers<AuditLogPorts> = {
   postAuditsExportCsv: exported,
   postAuditsExportCsvV2: exported,
+};
+
+/**
+ * The audit log's ports for a caller on a backend: the records of the platform's vendor, the
+ * caller's account's log readied once before its first read (demo mode's samples, the retention).
+ */
+export const auditLogAreaPorts: PortsFor<AuditLogPorts> = (platform, caller) => {
+  const ports = auditLogPorts(platform.tables, platform.clock, () => platform.vendorId());
+  let readied: Promise<void> | undefined;
+  const ready = () => (readied ??= platform.readyAuditLog(caller.tenantId));
+  return {
+    async page(tenantId, query) {
+      await ready();
+      return ports.page(tenantId, query);
+    },
+    async count(tenantId, since, severities) {
+      await ready();
+      return ports.count(tenantId, since, severities);
+    },
+    async *batches(tenantId, query) {
+      await ready();
+      yield* ports.batches(tenantId, query);
+    },
+    now: ports.now,
+  };
 };
 
 /**

@@ -2,7 +2,7 @@
  * Audit-log streaming (issue 28 item 16): a tenant administrator sends the account's audit records
  * to its own security tooling. The rules and the streams' repository, written once: the streams
  * are rows of `audit_streams` over the storage port (core/domain/tables.ts); the delivery queue and
- * the attempts' log are a port of their own, the server's over its connectivity outbox
+ * the attempts' log are the platform's (`auditStreams`), the server's over its connectivity outbox
  * (server/storage/audit-streams.ts; the delivery is the connectivity worker's,
  * server/domain/audit-stream-delivery.ts), demo mode's a stand-in (core/demo/auditStreams.ts, which
  * cannot send over HTTP: it records what it would send).
@@ -246,6 +246,14 @@ interface AuditStreamExtras {
   allowLoopbackHttp: boolean;
   checkAddress(url: URL): Promise<void>;
   newSigningSecret(): string;
+}
+
+/**
+ * What a backend gives audit streams (the platform's `auditStreams`, core/domain/platform.ts): the
+ * delivery queue over a store's tables, and the extras but the seal (the platform's own).
+ */
+export interface AuditStreamBackend extends Omit<AuditStreamExtras, 'seal'> {
+  queue(tables: Tables): AuditStreamQueue;
 }
 
 /**

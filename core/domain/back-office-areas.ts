@@ -17,6 +17,18 @@ import { SECURITY_POLICY_HANDLERS, securityPolicyAreaPorts } from './security-po
 import { SIGN_IN_METHOD_HANDLERS, signInMethodAreaPorts } from './sign-in-method-handlers';
 import { SECURITY_CENTRE_HANDLERS, securityCentreAreaPorts } from './security-center';
 import { DIRECTORY_HANDLERS, directoryAreaPorts } from './directory-handlers';
+import { USAGE_HANDLERS, usageAreaPorts } from './usage-handlers';
+import { AUDIT_STREAM_HANDLERS, auditStreamAreaPorts } from './audit-stream-handlers';
+import { CONNECTIVITY_HANDLERS } from './connectivity-handlers';
+import { connectivityAreaPorts } from './connectivity-tables';
+import { AUDIT_EXPORT_HANDLERS, AUDIT_LOG_HANDLERS, auditLogAreaPorts } from './audit-log';
+import {
+  NOTIFICATION_HANDLERS,
+  REPORT_HANDLERS,
+  REPORT_PREVIEW_HANDLERS,
+  notificationsOn,
+  reportAreaPorts,
+} from './report-handlers';
 
 /** The public areas: their routes need no caller (a link's token, a reset, an activation). */
 export const PUBLIC_AREAS: readonly PublicArea[] = [
@@ -39,4 +51,21 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area(SIGN_IN_METHOD_HANDLERS, signInMethodAreaPorts),
   area(SECURITY_CENTRE_HANDLERS, securityCentreAreaPorts),
   area(DIRECTORY_HANDLERS, directoryAreaPorts),
+  // Connectivity, audits, audit streams, reports and notifications, usage (issues 15, 16, 28).
+  area(USAGE_HANDLERS, usageAreaPorts),
+  area(REPORT_HANDLERS, reportAreaPorts),
+  area(AUDIT_LOG_HANDLERS, auditLogAreaPorts),
+  area(CONNECTIVITY_HANDLERS, connectivityAreaPorts),
+  area(AUDIT_STREAM_HANDLERS, auditStreamAreaPorts),
+];
+
+/**
+ * Areas the server answers by routes of its own, with the same ports (an HTML page or a file sent
+ * as one, the bell of a caller of no account): demo mode dispatches them as the areas above.
+ */
+export const OWN_ROUTE_AREAS: readonly Area[] = [
+  // Connectivity, audits, audit streams, reports and notifications, usage.
+  area(REPORT_PREVIEW_HANDLERS, reportAreaPorts),
+  area(NOTIFICATION_HANDLERS, notificationsOn),
+  area(AUDIT_EXPORT_HANDLERS, auditLogAreaPorts),
 ];

@@ -116,3 +116,12 @@ export interface ConnectivityPorts {
     target: { url: string; secret: string | null; payload?: object },
   ): Promise<{ statusCode: number; body: string }>;
 }
+
+/**
+ * What a backend does for webhooks beyond the repositories (the platform's `webhooks`,
+ * core/domain/platform.ts): the outbox, reaching and testing a target, and a new webhook's answer.
+ */
+export interface WebhookBackend extends Pick<ConnectivityPorts, 'outbox' | 'reachable' | 'sendTest'> {
+  /** The webhook just made, as answered: the server's as stored; demo mode's with sample deliveries. */
+  created(tenantId: string, webhook: Webhook): Promise<Webhook>;
+}

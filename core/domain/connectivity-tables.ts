@@ -13,6 +13,7 @@ import type {
   SlackRepository,
   WebhookRepository,
 } from './connectivity-ports';
+import type { PortsFor } from './platform';
 import { col, nullable, stamp, saveRow, table, type RowClock, type RowOf, type Tables } from './tables';
 
 /** One attempt to deliver to a webhook, as the server's worker logs it. */
@@ -285,3 +286,21 @@ export function connectivityPorts(
     ...extras,
   };
 }
+
+/** The connectivity routes' ports (core/domain/connectivity-handlers.ts) on a backend. */
+export const connectivityAreaPorts: PortsFor<ConnectivityPorts> = (platform) => {
+  const { created, ...delivery } = platform.webhooks;
+  const ports = connectivityPorts(platform.tables, platform.clock, {
+    seal: platform.seal,
+    vendorId: platform.vendorId,
+    ...delivery,
+  });
+  const { create } = ports.webhooks;
+  return {
+    ...ports,
+    webhooks: {
+      ...ports.webhooks,
+      create: async (tenantId, fields, secret) => created(tenantId, await create(tenantId, fields, secret)),
+    },
+  };
+};

@@ -16,6 +16,8 @@ import type { EmailKey, EmailParams } from './delivery-texts/types';
 import type { AreaHandlers, PublicHandlers } from './handlers';
 import type { OneTimePurpose } from './passwordless';
 import type { AuthResponse } from './session-tokens';
+import type { AuditStreamBackend } from './audit-streams';
+import type { WebhookBackend } from './connectivity-ports';
 import type { RowClock, Tables } from './tables';
 import type { UserRow } from './user-tables';
 import type { VendorMethods } from './sign-in-method-storage';
@@ -85,6 +87,26 @@ export interface Platform {
   };
   /** Mails the member a password-reset link (the server's mail; demo mode sends nothing). */
   sendPasswordReset(member: { id: string; email: string }): Promise<void>;
+
+  // Connectivity, audits, audit streams, reports and notifications, usage.
+  /** Sends an email already written (a report's): the server's delivery (its outbox in development), demo mode's outbox. */
+  sendWrittenEmail(message: { to: string; subject: string; text: string }): Promise<void>;
+  /** The id of the vendor the records and webhooks are of: the server's first one, demo mode's own. */
+  vendorId(): Promise<string>;
+  /**
+   * Readies the account's audit log for a read: nothing on the server (its worker purges past the
+   * retention); demo mode purges as the server would and stores its sample history the first time.
+   */
+  readyAuditLog(tenantId: string): Promise<void>;
+  /**
+   * Seals a secret bound to its row (`binding`), for the server's worker to open (its SecretBox);
+   * demo mode keeps nothing (nothing would sign or post).
+   */
+  seal(value: string, binding: string): string;
+  /** The webhooks' outbox, reaching and testing a target, a new webhook's answer (the server's worker; demo mode sends nothing). */
+  webhooks: WebhookBackend;
+  /** Audit streams' queue and checks: the server's outbox and address check; demo mode's stand-ins (it sends nothing). */
+  auditStreams: AuditStreamBackend;
 }
 
 /** Who an email goes to: a user (their language) or an address, of an account (its language). */

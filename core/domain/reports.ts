@@ -2,9 +2,8 @@
  * Reports (spec 001 §7 "GET tenant reports, GET by id, preview-report as html, pdf or image with
  * base64 dataFilters, POST schedule, POST send"): the built-in report templates, each account's
  * schedules, rendering and sending, written once over ports. The schedules' repository is written
- * here over the storage port (core/domain/tables.ts: the `tenant_report_schedules` table); the
- * members a report lists are read by each backend (the server's SQL join in
- * server/storage/reports.ts, demo mode's members in core/demo/reports.ts). Reports are rendered as
+ * here over the storage port (core/domain/tables.ts: the `tenant_report_schedules` table), and so
+ * are the members a report lists (core/domain/report-handlers.ts). Reports are rendered as
  * HTML (an email gets the same table as text); PDF and image are refused. A schedule is stored as
  * the account sets it; no worker runs it yet (docs/contract.md).
  */

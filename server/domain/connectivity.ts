@@ -2,8 +2,8 @@
  * What the server does for connectivity (issue 16) beyond the rules: the rules themselves (webhooks,
  * email and SMS settings, Slack; the events catalogue) are core/domain/connectivity.ts over the
  * repositories of core/domain/connectivity-tables.ts, which the server runs over PostgreSQL and
- * demo mode over its stored tables. Here: the server's ports (the outbox, sealing secrets; targets
- * must resolve to public addresses; a test is really sent), and
+ * demo mode over its stored tables. Here: the server's webhooks of its platform (server/platform.ts:
+ * the outbox; targets must resolve to public addresses; a test is really sent), and
  * `emitEvent`, which writes one outbox row per event and target (connectivity_deliveries) for the
  * worker (connectivity-worker.ts) to deliver, signed as below.
  *
@@ -12,8 +12,7 @@
  * to sign, so a hash would not do), bound to the webhook's id.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { ConnectivityPorts } from '../../core/domain/connectivity';
-import { connectivityPorts as portsOver } from '../../core/domain/connectivity-tables';
+import type { WebhookBackend } from '../../core/domain/connectivity-ports';
 import { assertPublicUrl, postJson } from '../delivery/outbound-http';
 import type { Database } from '../storage/database';
 import {
@@ -21,10 +20,7 @@ import {
   forgetWebhookDeliveries,
   recordEvent,
   requeueWebhookLog,
-  vendorOf,
 } from '../storage/connectivity';
-import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
-import type { SecretBox } from './mfa-crypto';
 
 const wakers = new Set<() => void>();
 /** The worker of this process registers here: an event emitted here is delivered without waiting for the next poll. */
@@ -36,24 +32,21 @@ const wakeWorkers = () => {
   for (const wake of wakers) wake();
 };
 
-/** The rules' ports on the server (core/domain/connectivity.ts). */
-export function connectivityPorts(ctx: {
+/** The server's webhooks (core/domain/connectivity-ports.ts), its options read when used. */
+export function serverWebhooks(ctx: {
   db: Database;
-  secretBox: SecretBox;
   connectivity: { allowPrivateAddresses: boolean; timeoutMs: number };
-}): ConnectivityPorts {
-  const { db, secretBox } = ctx;
-  const allowPrivate = ctx.connectivity.allowPrivateAddresses;
-  return portsOver(sqlTables(db), SERVER_ROW_CLOCK, {
-    seal: (value, binding) => secretBox.seal(value, binding),
+}): WebhookBackend {
+  const { db } = ctx;
+  const allowPrivate = () => ctx.connectivity.allowPrivateAddresses;
+  return {
     outbox: {
       // A retry is delivered by this process's worker at once.
       retry: async (tenantId, logId) =>
         (await requeueWebhookLog(db, tenantId, logId)) ? (wakeWorkers(), true) : false,
       forget: (webhookId) => forgetWebhookDeliveries(db, webhookId),
     },
-    vendorId: () => vendorOf(db),
-    reachable: async (url) => (await assertPublicUrl(url.toString(), allowPrivate)).toString(),
+    reachable: async (url) => (await assertPublicUrl(url.toString(), allowPrivate())).toString(),
     async sendTest(tenantId, { url, secret, payload }) {
       const body = JSON.stringify({
         eventKey: 'test',
@@ -70,11 +63,13 @@ export function connectivityPorts(ctx: {
           [TIMESTAMP_HEADER]: String(timestamp),
           ...(secret ? { [SIGNATURE_HEADER]: signWebhook(secret, timestamp, body) } : {}),
         },
-        { timeoutMs: ctx.connectivity.timeoutMs, allowPrivate },
+        { timeoutMs: ctx.connectivity.timeoutMs, allowPrivate: allowPrivate() },
       );
       return { statusCode: result.status, body: result.body };
     },
-  });
+    // The server's answer is the webhook as stored: its deliveries come from the worker.
+    created: async (_tenantId, webhook) => webhook,
+  };
 }
 
 // ------------------------------------------------------------------------------------ emitting

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { memoryTables } from '../../core/demo/tables';
+import { auditStreamStore } from '../../core/domain/audit-stream-handlers';
 import {
   auditStreamLogsTable,
   auditStreamRepository,
@@ -15,8 +16,8 @@ import {
 } from '../../core/domain/audit-streams';
 import type { Tables } from '../../core/domain/tables';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { auditStreamStore } from './audit-streams';
-import { sqlTables } from './tables';
+import { auditStreamQueue } from './audit-streams';
+import { databaseOf, sqlTables } from './tables';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 /** What the suite's sealer made of each secret, by what it is bound to. */
@@ -53,7 +54,7 @@ repositorySuite<{ repo: AuditStreamRepository; tables: Tables }>(
   {
     pglite: (db) => ({
       repo: auditStreamRepository(
-        auditStreamStore(db, () => NOW),
+        auditStreamStore(sqlTables(db), (tables) => auditStreamQueue(databaseOf(tables) ?? db, () => NOW)),
         seal,
         randomUUID,
         () => NOW,

@@ -14,7 +14,6 @@ import {
   streamAttempts,
   STREAM_SEALS,
   type AuditStreamQueue,
-  type AuditStreamStore,
 } from '../../core/domain/audit-streams';
 import { stamp } from '../../core/domain/tables';
 import type { Database } from './database';
@@ -29,8 +28,8 @@ export interface Sealer {
 /** The queue of one stream, waiting or retrying. */
 const QUEUED = `channel = 'audit_stream' AND target_id = $1 AND state = 'pending'`;
 
-/** The streams' queue in the connectivity outbox, and the attempts' log. */
-function auditStreamQueue(db: Database, now: () => number): AuditStreamQueue {
+/** The streams' queue in the connectivity outbox, and the attempts' log (the server's platform's, server/domain/audit-streams.ts). */
+export function auditStreamQueue(db: Database, now: () => number): AuditStreamQueue {
   return {
     async follow(id, state) {
       await db.query(
@@ -82,15 +81,6 @@ function auditStreamQueue(db: Database, now: () => number): AuditStreamQueue {
       );
       return rows[0]!.n;
     },
-  };
-}
-
-/** The streams' store over `db`: its table and its queue, in one transaction when asked. */
-export function auditStreamStore(db: Database, now: () => number): AuditStreamStore {
-  return {
-    tables: sqlTables(db),
-    queue: auditStreamQueue(db, now),
-    transaction: (fn) => db.transaction((tx) => fn(auditStreamStore(tx, now))),
   };
 }
 

@@ -11,7 +11,7 @@ import type { AuditEvent } from '../../core/domain/audit';
 import { AUDITS, auditLogPorts, recordAudit, type AuditLogPorts } from '../../core/domain/audit-log';
 import { stamp, type Tables } from '../../core/domain/tables';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { firstVendorId } from './audits';
+import { platformOver } from '../../test/support/platform';
 import { sqlTables } from './tables';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
@@ -58,7 +58,7 @@ repositorySuite<Store>(
   {
     pglite: (db) => ({
       tables: sqlTables(db),
-      ports: auditLogPorts(sqlTables(db), { now: () => NOW }, () => firstVendorId(db)),
+      ports: auditLogPorts(sqlTables(db), { now: () => NOW }, () => platformOver(db).vendorId()),
     }),
     demo: () => {
       const tables = memoryTables({});

@@ -1,19 +1,13 @@
 /**
  * The audit log's SQL the storage port does not say: the retention purge (the only DELETE the
- * table's append-only trigger lets through, by a setting of its own transaction) and the vendor
- * the records are of. Records are written by core/domain/audit.ts and read, the page, the export
+ * table's append-only trigger lets through, by a setting of its own transaction) and the metadata's
+ * date. Records are written by core/domain/audit.ts and read, the page, the export
  * and the stats, by core/domain/audit-log.ts, over the storage port.
  */
 import { auditsEntity } from '../../core/domain/audit-log';
 import type { Database } from './database';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-/** The vendor the records are of: the first one made (core/domain/audit-log.ts reads it for each list). */
-export async function firstVendorId(db: Database): Promise<string | null> {
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM vendors ORDER BY created_at LIMIT 1');
-  return rows[0]?.id ?? null;
-}
 
 /**
  * Deletes the records older than `days` (the retention; server option `auditRetentionDays`), the

@@ -1,15 +1,19 @@
 // The connectivity repositories (core/domain/connectivity-tables.ts connectivityPorts), one suite for both stores:
-// over PGlite with the server's outbox (server/storage/connectivity.ts), and over demo mode's stored
-// tables with its stand-ins (core/demo/connectivity.ts). The rules in core/domain/connectivity.ts
+// over PGlite with the server's outbox (server/storage/connectivity.ts), and over demo mode's
+// platform with its stand-ins (core/demo/connectivity.ts, the area's ports `connectivityAreaPorts`). The rules in core/domain/connectivity.ts
 // rely on what each case states.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { demoConnectivityPorts } from '../../core/demo/connectivity';
 import type { DemoDatabase } from '../../core/demo/data';
+import { demoPlatform } from '../../core/demo/platform';
 import { memoryTables } from '../../core/demo/tables';
 import type { ConnectivityPorts } from '../../core/domain/connectivity';
-import { WEBHOOK_LOGS, connectivityPorts } from '../../core/domain/connectivity-tables';
+import {
+  WEBHOOK_LOGS,
+  connectivityAreaPorts,
+  connectivityPorts,
+} from '../../core/domain/connectivity-tables';
 import { stamp, type Tables } from '../../core/domain/tables';
 import { SecretBox } from '../domain/mfa-crypto';
 import { repositorySuite } from '../../test/support/repository-suite';
@@ -68,7 +72,16 @@ repositorySuite<Repositories>(
     demo: () => {
       const db = {} as DemoDatabase;
       // Ids shaped as the server's, so one case fits both stores.
-      const ports = demoConnectivityPorts(db, { now: ticking(), random: randomUUID });
+      const platform = demoPlatform(db, { now: ticking(), random: randomUUID });
+      const ports = connectivityAreaPorts(platform, {
+        userId: randomUUID(),
+        tenantId: randomUUID(),
+        permissions: [],
+        byApiToken: false,
+        sessionId: null,
+        impersonating: false,
+        ip: undefined,
+      });
       const tables = memoryTables(db.tables!);
       return { ...ports, tables, secretOf: async () => null, keepsSecrets: false };
     },

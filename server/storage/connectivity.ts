@@ -12,7 +12,7 @@ import type { Database } from './database';
 /** The first vendor's id: the catalogue's and the logs' vendorId. */
 export async function vendorOf(db: Database): Promise<string> {
   const { rows } = await db.query<{ id: string }>('SELECT id FROM vendors ORDER BY created_at, id LIMIT 1');
-  return rows[0]!.id;
+  return rows[0]?.id ?? '';
 }
 
 // ------------------------------------------------------------------------------------ the outbox
