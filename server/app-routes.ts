@@ -32,7 +32,6 @@ import { configurationRoutes } from './routes/configurations';
 import { featureFlagRoutes } from './routes/featureFlags';
 import { hostInfoRoutes } from './routes/host-info';
 import { impersonationRoutes } from './routes/impersonation';
-import { hierarchyRoutes } from './routes/hierarchy';
 import { invitationRoutes } from './routes/invitations';
 import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
@@ -74,7 +73,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await hostInfoRoutes(api, ctx);
       await featureFlagRoutes(api, ctx);
       await impersonationRoutes(api, ctx);
-      await hierarchyRoutes(api, ctx);
       await portalConfigRoutes(api, ctx);
       await passwordlessRoutes(api, ctx);
       await mfaRoutes(api, ctx, ctx.mfa);

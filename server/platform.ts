@@ -11,6 +11,14 @@ import { emitEvent } from './domain/connectivity';
 import { memberPermissionKeys } from './domain/grants';
 import { getVendorSettings } from './domain/vendor';
 import { SERVER_ROW_CLOCK, databaseOf, sqlTables } from './storage/tables';
+// Sub-accounts, the account switch, custom login and the users page.
+import { evaluateFlags } from './domain/featureFlags';
+import { chosenAccountId } from './domain/hierarchy';
+import { moveSession, subAccountTree } from './storage/sub-accounts';
+import { endMemberSessions, scimManagedMemberships } from './storage/team-members';
+
+/** A user's id (the server's are UUIDs). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function serverPlatform(ctx: AppContext): Platform {
   const { db } = ctx;
@@ -22,5 +30,19 @@ export function serverPlatform(ctx: AppContext): Platform {
     memberPermissions: (tenantId, userId) => memberPermissionKeys(db, tenantId, userId),
     apiTokenHash: apiTokenSecretHash,
     vendor: () => getVendorSettings(db),
+    // Sub-accounts, the account switch, custom login and the users page.
+    featureFlags: (keys, context) => evaluateFlags(db, keys, context),
+    subAccounts: {
+      tree: (tables) => subAccountTree(databaseOf(tables) ?? db),
+      accountIdOf: chosenAccountId,
+      switchTo: (caller, tenantId) =>
+        moveSession(db, { userId: caller.userId, sessionId: caller.sessionId, tenantId }),
+    },
+    members: {
+      scimMemberships: (ids) => scimManagedMemberships(db, ids),
+      endSessions: (tenantId, userId, reason, within) =>
+        endMemberSessions((within && databaseOf(within)) || db, tenantId, userId, reason),
+      isUserId: (id) => UUID.test(id),
+    },
   };
 }

@@ -2,7 +2,6 @@
  * The demo backend's back-office areas, one chunk loaded on the first call none of the eager
  * handlers answers (core/demo/lazyAreas.ts): a sign-in page in demo mode never downloads them.
  */
-import { demoSubAccountRoutes } from './subAccounts';
 import { demoSecurityPolicyRoutes } from './securityPolicies';
 import { demoAuditRoutes } from './audits';
 import { demoAuditStreamRoutes } from './auditStreams';
@@ -54,8 +53,6 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoSecurityCenterRoutes({ now, random }),
     ...demoConnectivityRoutes({ now, random }),
     ...demoDirectoryRoutes({ now, random }),
-    // Sub-accounts, their members, the tenant switch and custom login.
-    ...demoSubAccountRoutes({ now, random }),
     // SSO connections and the legacy single-connection calls, billing.
     ...demoSsoConfigRoutes({ now, random }),
     ...demoBillingRoutes({ now, random }),

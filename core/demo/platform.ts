@@ -11,7 +11,11 @@ import { PERMISSION_CATEGORIES } from '../domain/role-store';
 import { DEMO_CREATED_AT, DEMO_POLICY, noteWritten, type DemoDatabase, type DemoUser } from './data';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
-import { categoryId, demoPermissionsOf, demoRoles } from './teamAdmin';
+import { categoryId, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
+// Sub-accounts, the account switch, custom login and the users page.
+import { tenantRows, updateUser, userById } from './data';
+import { demoFlagValues } from './hostInfo';
+import { demoAccountTree } from './subAccountsRepository';
 
 /** The permissions' categories as rows, as the server's migration writes them. */
 function seedCategories(db: DemoDatabase) {
@@ -37,6 +41,26 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     memberPermissions: async (tenantId, userId) => demoPermissionsOf(db, { id: userId, tenantId }),
     apiTokenHash: () => '',
     vendor: async () => ({ apiTokensEnabled: DEMO_POLICY.apiTokensEnabled !== false }),
+    // Sub-accounts, the account switch, custom login and the users page.
+    featureFlags: async (keys, context) => demoFlagValues(db, keys, context),
+    subAccounts: {
+      tree: () => demoAccountTree(db),
+      // The id the client chose is the account's own, taken in any case (an account of it is a conflict).
+      accountIdOf: (_parentId, chosen) =>
+        tenantRows(db).find((t) => t.id.toLowerCase() === chosen.toLowerCase())?.id ?? chosen,
+      switchTo: async (caller, tenantId) => void updateUser(db, caller.userId, { activeTenantId: tenantId }),
+    },
+    members: {
+      // No identity provider in demo mode, so no SCIM (core/demo/directory.ts).
+      scimMemberships: async () => new Set(),
+      // Demo mode has one session, this browser's, acting in the user's active account.
+      endSessions: async (tenantId, userId) => {
+        const ended = db.session?.userId === userId && userById(db, userId)?.activeTenantId === tenantId;
+        if (ended) db.session = null;
+        return ended ? 1 : 0;
+      },
+      isUserId: () => true,
+    },
   };
 }
 
@@ -46,4 +70,8 @@ export const demoCaller = (db: DemoDatabase, user: DemoUser): Caller => ({
   tenantId: user.tenantId,
   permissions: demoPermissionsOf(db, user),
   byApiToken: false,
+  // Sub-accounts and the account switch.
+  roles: demoRolesOf(db, user).map((r) => r.key),
+  impersonating: Boolean(db.session?.impersonatorId),
+  sessionId: db.session?.id ?? null,
 });

@@ -91,9 +91,6 @@ export function roleGrants(db: DemoDatabase, tenantId: string, roleIds: string[]
   const roles = rolesWithIds(db, tenantId, roleIds);
   return { known: roles.map((r) => r.id), keys: permissionKeysOf(roles.flatMap((r) => r.permissions)) };
 }
-/** What the account's roles of these ids grant. */
-export const grantedBy = (db: DemoDatabase, tenantId: string, roleIds: string[]) =>
-  roleGrants(db, tenantId, roleIds).keys;
 
 /**
  * The roles a user holds in the account they act in: their membership's and those of the groups

@@ -10,10 +10,15 @@ import { groupAreaPorts } from './group-store';
 import { area, type Area } from './platform';
 import { ROLE_HANDLERS } from './role-handlers';
 import { roleAreaPorts } from './role-store';
+// Sub-accounts, the users page.
+import { SUB_ACCOUNT_HANDLERS } from './sub-account-handlers';
+import { subAccountAreaPorts } from './sub-account-store';
 
 export const BACK_OFFICE_AREAS: readonly Area[] = [
   // Roles and permissions, groups, API tokens (issue 6, admin portal part B).
   area(ROLE_HANDLERS, roleAreaPorts),
   area(GROUP_HANDLERS, groupAreaPorts),
   area(API_TOKEN_HANDLERS, apiTokenAreaPorts),
+  // Sub-accounts, the account switch and custom login (spec 001 §7 "Tenants and sub-accounts").
+  area(SUB_ACCOUNT_HANDLERS, subAccountAreaPorts),
 ];

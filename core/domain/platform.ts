@@ -12,6 +12,10 @@
  */
 import type { AreaHandlers } from './handlers';
 import type { RowClock, Tables } from './tables';
+// Sub-accounts and the users page.
+import type { FlagContext } from './feature-flags';
+import type { SubAccountTreeReads } from './sub-account-store';
+import type { ScimManagedOf } from './team-member-list';
 
 export interface Platform {
   /** The rows: SQL on the server, the page's storage in demo mode. */
@@ -29,6 +33,40 @@ export interface Platform {
   apiTokenHash(secret: string): string;
   /** The vendor's switches the back office reads. */
   vendor(): Promise<{ apiTokensEnabled: boolean }>;
+  // Sub-accounts, the account switch, custom login and the users page.
+  /** The asked feature flags' values for a context (demo mode: its own defaults under its stored flags). */
+  featureFlags(keys: string[], context: FlagContext): Promise<Record<string, boolean>>;
+  subAccounts: {
+    /**
+     * The tree below an account, as each backend reads it: the server's recursive queries (the port
+     * has no recursion), over these tables (a transaction's inside one); demo mode walks its
+     * few stored accounts.
+     */
+    tree(tables: Tables): SubAccountTreeReads;
+    /**
+     * The id of the account the client names `chosen` below `parentId`: the server's name-based UUID
+     * (server/domain/hierarchy.ts); demo mode's ids are no UUIDs, `chosen` is the id (taken in any case).
+     */
+    accountIdOf(parentId: string, chosen: string): string;
+    /** The caller's session acts in the account from now on (the server's sessions; demo mode's user). */
+    switchTo(caller: Caller, tenantId: string): Promise<void>;
+  };
+  members: {
+    /** Which of these memberships SCIM manages (a column the port does not declare; demo mode has no SCIM). */
+    scimMemberships: ScimManagedOf;
+    /**
+     * Ends the member's open sessions in the account (the server's sessions, over `within`, a
+     * transaction's tables, when given; demo mode's one session): how many.
+     */
+    endSessions(
+      tenantId: string,
+      userId: string,
+      reason: 'revoked_by_admin' | 'removed_from_tenant',
+      within?: Tables,
+    ): Promise<number>;
+    /** Whether `id` can name a user (the server's are UUIDs; demo mode's any string). */
+    isUserId(id: string): boolean;
+  };
 }
 
 /** Who calls a signed-in route, as its access check found them. */
@@ -40,6 +78,13 @@ export interface Caller {
   permissions: string[];
   /** Whether the bearer is an API token's access token rather than a person's. */
   byApiToken: boolean;
+  // Sub-accounts and the account switch.
+  /** The role keys the caller holds there (the access token's). */
+  roles: string[];
+  /** An impersonated session (the access token's actor claim). */
+  impersonating: boolean;
+  /** The session the call comes from (demo mode's one session), or null (an API token's). */
+  sessionId: string | null;
 }
 
 /** An area's ports for one call of a signed-in caller. */

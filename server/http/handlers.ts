@@ -45,6 +45,9 @@ function callerOfCall(request: FastifyRequest): Caller {
     userId: claims.sub,
     permissions: claims.permissions ?? [],
     byApiToken: isApiTokenAccess(claims),
+    roles: claims.roles ?? [],
+    impersonating: Boolean(claims.act),
+    sessionId: claims.sid ?? null,
   };
   return Object.defineProperty(caller, 'tenantId', {
     enumerable: true,
