@@ -39,7 +39,6 @@ import { passwordlessRoutes } from './routes/passwordless';
 import { mfaRoutes } from './routes/mfa';
 import { profileRoutes } from './routes/profile';
 import { teamMemberRoutes } from './routes/team-members';
-import { teamUserRoutes } from './routes/team-users';
 import { userRoutes } from './routes/users';
 import { wellKnownRoutes } from './routes/well-known';
 import { oauthRoutes } from './routes/oauth';
@@ -65,7 +64,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await profileRoutes(api, ctx);
       await profileImageRoutes(api, ctx);
       await loginSessionRoutes(api, ctx);
-      await teamUserRoutes(api, ctx);
       await teamMemberRoutes(api, ctx);
       await invitationRoutes(api, ctx);
       await accountSettingsRoutes(api, ctx);

@@ -41,7 +41,7 @@ export function serverPlatform(ctx: AppContext): Platform {
     members: {
       scimMemberships: (ids) => scimManagedMemberships(db, ids),
       endSessions: (tenantId, userId, reason, within) =>
-        endMemberSessions((within && databaseOf(within)) || db, tenantId, userId, reason),
+        endMemberSessions(databaseOf(within) ?? db, tenantId, userId, reason),
       isUserId: (id) => UUID.test(id),
     },
   };

@@ -56,8 +56,8 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     // SSO connections and the legacy single-connection calls, billing.
     ...demoSsoConfigRoutes({ now, random }),
     ...demoBillingRoutes({ now, random }),
-    // The users page: members, their roles, sessions and Unlock.
-    ...demoMemberListRoutes({ now, random }),
+    // The users page's Unlock.
+    ...demoMemberListRoutes(),
     // The account's settings and usage, the profile's change.
     ...demoAccountSettingsRoutes(now),
     ...demoProfileChangeRoutes(),

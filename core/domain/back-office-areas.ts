@@ -13,6 +13,8 @@ import { roleAreaPorts } from './role-store';
 // Sub-accounts, the users page.
 import { SUB_ACCOUNT_HANDLERS } from './sub-account-handlers';
 import { subAccountAreaPorts } from './sub-account-store';
+import { TEAM_MEMBER_HANDLERS } from './team-member-handlers';
+import { teamMemberAreaPorts } from './team-member-store';
 
 export const BACK_OFFICE_AREAS: readonly Area[] = [
   // Roles and permissions, groups, API tokens (issue 6, admin portal part B).
@@ -21,4 +23,6 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area(API_TOKEN_HANDLERS, apiTokenAreaPorts),
   // Sub-accounts, the account switch and custom login (spec 001 §7 "Tenants and sub-accounts").
   area(SUB_ACCOUNT_HANDLERS, subAccountAreaPorts),
+  // The users page: the account's members, their roles, customData and sessions (spec 001 §4, §5, §7).
+  area(TEAM_MEMBER_HANDLERS, teamMemberAreaPorts),
 ];

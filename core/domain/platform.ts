@@ -55,14 +55,14 @@ export interface Platform {
     /** Which of these memberships SCIM manages (a column the port does not declare; demo mode has no SCIM). */
     scimMemberships: ScimManagedOf;
     /**
-     * Ends the member's open sessions in the account (the server's sessions, over `within`, a
-     * transaction's tables, when given; demo mode's one session): how many.
+     * Ends the member's open sessions in the account (the server's sessions, over `within`: the
+     * tables of the change's transaction; demo mode's one session): how many.
      */
     endSessions(
       tenantId: string,
       userId: string,
       reason: 'revoked_by_admin' | 'removed_from_tenant',
-      within?: Tables,
+      within: Tables,
     ): Promise<number>;
     /** Whether `id` can name a user (the server's are UUIDs; demo mode's any string). */
     isUserId(id: string): boolean;

@@ -56,7 +56,7 @@ export async function assertMayActOn(
 }
 
 /** The caller of a member rule: the token's user, active account and permissions. */
-export const actorOf = (claims: AccessTokenClaims): MemberActor => ({
+const actorOf = (claims: AccessTokenClaims): MemberActor => ({
   userId: claims.sub,
   activeTenantId: claims.tenantId ?? null,
   held: claims.permissions ?? [],
