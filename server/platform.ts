@@ -16,6 +16,10 @@ import { evaluateFlags } from './domain/featureFlags';
 import { chosenAccountId } from './domain/hierarchy';
 import { moveSession, subAccountTree } from './storage/sub-accounts';
 import { endMemberSessions, scimManagedMemberships } from './storage/team-members';
+// Invitations and the invite link.
+import { emailDomainAllowed } from './domain/email-domain-restrictions';
+import { inviteLinkSecrets, sendInvitation } from './domain/invitations';
+import { newLinkToken } from './domain/one-time-tokens';
 
 /** A user's id (the server's are UUIDs). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,6 +47,15 @@ export function serverPlatform(ctx: AppContext): Platform {
       endSessions: (tenantId, userId, reason, within) =>
         endMemberSessions(databaseOf(within) ?? db, tenantId, userId, reason),
       isUserId: (id) => UUID.test(id),
+    },
+    // Invitations and the invite link.
+    invitations: {
+      send: (invitation, inviterId) =>
+        sendInvitation(ctx, invitation, inviterId, (message) => console.error(`invitation: ${message}`)),
+      emailDomainAllowed: (tenantId, email) => emailDomainAllowed(db, tenantId, email),
+      linkSecrets: inviteLinkSecrets(ctx),
+      newLinkToken,
+      appUrl: () => ctx.options.appUrl,
     },
   };
 }

@@ -147,7 +147,6 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     sendEmail,
     sendChoosePassword,
     passwordPorts,
-    issueToken,
     passwordProblem,
   };
 }

@@ -7,18 +7,19 @@
  */
 import type { createDemoAccountFlows } from './accountFlows';
 import type * as rules from '../domain/invitations';
+import type { Platform } from '../domain/platform';
 import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
-import { appOrigin, demoOutbox } from './passwordlessPorts';
+import { appOrigin, demoOutbox, demoSecrets } from './passwordlessPorts';
 import { tenantById, userById, type DemoDatabase } from './data';
 import { hashDemoPassword } from './passwordHash';
 import type { DemoClock } from './rows';
 import { roleGrants } from './teamAdmin';
 
-/** The clock, ids, links, emails and password policy of core/demo/accountFlows.ts. */
+/** The clock, ids, emails and password policy of core/demo/accountFlows.ts. */
 export type DemoInvitationTools = DemoClock &
-  Pick<ReturnType<typeof createDemoAccountFlows>, 'sendChoosePassword' | 'issueToken' | 'passwordProblem'>;
+  Pick<ReturnType<typeof createDemoAccountFlows>, 'sendChoosePassword' | 'passwordProblem'>;
 
 const demoTenantName = (db: DemoDatabase, tenantId: string) => tenantById(db, tenantId)?.name ?? '';
 
@@ -31,34 +32,53 @@ async function storeOf(db: DemoDatabase) {
   return { ...store, tables: memoryTables((db.tables ??= {})) };
 }
 
-/** The invitation ports over the demo's stored tables; the email goes to the demo outbox. */
-export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools): rules.InvitationPorts {
+/**
+ * Demo mode's platform's invitations (core/demo/platform.ts): the email goes to the demo outbox, an
+ * invite link's token is kept as is.
+ */
+export const demoInvitationMembers = (db: DemoDatabase, clock: DemoClock): Platform['invitations'] => ({
+  async send({ tenantId, userId }, inviterId) {
+    const user = userById(db, userId);
+    if (!user) return;
+    // The link names its account, as the server's link data does (older links of that account retired).
+    const token = await demoSecrets(db, clock).issue({
+      purpose: 'invitation',
+      userId: user.id,
+      kind: 'link',
+      data: { tenantId },
+      retireScope: 'tenantId',
+    });
+    // In the recipient's language, else the inviting account's (the server's localeOfRecipient).
+    const [subject, text] = demoEmail(db, { ...user, activeTenantId: tenantId }, 'invitation', {
+      link: invitationAddress(appOrigin(), user.id, token),
+      tenantName: demoTenantName(db, tenantId),
+      inviterName: (inviterId && userById(db, inviterId)?.name) || null,
+    });
+    demoOutbox(db, clock.now, { channel: 'email', to: user.email, subject, text });
+  },
+  async emailDomainAllowed(tenantId, email) {
+    // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
+    const { demoSecurityPolicyPorts } = await import('./securityPolicies');
+    const ports = demoSecurityPolicyPorts(db, clock);
+    // Demo mode keeps no list of public email providers: only the account's own list decides.
+    return emailDomainAllowed(ports, tenantId, email, () => false);
+  },
+  linkSecrets: { hash: (token) => token, seal: (token) => token, open: (token) => token },
+  newLinkToken: () => `${clock.random()}${clock.random()}`,
+  appUrl: appOrigin,
+});
+
+/** The invitation ports of the public routes over the demo's stored tables; the email goes to the demo outbox. */
+export function demoInvitationPorts(db: DemoDatabase, tools: DemoClock): rules.InvitationPorts {
   const clock = { now: tools.now, newId: tools.random };
+  const members = demoInvitationMembers(db, tools);
   const extras: Parameters<Awaited<ReturnType<typeof storeOf>>['invitationPortsOver']>[2] = {
     roleGrants: async (tenantId, roleIds) => roleGrants(db, tenantId, roleIds),
-    async emailDomainAllowed(tenantId, email) {
-      // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
-      const { demoSecurityPolicyPorts } = await import('./securityPolicies');
-      const ports = demoSecurityPolicyPorts(db, tools);
-      // Demo mode keeps no list of public email providers: only the account's own list decides.
-      return emailDomainAllowed(ports, tenantId, email, () => false);
-    },
+    emailDomainAllowed: members.emailDomainAllowed,
     // The account's members are the back office's (core/demo/accountMembers.ts), loaded on first use.
     permissionsIn: async (callerId, tenantId) =>
       (await import('./accountMembers')).permissionsIn(db, tenantId, callerId),
-    async sendInvitation({ tenantId, userId }, inviterId) {
-      const user = userById(db, userId);
-      if (!user) return;
-      // The link names its account, as the server's link data does (older links of that account retired).
-      const token = await tools.issueToken(db, 'invitation', user.id, tenantId);
-      // In the recipient's language, else the inviting account's (the server's localeOfRecipient).
-      const [subject, text] = demoEmail(db, { ...user, activeTenantId: tenantId }, 'invitation', {
-        link: invitationAddress(appOrigin(), user.id, token),
-        tenantName: demoTenantName(db, tenantId),
-        inviterName: (inviterId && userById(db, inviterId)?.name) || null,
-      });
-      demoOutbox(db, tools.now, { channel: 'email', to: user.email, subject, text });
-    },
+    sendInvitation: members.send,
     // Demo mode sends no webhooks.
     invited: async () => {},
   };

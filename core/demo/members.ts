@@ -1,27 +1,13 @@
 /**
  * The users page in demo mode: the members' routes are an area (core/domain/team-member-handlers.ts,
- * over demo mode's platform); here, the users list's row of an invitation's answer and the users
- * page's Unlock.
+ * over demo mode's platform); here, the users page's Unlock.
  */
-import { listedMember } from '../domain/team-member-list';
 import { fail, ok } from '../contract/answer';
-import type { DemoDatabase } from './data';
 import { unlockUser } from '../domain/lockout';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 import { accountMember } from './accountMembers';
-import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
-
-/** The member as the users list shows them (an invitation's answer: core/demo/invitations.ts). */
-export const memberRow = (db: DemoDatabase, clock: DemoClock, tenantId: string, userId: string) =>
-  listedMember(
-    memoryTables((db.tables ??= {})),
-    { now: clock.now, newId: clock.random },
-    tenantId,
-    userId,
-    async () => new Set(),
-  );
 
 /**
  * The users page's Unlock (the server's is server/routes/security-policies.ts): a member of the caller's account;

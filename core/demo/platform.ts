@@ -16,6 +16,8 @@ import { categoryId, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdm
 import { tenantRows, updateUser, userById } from './data';
 import { demoFlagValues } from './hostInfo';
 import { demoAccountTree } from './subAccountsRepository';
+// Invitations and the invite link.
+import { demoInvitationMembers } from './invitationStore';
 
 /** The permissions' categories as rows, as the server's migration writes them. */
 function seedCategories(db: DemoDatabase) {
@@ -61,6 +63,8 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
       },
       isUserId: () => true,
     },
+    // Invitations and the invite link: the outbox for mail, the link's token kept as is.
+    invitations: demoInvitationMembers(db, { now, random }),
   };
 }
 

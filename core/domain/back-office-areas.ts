@@ -15,6 +15,9 @@ import { SUB_ACCOUNT_HANDLERS } from './sub-account-handlers';
 import { subAccountAreaPorts } from './sub-account-store';
 import { TEAM_MEMBER_HANDLERS } from './team-member-handlers';
 import { teamMemberAreaPorts } from './team-member-store';
+// Invitations (signed in) and the invite link.
+import { invitationAreaPorts } from './invitation-area';
+import { INVITATION_HANDLERS } from './invitation-handlers';
 
 export const BACK_OFFICE_AREAS: readonly Area[] = [
   // Roles and permissions, groups, API tokens (issue 6, admin portal part B).
@@ -25,4 +28,6 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area(SUB_ACCOUNT_HANDLERS, subAccountAreaPorts),
   // The users page: the account's members, their roles, customData and sessions (spec 001 §4, §5, §7).
   area(TEAM_MEMBER_HANDLERS, teamMemberAreaPorts),
+  // Invitations and the account's invite link, for an admin (the public ones are the sign-in page's).
+  area(INVITATION_HANDLERS, invitationAreaPorts),
 ];

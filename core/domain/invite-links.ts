@@ -30,7 +30,7 @@ const INVITE_LINKS = table('invite_links', {
 type InviteLinkRow = RowOf<typeof INVITE_LINKS>;
 
 /** How a store keeps a link's token: a hash to find it by, a sealed copy (bound to the account) to show it. */
-interface LinkSecrets {
+export interface LinkSecrets {
   hash(token: string): string;
   seal(token: string, boundTo: string): string;
   open(sealed: string, boundTo: string): string;

@@ -16,6 +16,8 @@ import type { RowClock, Tables } from './tables';
 import type { FlagContext } from './feature-flags';
 import type { SubAccountTreeReads } from './sub-account-store';
 import type { ScimManagedOf } from './team-member-list';
+// Invitations and the invite link.
+import type { LinkSecrets } from './invite-links';
 
 export interface Platform {
   /** The rows: SQL on the server, the page's storage in demo mode. */
@@ -66,6 +68,22 @@ export interface Platform {
     ): Promise<number>;
     /** Whether `id` can name a user (the server's are UUIDs; demo mode's any string). */
     isUserId(id: string): boolean;
+  };
+  // Invitations and the invite link.
+  invitations: {
+    /**
+     * Issues a fresh invitation link for the user in the account (older ones of that account
+     * retired) and sends it: the server's mail (a failure is logged, the answer stands), demo mode's outbox.
+     */
+    send(invitation: { tenantId: string; userId: string }, inviterId: string | null): Promise<void>;
+    /** Whether the account's email-domain rules let the address join (the server knows public providers too). */
+    emailDomainAllowed(tenantId: string, email: string): Promise<boolean>;
+    /** How an invite link's token is kept: the server's hash and sealed copy; demo mode keeps it as is. */
+    linkSecrets: LinkSecrets;
+    /** A fresh invite link token. */
+    newLinkToken(): string;
+    /** The application's address (the links in answers and emails lead there). */
+    appUrl(): string;
   };
 }
 

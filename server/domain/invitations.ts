@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AcceptancePorts, InvitationPorts, InviteLinkPorts } from '../../core/domain/invitations';
-import { inviteLinkRepository } from '../../core/domain/invite-links';
+import { inviteLinkRepository, type LinkSecrets } from '../../core/domain/invite-links';
 import {
   acceptancePortsOver,
   invitationPortsOver,
@@ -36,26 +36,29 @@ import { emitEvent } from './connectivity';
 type Log = (message: string) => void;
 
 /**
- * The invite link's ports on the server: its rows in SQL, the token found by its SHA-256 and sealed
- * with the server's secret box (migration 26: older links have none to show).
+ * How the server keeps an invite link's token: found by its SHA-256, sealed with the server's secret
+ * box (migration 26: older links have none to show).
  */
+export const inviteLinkSecrets = (ctx: Pick<FlowContext, 'secretBox'>): LinkSecrets => ({
+  hash: (token) => createHash('sha256').update(`inviteLink:${token}`).digest('hex'),
+  seal: (token, boundTo) => ctx.secretBox.seal(token, boundTo),
+  open: (sealed, boundTo) => ctx.secretBox.open(sealed, boundTo),
+});
+
+/** The invite link's ports on the server: its rows in SQL, its token kept as `inviteLinkSecrets`. */
 export const inviteLinkPorts = (
   ctx: Pick<FlowContext, 'db' | 'secretBox'>,
   now: () => number = Date.now,
 ): InviteLinkPorts =>
   inviteLinkRepository(sqlTables(ctx.db), {
-    secrets: {
-      hash: (token) => createHash('sha256').update(`inviteLink:${token}`).digest('hex'),
-      seal: (token, boundTo) => ctx.secretBox.seal(token, boundTo),
-      open: (sealed, boundTo) => ctx.secretBox.open(sealed, boundTo),
-    },
+    secrets: inviteLinkSecrets(ctx),
     isUser: async (id) => (await findUserById(ctx.db, id)) !== null,
     newId: SERVER_ROW_CLOCK.newId,
     now,
   });
 
 /** Issues a fresh invitation link for the user in the account (older one retired) and emails it. */
-async function sendInvitation(
+export async function sendInvitation(
   ctx: FlowContext,
   invitation: { tenantId: string; userId: string },
   inviterId: string | null,

@@ -39,7 +39,7 @@ function callOf(request: FastifyRequest): HandlerCall {
  * The caller of a request the route's access check verified; its account is read when read (as
  * `callOf`'s): a caller of no account is refused by a handler that needs one.
  */
-function callerOfCall(request: FastifyRequest): Caller {
+export function callerOfCall(request: FastifyRequest): Caller {
   const claims = callerOf(request);
   const caller = {
     userId: claims.sub,
