@@ -15,7 +15,7 @@ import { appOrigin, demoOutbox, demoSecrets } from './passwordlessPorts';
 import { tenantById, userById, type DemoDatabase } from './data';
 import { hashDemoPassword } from './passwordHash';
 import type { DemoClock } from './rows';
-import { roleGrants } from './teamAdmin';
+import { demoPermissionsOf } from './teamAdmin';
 
 /** The clock, ids, emails and password policy of core/demo/accountFlows.ts. */
 export type DemoInvitationTools = DemoClock &
@@ -73,11 +73,11 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoClock): rules.I
   const clock = { now: tools.now, newId: tools.random };
   const members = demoInvitationMembers(db, tools);
   const extras: Parameters<Awaited<ReturnType<typeof storeOf>>['invitationPortsOver']>[2] = {
-    roleGrants: async (tenantId, roleIds) => roleGrants(db, tenantId, roleIds),
+    // Read over the tables as the back office's (the roles' store loads on first use).
+    roleGrants: async (tenantId, roleIds) =>
+      (await import('../domain/role-store')).roleGrantsOver((await storeOf(db)).tables, tenantId, roleIds),
     emailDomainAllowed: members.emailDomainAllowed,
-    // The account's members are the back office's (core/demo/accountMembers.ts), loaded on first use.
-    permissionsIn: async (callerId, tenantId) =>
-      (await import('./accountMembers')).permissionsIn(db, tenantId, callerId),
+    permissionsIn: async (callerId, tenantId) => demoPermissionsOf(db, { id: callerId, tenantId }),
     sendInvitation: members.send,
     // Demo mode sends no webhooks.
     invited: async () => {},
