@@ -125,14 +125,22 @@ export function demoAcceptancePorts(
 }
 
 /**
- * The invite link's ports: the server's repository over the demo's stored tables
- * (core/demo/inviteLinks.ts), loaded on first use (a back-office page's, or a sign-up with a link).
+ * The invite link's ports: the server's repository over the demo's stored tables, the token kept
+ * as is (demo mode's platform's), loaded on first use (a sign-up with a link).
  */
 export function demoInviteLinkPorts(
   db: DemoDatabase,
   tools: Pick<DemoInvitationTools, 'random' | 'now'>,
 ): rules.InviteLinkPorts {
-  const stored = async () => (await import('./inviteLinks')).inviteLinkStore(db, tools);
+  const stored = async () => {
+    const [{ inviteLinksOn }, { memoryTables }] = await Promise.all([
+      import('../domain/invite-links'),
+      import('./tables'),
+    ]);
+    const clock = { now: tools.now, newId: tools.random };
+    const invitations = demoInvitationMembers(db, tools);
+    return inviteLinksOn({ tables: memoryTables((db.tables ??= {})), clock, invitations });
+  };
   return {
     find: async (tenantId) => (await stored()).find(tenantId),
     replace: async (tenantId, link) => (await stored()).replace(tenantId, link),

@@ -6,7 +6,7 @@
  */
 import type { InvitationHandlerPorts } from './invitation-handlers';
 import { invitationPortsOver } from './invitation-store';
-import { inviteLinkRepository } from './invite-links';
+import { inviteLinksOn } from './invite-links';
 import type { Platform, PortsFor } from './platform';
 import { roleGrantsOver } from './role-store';
 import { listedMember } from './team-member-list';
@@ -20,15 +20,6 @@ const invitationsOn = (platform: Platform) =>
     permissionsIn: (callerId, tenantId) => platform.memberPermissions(tenantId, callerId),
     sendInvitation: (invitation, inviterId) => platform.invitations.send(invitation, inviterId),
     invited: (tenantId, userId, email) => platform.emit(tenantId, 'user.invited', { userId, email }),
-  });
-
-/** The invite link's ports over a backend's platform: its rows, the token kept as the backend keeps secrets. */
-const inviteLinksOn = (platform: Platform) =>
-  inviteLinkRepository(platform.tables, {
-    secrets: platform.invitations.linkSecrets,
-    isUser: async (id) => (await userRepository(platform.tables, platform.clock).byId(id)) !== null,
-    newId: () => platform.clock.newId(),
-    now: () => platform.clock.now(),
   });
 
 /** The signed-in routes' ports over a backend's platform, for one caller. */

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AcceptancePorts, InvitationPorts, InviteLinkPorts } from '../../core/domain/invitations';
-import { inviteLinkRepository, type LinkSecrets } from '../../core/domain/invite-links';
+import { inviteLinksOn, type LinkSecrets } from '../../core/domain/invite-links';
 import {
   acceptancePortsOver,
   invitationPortsOver,
@@ -50,11 +50,10 @@ export const inviteLinkPorts = (
   ctx: Pick<FlowContext, 'db' | 'secretBox'>,
   now: () => number = Date.now,
 ): InviteLinkPorts =>
-  inviteLinkRepository(sqlTables(ctx.db), {
-    secrets: inviteLinkSecrets(ctx),
-    isUser: async (id) => (await findUserById(ctx.db, id)) !== null,
-    newId: SERVER_ROW_CLOCK.newId,
-    now,
+  inviteLinksOn({
+    tables: sqlTables(ctx.db),
+    clock: { newId: SERVER_ROW_CLOCK.newId, now },
+    invitations: { linkSecrets: inviteLinkSecrets(ctx) },
   });
 
 /** Issues a fresh invitation link for the user in the account (older one retired) and emails it. */
