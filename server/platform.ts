@@ -26,6 +26,18 @@ import { captchaPolicy, saveCaptchaPolicy, type CaptchaPolicyInput } from './dom
 import { globalSecurityPolicy } from './domain/security-policies';
 import { sendBreachedPasswordReset } from './domain/security-center';
 import { vendorMethods } from './storage/sign-in-methods';
+// Sub-accounts, the account switch, custom login and the users page.
+import { evaluateFlags } from './domain/featureFlags';
+import { chosenAccountId } from './domain/hierarchy';
+import { moveSession, subAccountTree } from './storage/sub-accounts';
+import { endMemberSessions, scimManagedMemberships } from './storage/team-members';
+// Invitations and the invite link.
+import { emailDomainAllowed } from './domain/email-domain-restrictions';
+import { inviteLinkSecrets, sendInvitation } from './domain/invitations';
+import { newLinkToken } from './domain/one-time-tokens';
+
+/** A user's id (the server's are UUIDs). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function serverPlatform(ctx: AppContext): Platform {
   const { db } = ctx;
@@ -79,5 +91,27 @@ export function serverPlatform(ctx: AppContext): Platform {
     seal: (value, binding) => ctx.secretBox.seal(value, binding),
     webhooks: serverWebhooks(ctx),
     auditStreams: serverAuditStreams(ctx),
+    // Sub-accounts, the account switch, custom login and the users page.
+    featureFlags: (keys, context) => evaluateFlags(db, keys, context),
+    subAccounts: {
+      tree: (tables) => subAccountTree(databaseOf(tables) ?? db),
+      accountIdOf: chosenAccountId,
+      switchTo: (caller, tenantId) =>
+        moveSession(db, { userId: caller.userId, sessionId: caller.sessionId, tenantId }),
+    },
+    members: {
+      scimMemberships: (ids) => scimManagedMemberships(db, ids),
+      endSessions: (tenantId, userId, reason, within) =>
+        endMemberSessions(databaseOf(within) ?? db, tenantId, userId, reason),
+      isUserId: (id) => UUID.test(id),
+    },
+    // Invitations and the invite link.
+    invitations: {
+      send: (invitation, inviterId) =>
+        sendInvitation(ctx, invitation, inviterId, (message) => console.error(`invitation: ${message}`)),
+      emailDomainAllowed: (tenantId, email) => emailDomainAllowed(db, tenantId, email),
+      linkSecrets: inviteLinkSecrets(ctx),
+      newLinkToken,
+    },
   };
 }

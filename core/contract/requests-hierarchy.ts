@@ -1,6 +1,6 @@
 /**
- * Sub-accounts' request schemas (the handlers: core/domain/sub-account-handlers.ts, served by
- * server/routes/hierarchy.ts and core/demo/subAccounts.ts), by `METHOD path` as in
+ * Sub-accounts' request schemas (the handlers: core/domain/sub-account-handlers.ts, an area of
+ * both backends: core/domain/back-office-areas.ts), by `METHOD path` as in
  * core/contract/requests.ts: the hierarchy search and metadata, sub-accounts, their members (per
  * account and the client SDK's calls across accounts), member counts and the tenant switch.
  */

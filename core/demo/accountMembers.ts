@@ -5,7 +5,6 @@
  * the server's), each acting in it, with the membership's pending invitation.
  */
 import { membershipRows, userById, type DemoDatabase, type DemoUser } from './data';
-import { demoPermissionsOf } from './teamAdmin';
 
 /** A member of an account: the user acting in it, their membership's id and whether they are invited only. */
 type DemoMember = DemoUser & { membershipId: string; invitationPending: boolean };
@@ -27,7 +26,3 @@ export function joinedMember(db: DemoDatabase, tenantId: string, userId: unknown
   const member = accountMember(db, tenantId, userId);
   return member?.invitationPending ? undefined : member;
 }
-
-/** The permission keys `userId` holds in the account: none while invited or no member (the server's grants). */
-export const permissionsIn = (db: DemoDatabase, tenantId: string, userId: unknown) =>
-  demoPermissionsOf(db, typeof userId === 'string' ? { id: userId, tenantId } : undefined);

@@ -2,7 +2,6 @@
  * The demo backend's back-office areas, one chunk loaded on the first call none of the eager
  * handlers answers (core/demo/lazyAreas.ts): a sign-in page in demo mode never downloads them.
  */
-import { demoSubAccountRoutes } from './subAccounts';
 import { demoBillingRoutes } from './billing';
 import { demoSsoConfigRoutes } from './ssoConfig';
 import { BACK_OFFICE_AREAS, OWN_ROUTE_AREAS, PUBLIC_AREAS } from '../domain/back-office-areas';
@@ -14,7 +13,6 @@ import type { DemoClock } from './rows';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import { demoAccountSettingsRoutes } from './accountSettings';
 import { demoProfileChangeRoutes } from './profileChanges';
-import { demoMemberListRoutes } from './members';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 
@@ -54,13 +52,9 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoAreas(BACK_OFFICE_AREAS, { now, random }),
     // Those the server answers by routes of its own (a page, a file, the bell of a caller of no account).
     ...demoAreas(OWN_ROUTE_AREAS, { now, random }),
-    // Sub-accounts, their members, the tenant switch and custom login.
-    ...demoSubAccountRoutes({ now, random }),
     // SSO connections and the legacy single-connection calls, billing.
     ...demoSsoConfigRoutes({ now, random }),
     ...demoBillingRoutes({ now, random }),
-    // The users page: members, their roles and sessions.
-    ...demoMemberListRoutes({ now, random }),
     // The account's settings, the profile's change.
     ...demoAccountSettingsRoutes(now),
     ...demoProfileChangeRoutes(),

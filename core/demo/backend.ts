@@ -64,7 +64,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     random,
     now,
     sendChoosePassword: accountFlows.sendChoosePassword,
-    issueToken: accountFlows.issueToken,
     passwordProblem: accountFlows.passwordProblem,
     userOfToken,
   });

@@ -36,7 +36,7 @@ function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): 
     samlMetadata: async () => (await import('./ssoConfig')).demoSamlMetadata(db, user, clock),
     notificationsMetadata: async () =>
       (await import('../domain/notifications')).notificationsMetadata(DEMO_VENDOR_ID),
-    // Every account the user belongs to (sub-accounts included: core/demo/subAccounts.ts).
+    // Every account the user belongs to (sub-accounts included: core/domain/sub-account-handlers.ts).
     accountsOf: async () => {
       const tenants = tenantsOfUser(db, user.id);
       return { tenants, active: tenants.find((t) => t.tenantId === user.tenantId) ?? null };

@@ -6,7 +6,7 @@
 import { contractError } from '../contract/errors';
 import { IMPERSONATION_HANDLERS, type ImpersonationHandlerPorts } from '../domain/impersonation-handlers';
 import { isApiTokenAccess } from '../domain/api-tokens';
-import { joinedMember, permissionsIn } from './accountMembers';
+import { joinedMember } from './accountMembers';
 import { demoUserOf, updateUser, type DemoDatabase } from './data';
 import type { DemoRoutes } from './dispatch';
 import { claimsOf, type DemoTokens } from './sessions';
@@ -25,7 +25,7 @@ function demoImpersonationPorts(
       const user = joinedMember(db, tenantId, userId);
       return user ? { id: user.id, verified: user.verified, superUser: false } : null;
     },
-    permissionsOf: async (tenantId, userId) => permissionsIn(db, tenantId, userId),
+    permissionsOf: async (tenantId, userId) => demoPermissionsOf(db, { id: userId, tenantId }),
     checkOrigin: () => {},
     hasBearer: bearer !== null,
     actor: async (token = bearer ?? undefined) => {

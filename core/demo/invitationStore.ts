@@ -7,18 +7,19 @@
  */
 import type { createDemoAccountFlows } from './accountFlows';
 import type * as rules from '../domain/invitations';
+import type { Platform } from '../domain/platform';
 import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
-import { appOrigin, demoOutbox } from './passwordlessPorts';
+import { appOrigin, demoOutbox, demoSecrets } from './passwordlessPorts';
 import { tenantById, userById, type DemoDatabase } from './data';
 import { hashDemoPassword } from './passwordHash';
 import type { DemoClock } from './rows';
-import { roleGrants } from './teamAdmin';
+import { demoPermissionsOf } from './teamAdmin';
 
-/** The clock, ids, links, emails and password policy of core/demo/accountFlows.ts. */
+/** The clock, ids, emails and password policy of core/demo/accountFlows.ts. */
 export type DemoInvitationTools = DemoClock &
-  Pick<ReturnType<typeof createDemoAccountFlows>, 'sendChoosePassword' | 'issueToken' | 'passwordProblem'>;
+  Pick<ReturnType<typeof createDemoAccountFlows>, 'sendChoosePassword' | 'passwordProblem'>;
 
 const demoTenantName = (db: DemoDatabase, tenantId: string) => tenantById(db, tenantId)?.name ?? '';
 
@@ -31,37 +32,58 @@ async function storeOf(db: DemoDatabase) {
   return { ...store, tables: memoryTables((db.tables ??= {})) };
 }
 
-/** The invitation ports over the demo's stored tables; the email goes to the demo outbox. */
-export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools): rules.InvitationPorts {
+/**
+ * Demo mode's platform's invitations (core/demo/platform.ts): the email goes to the demo outbox, an
+ * invite link's token is kept as is.
+ */
+export const demoInvitationMembers = (db: DemoDatabase, clock: DemoClock): Platform['invitations'] => ({
+  async send({ tenantId, userId }, inviterId) {
+    const user = userById(db, userId);
+    if (!user) return;
+    // The link names its account, as the server's link data does (older links of that account retired).
+    const token = await demoSecrets(db, clock).issue({
+      purpose: 'invitation',
+      userId: user.id,
+      kind: 'link',
+      data: { tenantId },
+      retireScope: 'tenantId',
+    });
+    // In the recipient's language, else the inviting account's (the server's localeOfRecipient).
+    const [subject, text] = demoEmail(db, { ...user, activeTenantId: tenantId }, 'invitation', {
+      link: invitationAddress(appOrigin(), user.id, token),
+      tenantName: demoTenantName(db, tenantId),
+      inviterName: (inviterId && userById(db, inviterId)?.name) || null,
+    });
+    demoOutbox(db, clock.now, { channel: 'email', to: user.email, subject, text });
+  },
+  async emailDomainAllowed(tenantId, email) {
+    // The security policies' repositories are a back-office area's, loaded on first use (core/demo/lazyAreas.ts).
+    const [{ securityPolicyRepositories }, { memoryTables }] = await Promise.all([
+      import('../domain/security-policy-storage'),
+      import('./tables'),
+    ]);
+    const ports = securityPolicyRepositories(memoryTables((db.tables ??= {})), {
+      now: clock.now,
+      newId: clock.random,
+    });
+    // Demo mode keeps no list of public email providers: only the account's own list decides.
+    return emailDomainAllowed(ports, tenantId, email, () => false);
+  },
+  linkSecrets: { hash: (token) => token, seal: (token) => token, open: (token) => token },
+  newLinkToken: () => `${clock.random()}${clock.random()}`,
+});
+
+/** The invitation ports of the public routes over the demo's stored tables; the email goes to the demo outbox. */
+export function demoInvitationPorts(db: DemoDatabase, tools: DemoClock): rules.InvitationPorts {
   const clock = { now: tools.now, newId: tools.random };
+  const members = demoInvitationMembers(db, tools);
   const extras: Parameters<Awaited<ReturnType<typeof storeOf>>['invitationPortsOver']>[2] = {
-    roleGrants: async (tenantId, roleIds) => roleGrants(db, tenantId, roleIds),
-    async emailDomainAllowed(tenantId, email) {
-      // The security policies' repositories are a back-office area's, loaded on first use (core/demo/lazyAreas.ts).
-      const [{ securityPolicyRepositories }, { memoryTables }] = await Promise.all([
-        import('../domain/security-policy-storage'),
-        import('./tables'),
-      ]);
-      const ports = securityPolicyRepositories(memoryTables((db.tables ??= {})), clock);
-      // Demo mode keeps no list of public email providers: only the account's own list decides.
-      return emailDomainAllowed(ports, tenantId, email, () => false);
-    },
-    // The account's members are the back office's (core/demo/accountMembers.ts), loaded on first use.
-    permissionsIn: async (callerId, tenantId) =>
-      (await import('./accountMembers')).permissionsIn(db, tenantId, callerId),
-    async sendInvitation({ tenantId, userId }, inviterId) {
-      const user = userById(db, userId);
-      if (!user) return;
-      // The link names its account, as the server's link data does (older links of that account retired).
-      const token = await tools.issueToken(db, 'invitation', user.id, tenantId);
-      // In the recipient's language, else the inviting account's (the server's localeOfRecipient).
-      const [subject, text] = demoEmail(db, { ...user, activeTenantId: tenantId }, 'invitation', {
-        link: invitationAddress(appOrigin(), user.id, token),
-        tenantName: demoTenantName(db, tenantId),
-        inviterName: (inviterId && userById(db, inviterId)?.name) || null,
-      });
-      demoOutbox(db, tools.now, { channel: 'email', to: user.email, subject, text });
-    },
+    // Read over the tables as the back office's (the roles' store loads on first use).
+    roleGrants: async (tenantId, roleIds) =>
+      (await import('../domain/role-store')).roleGrantsOver((await storeOf(db)).tables, tenantId, roleIds),
+    emailDomainAllowed: members.emailDomainAllowed,
+    permissionsIn: async (callerId, tenantId) => demoPermissionsOf(db, { id: callerId, tenantId }),
+    sendInvitation: members.send,
     // Demo mode sends no webhooks.
     invited: async () => {},
   };
@@ -108,14 +130,22 @@ export function demoAcceptancePorts(
 }
 
 /**
- * The invite link's ports: the server's repository over the demo's stored tables
- * (core/demo/inviteLinks.ts), loaded on first use (a back-office page's, or a sign-up with a link).
+ * The invite link's ports: the server's repository over the demo's stored tables, the token kept
+ * as is (demo mode's platform's), loaded on first use (a sign-up with a link).
  */
 export function demoInviteLinkPorts(
   db: DemoDatabase,
   tools: Pick<DemoInvitationTools, 'random' | 'now'>,
 ): rules.InviteLinkPorts {
-  const stored = async () => (await import('./inviteLinks')).inviteLinkStore(db, tools);
+  const stored = async () => {
+    const [{ inviteLinksOn }, { memoryTables }] = await Promise.all([
+      import('../domain/invite-links'),
+      import('./tables'),
+    ]);
+    const clock = { now: tools.now, newId: tools.random };
+    const invitations = demoInvitationMembers(db, tools);
+    return inviteLinksOn({ tables: memoryTables((db.tables ??= {})), clock, invitations });
+  };
   return {
     find: async (tenantId) => (await stored()).find(tenantId),
     replace: async (tenantId, link) => (await stored()).replace(tenantId, link),

@@ -17,6 +17,7 @@ import {
   DEMO_POLICY,
   DEMO_VENDOR_ID,
   noteWritten,
+  tenantRows,
   demoUserOf,
   updateUser,
   userById,
@@ -31,7 +32,6 @@ import { demoAuditStreams } from './auditStreams';
 import { demoWebhooks } from './connectivity';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
-import { categoryId, demoPermissionsOf, demoRoles } from './teamAdmin';
 import { demoSignInMethodPorts } from './signInMethods';
 
 /** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
@@ -44,6 +44,12 @@ const GLOBAL_POLICY = {
   defaultTokenExpiration: 86_400,
   publicKey: '',
 };
+import { categoryId, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
+// Sub-accounts, the account switch, custom login and the users page.
+import { demoFlagValues } from './hostInfo';
+import { demoAccountTree } from './subAccountsRepository';
+// Invitations and the invite link.
+import { demoInvitationMembers } from './invitationStore';
 
 /** The permissions' categories as rows, as the server's migration writes them. */
 function seedCategories(db: DemoDatabase) {
@@ -116,6 +122,28 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     seal: () => '',
     webhooks: demoWebhooks(db, random),
     auditStreams: demoAuditStreams(db, { now, random }),
+    // Sub-accounts, the account switch, custom login and the users page.
+    featureFlags: async (keys, context) => demoFlagValues(db, keys, context),
+    subAccounts: {
+      tree: () => demoAccountTree(db),
+      // The id the client chose is the account's own, taken in any case (an account of it is a conflict).
+      accountIdOf: (_parentId, chosen) =>
+        tenantRows(db).find((t) => t.id.toLowerCase() === chosen.toLowerCase())?.id ?? chosen,
+      switchTo: async (caller, tenantId) => void updateUser(db, caller.userId, { activeTenantId: tenantId }),
+    },
+    members: {
+      // No identity provider in demo mode, so no SCIM (core/demo/directory.ts).
+      scimMemberships: async () => new Set(),
+      // Demo mode has one session, this browser's, acting in the user's active account.
+      endSessions: async (tenantId, userId) => {
+        const ended = db.session?.userId === userId && userById(db, userId)?.activeTenantId === tenantId;
+        if (ended) db.session = null;
+        return ended ? 1 : 0;
+      },
+      isUserId: () => true,
+    },
+    // Invitations and the invite link: the outbox for mail, the link's token kept as is.
+    invitations: demoInvitationMembers(db, { now, random }),
   };
 }
 
@@ -125,6 +153,7 @@ export const demoCaller = (db: DemoDatabase, user: DemoUser): Caller => ({
   tenantId: user.tenantId,
   permissions: demoPermissionsOf(db, user),
   byApiToken: false,
+  roles: demoRolesOf(db, user).map((r) => r.key),
   sessionId: db.session?.id ?? null,
   impersonating: Boolean(db.session?.impersonatorId),
   ip: undefined,

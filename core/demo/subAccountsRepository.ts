@@ -1,16 +1,12 @@
 /**
- * Demo mode's sub-accounts' store: the server's (core/domain/sub-account-store.ts, written once over
- * the tables port) over the page's stored tables. What is the demo's own: the tree below an account,
- * walked over its few stored accounts (the server reads it with one recursive query), and an id the
- * client chose, which is the account's own (demo ids are no UUIDs), taken in any case.
+ * Demo mode's tree of accounts (its platform's `subAccounts.tree`, core/demo/platform.ts): walked
+ * over its few stored accounts (the server reads it with one recursive query); the sub-accounts'
+ * store over it is the server's (core/domain/sub-account-store.ts).
  */
-import type { SubAccountHandlerPorts } from '../domain/sub-account-handlers';
-import { subAccountStoreOver, type SubAccountTreeReads } from '../domain/sub-account-store';
+import type { SubAccountTreeReads } from '../domain/sub-account-store';
 import type { TenantRow } from '../domain/tenant-tables';
 import { tenantRows, type DemoDatabase } from './data';
-import { by, type DemoClock } from './rows';
-import { memoryTables } from './tables';
-import { demoRoles } from './teamAdmin';
+import { by } from './rows';
 
 /** How far `tenantId` lies below `rootId` (0: itself), or -1 outside its tree (or no such account). */
 function levelBelow(rows: readonly TenantRow[], rootId: string, tenantId: string): number {
@@ -40,7 +36,7 @@ const TREE_ORDER = by<{ tenant: TenantRow; level: number }>(
 );
 
 /** The tree reads over the stored accounts, in the server's order. */
-const treeReads = (db: DemoDatabase): SubAccountTreeReads => ({
+export const demoAccountTree = (db: DemoDatabase): SubAccountTreeReads => ({
   isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
   treeOf: async (rootId) =>
     demoTree(db, rootId)
@@ -53,25 +49,3 @@ const treeReads = (db: DemoDatabase): SubAccountTreeReads => ({
         level,
       })),
 });
-
-/** The accounts', memberships', lists' and creation's ports over the page's stored tables. */
-export function demoSubAccountsRepository(
-  db: DemoDatabase,
-  clock: DemoClock,
-): SubAccountHandlerPorts['accounts'] {
-  // The built-in roles are rows seeded on first use.
-  demoRoles(db);
-  const tables = memoryTables((db.tables ??= {}));
-  const store = subAccountStoreOver(tables, { now: clock.now, newId: clock.random }, treeReads(db));
-  const repo: SubAccountHandlerPorts['accounts'] = {
-    ...store,
-    // The id the client chose is the account's own, taken in any case (the server's: a UUID of the name in lower case).
-    insert: async (account) =>
-      account.tenantId && tenantRows(db).some((t) => t.id.toLowerCase() === account.tenantId!.toLowerCase())
-        ? null
-        : store.insert(account),
-    // The demo answers one call at a time: a creation's transaction is the store itself.
-    transaction: (work) => work(repo),
-  };
-  return repo;
-}

@@ -83,17 +83,6 @@ export function demoRoles(db: DemoDatabase): DemoRole[] {
 }
 const visibleRoles = (db: DemoDatabase, tenantId: string) =>
   demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === tenantId);
-/** The account's roles of these ids (the vendor's and its own). */
-const rolesWithIds = (db: DemoDatabase, tenantId: string, roleIds: string[]) =>
-  visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
-/** Which of these ids are the account's roles, and what those grant. */
-export function roleGrants(db: DemoDatabase, tenantId: string, roleIds: string[]) {
-  const roles = rolesWithIds(db, tenantId, roleIds);
-  return { known: roles.map((r) => r.id), keys: permissionKeysOf(roles.flatMap((r) => r.permissions)) };
-}
-/** What the account's roles of these ids grant. */
-export const grantedBy = (db: DemoDatabase, tenantId: string, roleIds: string[]) =>
-  roleGrants(db, tenantId, roleIds).keys;
 
 /**
  * The roles a user holds in the account they act in: their membership's and those of the groups

@@ -29,6 +29,14 @@ import {
   notificationsOn,
   reportAreaPorts,
 } from './report-handlers';
+// Sub-accounts, the users page.
+import { SUB_ACCOUNT_HANDLERS } from './sub-account-handlers';
+import { subAccountAreaPorts } from './sub-account-store';
+import { TEAM_MEMBER_HANDLERS } from './team-member-handlers';
+import { teamMemberAreaPorts } from './team-member-store';
+// Invitations (signed in) and the invite link.
+import { invitationAreaPorts } from './invitation-area';
+import { INVITATION_HANDLERS } from './invitation-handlers';
 
 /** The public areas: their routes need no caller (a link's token, a reset, an activation). */
 export const PUBLIC_AREAS: readonly PublicArea[] = [
@@ -57,6 +65,12 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area(AUDIT_LOG_HANDLERS, auditLogAreaPorts),
   area(CONNECTIVITY_HANDLERS, connectivityAreaPorts),
   area(AUDIT_STREAM_HANDLERS, auditStreamAreaPorts),
+  // Sub-accounts, the account switch and custom login (spec 001 §7 "Tenants and sub-accounts").
+  area(SUB_ACCOUNT_HANDLERS, subAccountAreaPorts),
+  // The users page: the account's members, their roles, customData and sessions (spec 001 §4, §5, §7).
+  area(TEAM_MEMBER_HANDLERS, teamMemberAreaPorts),
+  // Invitations and the account's invite link, for an admin (the public ones are the sign-in page's).
+  area(INVITATION_HANDLERS, invitationAreaPorts),
 ];
 
 /**

@@ -42,8 +42,8 @@ export interface InvitationPublicPorts {
   countSend(email: string): Promise<void>;
 }
 
-/** What the signed-in routes read besides. */
-export interface InvitationHandlerPorts extends InvitationPublicPorts {
+/** What the signed-in routes read: invitations, the invite link, and besides: */
+export interface InvitationHandlerPorts extends Pick<InvitationPublicPorts, 'invitations' | 'links'> {
   /** The caller's permissions in the account they act in (they grant only what they hold). */
   held(): Promise<readonly string[]>;
   /** The member as the users list shows them (the answer to an invitation). */

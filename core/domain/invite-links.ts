@@ -10,7 +10,9 @@
  */
 import { col, nullable, saveRow, stamp, table, type RowClock, type RowOf, type Tables } from './tables';
 import type { InviteLinkPorts, InviteLinkRecord } from './invitations';
+import type { Platform } from './platform';
 import { TENANTS } from './tenant-tables';
+import { USERS } from './user-tables';
 
 /** A row of `invite_links`, as the SQL table has it. */
 const INVITE_LINKS = table('invite_links', {
@@ -30,7 +32,7 @@ const INVITE_LINKS = table('invite_links', {
 type InviteLinkRow = RowOf<typeof INVITE_LINKS>;
 
 /** How a store keeps a link's token: a hash to find it by, a sealed copy (bound to the account) to show it. */
-interface LinkSecrets {
+export interface LinkSecrets {
   hash(token: string): string;
   seal(token: string, boundTo: string): string;
   open(sealed: string, boundTo: string): string;
@@ -46,7 +48,7 @@ interface InviteLinkStoreTools extends RowClock {
 const sealedTo = (tenantId: string) => `inviteLink:${tenantId}`;
 
 /** The invite link's ports over `tables`. */
-export function inviteLinkRepository(tables: Tables, tools: InviteLinkStoreTools): InviteLinkPorts {
+function inviteLinkRepository(tables: Tables, tools: InviteLinkStoreTools): InviteLinkPorts {
   const links = () => tables.of(INVITE_LINKS);
   /** The account's row; null when it does not exist (or was deleted). */
   const account = (tenantId: string) => tables.of(TENANTS).row({ id: tenantId, deletedAt: null });
@@ -116,3 +118,19 @@ export function inviteLinkRepository(tables: Tables, tools: InviteLinkStoreTools
     },
   };
 }
+
+/**
+ * The invite link's ports over a backend's platform (or what a public route has of it): its rows,
+ * its token kept as the backend keeps secrets, its creator kept when a user has the id.
+ */
+export const inviteLinksOn = ({
+  tables,
+  clock,
+  invitations,
+}: Pick<Platform, 'tables' | 'clock'> & { invitations: Pick<Platform['invitations'], 'linkSecrets'> }) =>
+  inviteLinkRepository(tables, {
+    secrets: invitations.linkSecrets,
+    isUser: async (id) => (await tables.of(USERS).row({ id })) !== null,
+    newId: () => clock.newId(),
+    now: () => clock.now(),
+  });

@@ -21,6 +21,12 @@ import type { WebhookBackend } from './connectivity-ports';
 import type { RowClock, Tables } from './tables';
 import type { UserRow } from './user-tables';
 import type { VendorMethods } from './sign-in-method-storage';
+// Sub-accounts and the users page.
+import type { FlagContext } from './feature-flags';
+import type { SubAccountTreeReads } from './sub-account-store';
+import type { ScimManagedOf } from './team-member-list';
+// Invitations and the invite link.
+import type { LinkSecrets } from './invite-links';
 
 export interface Platform {
   /** The rows: SQL on the server, the page's storage in demo mode. */
@@ -107,6 +113,55 @@ export interface Platform {
   webhooks: WebhookBackend;
   /** Audit streams' queue and checks: the server's outbox and address check; demo mode's stand-ins (it sends nothing). */
   auditStreams: AuditStreamBackend;
+
+  // Sub-accounts, the account switch, custom login and the users page.
+  /** The asked feature flags' values for a context (demo mode: its own defaults under its stored flags). */
+  featureFlags(keys: string[], context: FlagContext): Promise<Record<string, boolean>>;
+  subAccounts: {
+    /**
+     * The tree below an account, as each backend reads it: the server's recursive queries (the port
+     * has no recursion), over these tables (a transaction's inside one); demo mode walks its
+     * few stored accounts.
+     */
+    tree(tables: Tables): SubAccountTreeReads;
+    /**
+     * The id of the account the client names `chosen` below `parentId`: the server's name-based UUID
+     * (server/domain/hierarchy.ts); demo mode's ids are no UUIDs, `chosen` is the id (taken in any case).
+     */
+    accountIdOf(parentId: string, chosen: string): string;
+    /** The caller's session acts in the account from now on (the server's sessions; demo mode's user). */
+    switchTo(caller: Caller, tenantId: string): Promise<void>;
+  };
+  members: {
+    /** Which of these memberships SCIM manages (a column the port does not declare; demo mode has no SCIM). */
+    scimMemberships: ScimManagedOf;
+    /**
+     * Ends the member's open sessions in the account (the server's sessions, over `within`: the
+     * tables of the change's transaction; demo mode's one session): how many.
+     */
+    endSessions(
+      tenantId: string,
+      userId: string,
+      reason: 'revoked_by_admin' | 'removed_from_tenant',
+      within: Tables,
+    ): Promise<number>;
+    /** Whether `id` can name a user (the server's are UUIDs; demo mode's any string). */
+    isUserId(id: string): boolean;
+  };
+  // Invitations and the invite link.
+  invitations: {
+    /**
+     * Issues a fresh invitation link for the user in the account (older ones of that account
+     * retired) and sends it: the server's mail (a failure is logged, the answer stands), demo mode's outbox.
+     */
+    send(invitation: { tenantId: string; userId: string }, inviterId: string | null): Promise<void>;
+    /** Whether the account's email-domain rules let the address join (the server knows public providers too). */
+    emailDomainAllowed(tenantId: string, email: string): Promise<boolean>;
+    /** How an invite link's token is kept: the server's hash and sealed copy; demo mode keeps it as is. */
+    linkSecrets: LinkSecrets;
+    /** A fresh invite link token. */
+    newLinkToken(): string;
+  };
 }
 
 /** Who an email goes to: a user (their language) or an address, of an account (its language). */
@@ -144,8 +199,11 @@ export interface Caller {
   permissions: string[];
   /** Whether the bearer is an API token's access token rather than a person's. */
   byApiToken: boolean;
-  /** The caller's session, and whether an impersonator acts in it. */
+  /** The role keys the caller holds there (the access token's). */
+  roles: string[];
+  /** The session the call comes from (demo mode's one session), or null (an API token's). */
   sessionId: string | null;
+  /** An impersonated session (the access token's actor claim). */
   impersonating: boolean;
   /** The client's address (demo mode knows none). */
   ip: string | undefined;

@@ -5,7 +5,14 @@
  * (another tree is 404, never shown); the member routes apply the users page's rule of who may
  * act on whom and what may be granted (server/domain/grants.ts, core/domain/grants.ts). The rules
  * are core/domain/sub-accounts.ts, sub-account-create.ts, sub-account-members.ts,
- * sub-account-lists.ts, sub-account-tree.ts and custom-login.ts; the storage is the ports'.
+ * sub-account-lists.ts, sub-account-tree.ts and custom-login.ts; the storage is the ports'
+ * (core/domain/sub-account-store.ts `subAccountAreaPorts`, over a backend's platform). Reading needs
+ * fe.account-hierarchy.read.subAccount, changing fe.account-hierarchy.write.subAccount (the route
+ * table checks them). What is each backend's own (its platform's `subAccounts`): the tree below an
+ * account (the server's recursive query), the id of an account the client names (the server's
+ * name-based UUID, server/domain/hierarchy.ts; demo ids are no UUIDs: the name is the id) and the
+ * session the switch moves; custom login per account is on with the feature flag
+ * admin_portal_login_per_tenant.
  */
 import { contractError } from '../contract/errors';
 import { type CustomLoginRepository, readCustomLogin, saveCustomLogin } from './custom-login';

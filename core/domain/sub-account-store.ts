@@ -3,8 +3,12 @@
  * for the server and demo mode: memberships in the accounts of a tree with their roles and access,
  * the lists of the All accounts page, and the creator's membership of a new account. The accounts'
  * own rows are core/domain/tenant-repositories.ts. The tree below an account is read by the backend
- * (`SubAccountTreeReads`: the server's one recursive query; the port has no recursion).
+ * (`SubAccountTreeReads`: the server's one recursive query; the port has no recursion). And the
+ * area's ports over a backend's platform (`subAccountAreaPorts`).
  */
+import type { PortsFor, Platform } from './platform';
+import { roleGrantsOver } from './role-store';
+import type { SubAccountHandlerPorts } from './sub-account-handlers';
 import type { SubAccountsRepository } from './sub-accounts';
 import type { CreatorRole, SubAccountCreationRepository } from './sub-account-create';
 import type { SubAccountListsRepository, TreeMember, TreeMembersQuery } from './sub-account-lists';
@@ -14,7 +18,7 @@ import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from './membership-
 import { MFA_DEVICES } from './mfa-store';
 import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from './role-tables';
 import { inRows, oneOf, sameText, type Order, type RowClock, type Tables } from './tables';
-import { subAccountRowsOver, subAccountSearchOver } from './tenant-repositories';
+import { customLoginsOver, subAccountRowsOver, subAccountSearchOver } from './tenant-repositories';
 import { TENANTS, type TenantRow } from './tenant-tables';
 import { USERS, type UserRow } from './user-tables';
 
@@ -266,3 +270,48 @@ export function subAccountStoreOver(
     },
   };
 }
+
+/** The accounts' ports over `tables` (a transaction's inside one) and the platform's tree reads. */
+const accountsOver = (platform: Platform, tables: Tables): SubAccountHandlerPorts['accounts'] => ({
+  ...subAccountStoreOver(tables, platform.clock, platform.subAccounts.tree(tables)),
+  transaction: (work) => tables.transaction((tx) => work(accountsOver(platform, tx))),
+});
+
+/**
+ * Whether the user may act in the account (the account switch): a member there, access allowed,
+ * invitation accepted, the account live (as the accounts a token lists).
+ */
+const mayActIn = async (tables: Tables, userId: string, tenantId: string) =>
+  (await tables.of(MEMBERSHIPS).row({
+    userId,
+    tenantId: inRows<string, TenantRow>(TENANTS, 'id', { id: tenantId, deletedAt: null }),
+    accessAllowed: true,
+    invitationPending: false,
+  })) !== null;
+
+/** Custom login per account's feature flag (spec 001 §6). */
+const CUSTOM_LOGIN_FLAG = 'admin_portal_login_per_tenant';
+
+/** The sub-accounts' ports (core/domain/sub-account-handlers.ts) over a backend's platform, for one caller. */
+export const subAccountAreaPorts: PortsFor<SubAccountHandlerPorts> = (platform, caller) => ({
+  accounts: accountsOver(platform, platform.tables),
+  customLogins: customLoginsOver(platform.tables, platform.clock),
+  caller: {
+    roles: caller.roles,
+    held: caller.permissions,
+    // Read by the member routes only, which act in the caller's account.
+    get activeTenantId() {
+      return caller.tenantId;
+    },
+    impersonating: caller.impersonating,
+  },
+  memberKeys: (tenantId, userId) => platform.memberPermissions(tenantId, userId),
+  grantedBy: async (tenantId, roleIds) => (await roleGrantsOver(platform.tables, tenantId, roleIds)).keys,
+  accountIdOf: (parentId, chosen) => platform.subAccounts.accountIdOf(parentId, chosen),
+  customLoginOn: async () => {
+    const context = { userId: caller.userId, tenantId: caller.tenantId };
+    return (await platform.featureFlags([CUSTOM_LOGIN_FLAG], context))[CUSTOM_LOGIN_FLAG] === true;
+  },
+  mayActIn: (tenantId) => mayActIn(platform.tables, caller.userId, tenantId),
+  switchTo: (tenantId) => platform.subAccounts.switchTo(caller, tenantId),
+});

@@ -1,11 +1,24 @@
 /**
- * The members' routes (core/contract/routes/team.ts, account.ts's session revoke), written once for
- * the server (server/routes/team-users.ts, team-members.ts) and demo mode (core/demo/members.ts)
- * over the ports below (core/domain/handlers.ts): users v2 and v3, the client
+ * The members' routes (core/contract/routes/team.ts, account.ts's session revoke), an area written
+ * once for the server and demo mode (core/domain/back-office-areas.ts; its ports over the platform:
+ * core/domain/team-member-store.ts `teamMemberAreaPorts`): users v2 and v3, the client
  * SDK's team members and their stats, the roles an admin can give, one member read, removed, their
  * roles and customData set, their sessions ended; users v3's roles and groups of members by ids.
  * The rules are core/domain/team-members.ts (who may act on whom), team-users.ts (v3's filters),
  * custom-data.ts and sub-accounts.ts (`_includeSubTenants`).
+ *
+ * Spec 001 §4, §5, §7: the roles an admin can give (fe.secure.read.roles); removing a user from the
+ * account (fe.secure.delete.users); setting their roles `{ roleIds }` (fe.secure.write.users).
+ * Clearing a user's roles sends a list holding one empty string, `[""]`; it is read as "no role".
+ * An admin cannot remove themselves or change their own roles (no lock-out by mistake), give a role
+ * whose permissions they lack, or remove or change a member who holds a permission they lack.
+ * The client SDK's users page (@frontegg/rest-api 3.1.18 `teams`) calls the same actions at its own
+ * paths: PUT /team/resources/members/v1 `{ id, roleIds, ... }` sends the row the page shows back
+ * whole (only `roleIds` is changed through it). Users v2 (`_filter`, `_sortBy`, `_order`, `_offset`
+ * as a page index, `_limit`, answering items and `_metadata`): each row carries the member's groups
+ * and `mfaEnabled` (the client SDK's names); `_includeSubTenants=true` lists the members of the
+ * accounts below too. Users v3 adds `_tenantId` (the caller's active account), `_preset` and
+ * `_email` (core/domain/team-users.ts). API answers are never cached (server/http/app-basics.ts).
  */
 import { contractError } from '../contract/errors';
 import { pageOf } from '../contract/listQuery';

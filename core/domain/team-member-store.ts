@@ -5,9 +5,11 @@
  * by ids, their roles replaced, their customData, their removal, the users page's stats and the
  * roles an admin can give. Every read and write is
  * scoped to the account: an admin cannot reach another account's members or roles, whatever ids
- * they send. What only one backend has is given by the caller (`TeamMemberStoreExtras`).
+ * they send. What only one backend has is given by the caller (`TeamMemberStoreExtras`): the
+ * platform's (`teamMemberAreaPorts`).
  */
 import type { CustomDataRepository } from './custom-data';
+import type { PortsFor } from './platform';
 import { listMembers, type ScimManagedOf } from './team-member-list';
 import { GROUP_MEMBERS, GROUP_ROLES } from './group-token-tables';
 import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from './membership-tables';
@@ -24,17 +26,22 @@ export interface TeamMemberStoreExtras {
   memberKeys: TeamMemberPorts['memberKeys'];
   /** Which of these memberships SCIM manages (the server's column; demo mode has no SCIM). */
   scimMemberships: ScimManagedOf;
-  /** Ends the member's open sessions in the account (sessions are the server's): how many. */
+  /**
+   * Ends the member's open sessions in the account (sessions are the server's): how many; `within`:
+   * the tables of the change's transaction.
+   */
   endSessions(
     tenantId: string,
     userId: string,
     reason: 'revoked_by_admin' | 'removed_from_tenant',
+    within: Tables,
   ): Promise<number>;
-  /** Announces a change, in the transaction that made it (the server's webhooks). */
+  /** Announces a change, in the transaction that made it (`within`; the server's webhooks). */
   announce(
     tenantId: string,
     event: 'user.removed' | 'user.rolesChanged',
     data: Record<string, string>,
+    within: Tables,
   ): Promise<void>;
   /** Whether `id` can name a user (the server's are UUIDs). */
   isUserId(id: string): boolean;
@@ -78,6 +85,24 @@ async function permissionIdsOf(tables: Tables, roleIds: string[]): Promise<Map<s
   return grants;
 }
 
+/**
+ * Removes `userId` from `tenantId`: the membership goes with its roles and groups (cascade), the
+ * user's sessions in the account end (their refresh tokens stop working; access tokens already
+ * issued expire on their own) and it is announced, in one transaction; false when not a member.
+ */
+export const removeMembership = (
+  tables: Tables,
+  extras: Pick<TeamMemberStoreExtras, 'endSessions' | 'announce'>,
+  tenantId: string,
+  userId: string,
+): Promise<boolean> =>
+  tables.transaction(async (tx) => {
+    if ((await tx.of(MEMBERSHIPS).remove({ tenantId, userId })).length === 0) return false;
+    await extras.endSessions(tenantId, userId, 'removed_from_tenant', tx);
+    await extras.announce(tenantId, 'user.removed', { userId }, tx);
+    return true;
+  });
+
 /** The member rules' storage (core/domain/team-members.ts) over `tables`. */
 function memberRules(tables: Tables, extras: TeamMemberStoreExtras): TeamMemberPorts {
   /** The account's roles of these ids: the vendor's (no account) and the account's own. */
@@ -116,14 +141,7 @@ function memberRules(tables: Tables, extras: TeamMemberStoreExtras): TeamMemberP
         }
       );
     },
-    // The membership goes with its roles and groups (cascade), its sessions end, and it is announced.
-    remove: (tenantId, userId) =>
-      tables.transaction(async (tx) => {
-        if ((await tx.of(MEMBERSHIPS).remove({ tenantId, userId })).length === 0) return false;
-        await extras.endSessions(tenantId, userId, 'removed_from_tenant');
-        await extras.announce(tenantId, 'user.removed', { userId });
-        return true;
-      }),
+    remove: (tenantId, userId) => removeMembership(tables, extras, tenantId, userId),
     setRoles: (tenantId, userId, roleIds) =>
       tables.transaction(async (tx) => {
         const membership = await tx.of(MEMBERSHIPS).row({ tenantId, userId });
@@ -133,12 +151,12 @@ function memberRules(tables: Tables, extras: TeamMemberStoreExtras): TeamMemberP
         await tx.of(MEMBERSHIP_ROLES).remove({ membershipId: membership.id });
         for (const roleId of new Set(roleIds))
           await tx.of(MEMBERSHIP_ROLES).insert({ membershipId: membership.id, roleId });
-        await extras.announce(tenantId, 'user.rolesChanged', { userId, roleIds: roleIds.join(',') });
+        await extras.announce(tenantId, 'user.rolesChanged', { userId, roleIds: roleIds.join(',') }, tx);
         return true;
       }),
     revokeSessions: async (tenantId, userId) =>
       (await isMember(tables, tenantId, userId))
-        ? extras.endSessions(tenantId, userId, 'revoked_by_admin')
+        ? extras.endSessions(tenantId, userId, 'revoked_by_admin', tables)
         : null,
   };
 }
@@ -213,3 +231,19 @@ export function teamMemberPorts(
     },
   };
 }
+
+/**
+ * The members' ports over a backend's platform, for one caller: its grants as sign-in reads them,
+ * its SCIM column, its sessions and its events (announced in the transaction of the change).
+ */
+export const teamMemberAreaPorts: PortsFor<TeamMemberHandlerPorts> = (platform, caller) => ({
+  ...teamMemberPorts(platform.tables, platform.clock, {
+    memberKeys: (tenantId, userId) => platform.memberPermissions(tenantId, userId),
+    scimMemberships: (ids) => platform.members.scimMemberships(ids),
+    endSessions: (tenantId, userId, reason, within) =>
+      platform.members.endSessions(tenantId, userId, reason, within),
+    announce: (tenantId, event, data, within) => platform.emit(tenantId, event, data, within),
+    isUserId: (id) => platform.members.isUserId(id),
+  }),
+  actor: () => ({ userId: caller.userId, activeTenantId: caller.tenantId, held: caller.permissions }),
+});

@@ -1,7 +1,7 @@
 /**
  * The users list v3's filters (spec 001 §7 "Users and team"), read once for the reference server
- * (server/routes/team-users.ts, the store in core/domain/team-member-list.ts) and demo mode
- * (core/demo/members.ts): `_tenantId` must be the caller's active account, `_preset` (the
+ * and demo mode (the members' area, core/domain/team-member-handlers.ts; the store in
+ * core/domain/team-member-list.ts): `_tenantId` must be the caller's active account, `_preset` (the
  * contract's spelling or the client SDK's) chooses INACTIVE (with `_maxInactiveSeconds`, default
  * 90 days: members who signed in before, not since), NEVER_SIGNED_IN, MFA_UNENROLLED or
  * BREACHED_PASSWORDS, and `_maxInactiveSeconds` (in the query or the client's `_presetParams`)

@@ -19,10 +19,8 @@
  * routes compare them with what the member holds in the sub-account.
  */
 import { keysNotHeld } from '../../core/domain/grants';
-import type { MemberActor } from '../../core/domain/team-members';
 import type { Database } from '../storage/database';
 import { loadAuthorization } from './tenants';
-import type { AccessTokenClaims } from './tokens';
 
 /** The permission keys `userId` holds in `tenantId` (directly and through groups; none while invited). */
 export async function memberPermissionKeys(
@@ -37,10 +35,3 @@ export async function memberPermissionKeys(
 export function holdsEverything(held: readonly string[], memberKeys: readonly string[]): boolean {
   return keysNotHeld(held, memberKeys).length === 0;
 }
-
-/** The caller of a member rule: the token's user, active account and permissions. */
-export const actorOf = (claims: AccessTokenClaims): MemberActor => ({
-  userId: claims.sub,
-  activeTenantId: claims.tenantId ?? null,
-  held: claims.permissions ?? [],
-});

@@ -12,10 +12,8 @@
  * password-reset link, one hour), so it never stays one nobody can sign in to.
  */
 import { createHash } from 'node:crypto';
-import { acceptanceOn } from '../../core/domain/account-flow-ports';
-import { serverPlatform } from '../platform';
-import type { AcceptancePorts, InvitationPorts, InviteLinkPorts } from '../../core/domain/invitations';
-import { inviteLinkRepository } from '../../core/domain/invite-links';
+import type { InvitationPorts, InviteLinkPorts } from '../../core/domain/invitations';
+import { inviteLinksOn, type LinkSecrets } from '../../core/domain/invite-links';
 import { invitationPortsOver, invitationStore } from '../../core/domain/invitation-store';
 import { invitationAddress, signInAddress } from '../../core/domain/account-links';
 import { invitationEmail, joinedAccountEmail } from '../delivery/messages';
@@ -33,26 +31,28 @@ import { emitEvent } from './connectivity';
 type Log = (message: string) => void;
 
 /**
- * The invite link's ports on the server: its rows in SQL, the token found by its SHA-256 and sealed
- * with the server's secret box (migration 26: older links have none to show).
+ * How the server keeps an invite link's token: found by its SHA-256, sealed with the server's secret
+ * box (migration 26: older links have none to show).
  */
+export const inviteLinkSecrets = (ctx: Pick<FlowContext, 'secretBox'>): LinkSecrets => ({
+  hash: (token) => createHash('sha256').update(`inviteLink:${token}`).digest('hex'),
+  seal: (token, boundTo) => ctx.secretBox.seal(token, boundTo),
+  open: (sealed, boundTo) => ctx.secretBox.open(sealed, boundTo),
+});
+
+/** The invite link's ports on the server: its rows in SQL, its token kept as `inviteLinkSecrets`. */
 export const inviteLinkPorts = (
   ctx: Pick<FlowContext, 'db' | 'secretBox'>,
   now: () => number = Date.now,
 ): InviteLinkPorts =>
-  inviteLinkRepository(sqlTables(ctx.db), {
-    secrets: {
-      hash: (token) => createHash('sha256').update(`inviteLink:${token}`).digest('hex'),
-      seal: (token, boundTo) => ctx.secretBox.seal(token, boundTo),
-      open: (sealed, boundTo) => ctx.secretBox.open(sealed, boundTo),
-    },
-    isUser: async (id) => (await findUserById(ctx.db, id)) !== null,
-    newId: SERVER_ROW_CLOCK.newId,
-    now,
+  inviteLinksOn({
+    tables: sqlTables(ctx.db),
+    clock: { newId: SERVER_ROW_CLOCK.newId, now },
+    invitations: { linkSecrets: inviteLinkSecrets(ctx) },
   });
 
 /** Issues a fresh invitation link for the user in the account (older one retired) and emails it. */
-async function sendInvitation(
+export async function sendInvitation(
   ctx: FlowContext,
   invitation: { tenantId: string; userId: string },
   inviterId: string | null,
@@ -90,10 +90,6 @@ export function invitationPorts(ctx: FlowContext, log: Log): InvitationPorts {
     invited: (tenantId, userId, email) => emitEvent(ctx, tenantId, 'user.invited', { userId, email }),
   });
 }
-
-/** The acceptance ports on the server (core/domain/account-flow-ports.ts over the server's platform). */
-export const acceptancePorts = (ctx: FlowContext, log: Log): AcceptancePorts =>
-  acceptanceOn(serverPlatform(ctx), log);
 
 /** When the link asks for it, the person who joined gets an email saying so. */
 export async function notifyJoined(

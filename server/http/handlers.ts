@@ -45,6 +45,7 @@ export function callerOfCall(request: FastifyRequest): Caller {
     userId: claims.sub,
     permissions: claims.permissions ?? [],
     byApiToken: isApiTokenAccess(claims),
+    roles: claims.roles ?? [],
     sessionId: claims.sid ?? null,
     impersonating: Boolean(claims.act),
     ip: request.ip,

@@ -16,27 +16,25 @@
  * - POST /identity/resources/tenants/invites/v1/verify { token } -> the account's name as a JSON string
  *   (the client SDK's verifyInviteToken reads a string; the invite link).
  *
- * The handlers are core/domain/invitation-handlers.ts (demo mode runs them too); here, their ports
- * over the server's database, mailer and sending limits.
+ * The handlers are core/domain/invitation-handlers.ts (demo mode runs them too). The admin's routes
+ * are an area (core/domain/back-office-areas.ts, their ports over the server's platform:
+ * core/domain/invitation-area.ts); here, the public ones' ports over the server's database, mailer
+ * and sending limits, and the resend, public or an admin's at one path.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
-  INVITATION_HANDLERS,
   INVITATION_PUBLIC_HANDLERS,
   RESEND_INVITATION,
-  type InvitationHandlerPorts,
   type InvitationPublicPorts,
 } from '../../core/domain/invitation-handlers';
+import { invitationAreaPorts } from '../../core/domain/invitation-area';
 import type { PublicCall } from '../../core/domain/handlers';
-import { acceptancePorts, invitationPorts, inviteLinkPorts } from '../domain/invitations';
-import { newLinkToken } from '../domain/one-time-tokens';
+import { acceptanceOn } from '../../core/domain/account-flow-ports';
+import { invitationPorts, inviteLinkPorts } from '../domain/invitations';
 import { countSend } from '../domain/attempts';
-import { listedMember } from '../../core/domain/team-member-list';
-import { scimManagedMemberships } from '../storage/team-members';
-import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
-import { findUserByEmail } from '../storage/users';
-import { registerHandlers, registerPublicHandlers } from '../http/handlers';
+import { serverPlatform } from '../platform';
+import { callerOfCall, registerPublicHandlers } from '../http/handlers';
 import { accountOf, callerOf, isPublicCall } from '../http/route-table';
 
 export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -44,24 +42,12 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
     const log = (m: string) => request.log.error(m);
     return {
       invitations: invitationPorts(ctx, log),
-      acceptance: acceptancePorts(ctx, log),
+      acceptance: acceptanceOn(serverPlatform(ctx), log),
       links: inviteLinkPorts(ctx),
       countSend: (email) => countSend(ctx.db, email),
     };
   };
-  const ports = (request: FastifyRequest): InvitationHandlerPorts => ({
-    ...publicPorts(request),
-    held: async () => callerOf(request).permissions ?? [],
-    memberRow: (tenantId, userId) =>
-      listedMember(sqlTables(ctx.db), SERVER_ROW_CLOCK, tenantId, userId, (ids) =>
-        scimManagedMemberships(ctx.db, ids),
-      ),
-    userIdByEmail: async (email) => (await findUserByEmail(ctx.db, email))?.id ?? null,
-    newLinkToken,
-    appUrl: ctx.options.appUrl,
-    now: Date.now,
-  });
-  registerHandlers(app, INVITATION_HANDLERS, ports);
+  const platform = serverPlatform(ctx);
   const { postTenantsInvitesVerify: verifyLink, ...publicHandlers } = INVITATION_PUBLIC_HANDLERS;
   registerPublicHandlers(app, publicHandlers, publicPorts);
 
@@ -75,7 +61,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
   app.post('/identity/resources/users/v1/invitation/reset', async (request) => {
     const { body } = isPublicCall(request)
       ? await RESEND_INVITATION.public(publicPorts(request), publicCall(request))
-      : await RESEND_INVITATION.signedIn(ports(request), {
+      : await RESEND_INVITATION.signedIn(invitationAreaPorts(platform, callerOfCall(request)), {
           ...publicCall(request),
           tenantId: accountOf(request),
           userId: callerOf(request).sub,

@@ -78,6 +78,7 @@ repositorySuite<Repositories>(
         tenantId: randomUUID(),
         permissions: [],
         byApiToken: false,
+        roles: [],
         sessionId: null,
         impersonating: false,
         ip: undefined,

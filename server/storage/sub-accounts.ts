@@ -1,13 +1,11 @@
 /**
- * Sub-accounts on the server: the store written once over the tables port
- * (core/domain/sub-account-store.ts), with the tree below an account read here, in SQL, with one
- * recursive query (the port has no recursion); and the account switch's session.
+ * Sub-accounts on the server's platform (server/platform.ts): the store is written once over the
+ * tables port (core/domain/sub-account-store.ts); the tree below an account is read here, in SQL,
+ * with one recursive query (the port has no recursion); and the account switch's session.
  */
-import type { SubAccountHandlerPorts } from '../../core/domain/sub-account-handlers';
-import { subAccountStoreOver, type SubAccountTreeReads } from '../../core/domain/sub-account-store';
+import type { SubAccountTreeReads } from '../../core/domain/sub-account-store';
 import type { SubAccountTreeRow } from '../../core/domain/sub-account-tree';
 import type { Database } from './database';
-import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
 /** Every live tenant below `$1` (not `$1` itself), as a recursive query. */
 const DESCENDANTS = `WITH RECURSIVE tree AS (
@@ -54,21 +52,10 @@ async function treeOf(db: Database, rootId: string): Promise<SubAccountTreeRow[]
 }
 
 /** The tree reads of the sub-accounts' store: the server's recursive queries. */
-const treeReads = (db: Database): SubAccountTreeReads => ({
+export const subAccountTree = (db: Database): SubAccountTreeReads => ({
   isWithin: (rootId, tenantId) => isWithinTree(db, rootId, tenantId),
   treeOf: (rootId) => treeOf(db, rootId),
 });
-
-/**
- * The sub-accounts' store (core/domain/sub-account-store.ts) over the server's tables and tree
- * reads; a creation runs in one transaction over the same store.
- */
-export function subAccountsRepository(db: Database): SubAccountHandlerPorts['accounts'] {
-  return {
-    ...subAccountStoreOver(sqlTables(db), SERVER_ROW_CLOCK, treeReads(db)),
-    transaction: (work) => db.transaction((tx) => work(subAccountsRepository(tx))),
-  };
-}
 
 /**
  * The account switch (core/domain/sub-account-handlers.ts putUsersTenant): the session acts in
@@ -76,7 +63,7 @@ export function subAccountsRepository(db: Database): SubAccountHandlerPorts['acc
  */
 export async function moveSession(
   db: Database,
-  input: { userId: string; sessionId: string; tenantId: string },
+  input: { userId: string; sessionId: string | null; tenantId: string },
 ): Promise<void> {
   await db.query('UPDATE sessions SET tenant_id = $3 WHERE id = $1 AND user_id = $2', [
     input.sessionId,

@@ -3,17 +3,16 @@
 // another, a user, a member, the vendor's role of a key.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../server/storage/database';
-import { SERVER_ROW_CLOCK, sqlTables } from '../../server/storage/tables';
-import { subAccountsRepository } from '../../server/storage/sub-accounts';
 import { seedDemoDatabase } from '../../core/demo/data';
-import { demoSubAccountsRepository } from '../../core/demo/subAccountsRepository';
-import { memoryTables } from '../../core/demo/tables';
+import { demoPlatform } from '../../core/demo/platform';
 import { insertMembership } from '../../core/domain/invitation-store';
+import type { Platform } from '../../core/domain/platform';
 import { ROLES } from '../../core/domain/role-tables';
-import type { SubAccountStore } from '../../core/domain/sub-account-store';
+import { subAccountStoreOver, type SubAccountStore } from '../../core/domain/sub-account-store';
 import { stamp, type RowClock, type Tables } from '../../core/domain/tables';
 import { newTenantRow, TENANTS } from '../../core/domain/tenant-tables';
 import { userRepository } from '../../core/domain/user-tables';
+import { platformOver } from './platform';
 
 /** One store's sub-accounts' ports and the fixtures a case builds with. */
 export interface SubAccountFixture {
@@ -67,13 +66,12 @@ function fixture(repo: SubAccountStore, tables: Tables, clock: RowClock): SubAcc
   return self;
 }
 
+/** The store over a backend's platform, with its tree reads. */
+const storeOn = ({ tables, clock, subAccounts }: Platform) =>
+  fixture(subAccountStoreOver(tables, clock, subAccounts.tree(tables)), tables, clock);
+
 /** The stores of a repository suite (test/support/repository-suite.ts) for the sub-accounts' store. */
 export const subAccountStores = {
-  pglite: (db: Database) => fixture(subAccountsRepository(db), sqlTables(db), SERVER_ROW_CLOCK),
-  demo: () => {
-    const db = seedDemoDatabase();
-    const clock = { now: Date.now, newId: () => randomUUID() };
-    const repo = demoSubAccountsRepository(db, { now: clock.now, random: clock.newId });
-    return fixture(repo, memoryTables((db.tables ??= {})), clock);
-  },
+  pglite: (db: Database) => storeOn(platformOver(db)),
+  demo: () => storeOn(demoPlatform(seedDemoDatabase(), { now: Date.now, random: () => randomUUID() })),
 };
