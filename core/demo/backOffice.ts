@@ -17,7 +17,6 @@ import type { Area } from '../domain/platform';
 import { demoCaller, demoPlatform } from './platform';
 import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
-import { demoAccountSettingsRoutes } from './accountSettings';
 import { demoUsageRoutes } from './usage';
 import { demoProfileChangeRoutes } from './profileChanges';
 import { demoMemberListRoutes } from './members';
@@ -61,8 +60,7 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoBillingRoutes({ now, random }),
     // The users page: members, their roles, sessions and Unlock.
     ...demoMemberListRoutes({ now, random }),
-    // The account's settings and usage, the profile's change.
-    ...demoAccountSettingsRoutes(now),
+    // The account's usage, the profile's change.
     ...demoProfileChangeRoutes(),
     ...demoUsageRoutes(now),
   };

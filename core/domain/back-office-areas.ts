@@ -3,6 +3,7 @@
  * server registers each handler against the route table with its ports over the server's
  * platform (server/app-routes.ts), demo mode dispatches them over the page's (core/demo/backOffice.ts).
  */
+import { ACCOUNT_SETTINGS_HANDLERS, accountSettingsAreaPorts } from './account-settings-handlers';
 import { API_TOKEN_HANDLERS } from './api-token-handlers';
 import { apiTokenAreaPorts } from './api-token-store';
 import { GROUP_HANDLERS } from './group-handlers';
@@ -16,4 +17,6 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area(ROLE_HANDLERS, roleAreaPorts),
   area(GROUP_HANDLERS, groupAreaPorts),
   area(API_TOKEN_HANDLERS, apiTokenAreaPorts),
+  // Billing, SSO configuration, profile change and picture, host info, account settings.
+  area(ACCOUNT_SETTINGS_HANDLERS, accountSettingsAreaPorts),
 ];
