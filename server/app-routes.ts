@@ -51,8 +51,6 @@ import { hostedLoginRoutes } from './routes/oauth-hosted-login';
 import { socialRoutes } from './routes/social';
 import { ssoRoutes } from './routes/sso';
 import { samlRoutes } from './routes/saml';
-import { ssoConfigRoutes } from './routes/sso-config';
-import { ssoLegacyRoutes } from './routes/sso-legacy';
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const opts = ctx.options;
@@ -95,10 +93,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await usageRoutes(api, ctx);
       // Connectivity: events, webhooks, email/SMS/Slack subscriptions (issue 16).
       await connectivityRoutes(api, ctx);
-      // SSO connections configured by tenant administrators (issue 16, the portal's SSO page).
-      await ssoConfigRoutes(api, ctx);
-      // The client SDK's legacy single-connection SSO calls: a view of those connections.
-      await ssoLegacyRoutes(api, ctx);
       // Billing and the checkout (issue 17).
       await billingRoutes(api, ctx);
       // Directory provisioning: SCIM configurations (the portal) and the SCIM 2.0 endpoints (IdPs).

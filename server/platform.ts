@@ -11,6 +11,8 @@ import { emitEvent } from './domain/connectivity';
 import { memberPermissionKeys } from './domain/grants';
 import { getVendorSettings } from './domain/vendor';
 import { SERVER_ROW_CLOCK, databaseOf, sqlTables } from './storage/tables';
+// Billing, SSO configuration, profile change and picture, host info, account settings.
+import { ssoBackendOf } from './http/sso-configurations';
 
 export function serverPlatform(ctx: AppContext): Platform {
   const { db } = ctx;
@@ -22,5 +24,7 @@ export function serverPlatform(ctx: AppContext): Platform {
     memberPermissions: (tenantId, userId) => memberPermissionKeys(db, tenantId, userId),
     apiTokenHash: apiTokenSecretHash,
     vendor: () => getVendorSettings(db),
+    // Billing, SSO configuration, profile change and picture, host info, account settings.
+    sso: () => ssoBackendOf(ctx),
   };
 }

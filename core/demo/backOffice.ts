@@ -11,7 +11,6 @@ import { demoDirectoryRoutes } from './directory';
 import { demoConnectivityRoutes } from './connectivity';
 import { demoBillingRoutes } from './billing';
 import { demoReportRoutes } from './reports';
-import { demoSsoConfigRoutes } from './ssoConfig';
 import { BACK_OFFICE_AREAS } from '../domain/back-office-areas';
 import type { Area } from '../domain/platform';
 import { demoCaller, demoPlatform } from './platform';
@@ -55,8 +54,7 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoDirectoryRoutes({ now, random }),
     // Sub-accounts, their members, the tenant switch and custom login.
     ...demoSubAccountRoutes({ now, random }),
-    // SSO connections and the legacy single-connection calls, billing.
-    ...demoSsoConfigRoutes({ now, random }),
+    // Billing.
     ...demoBillingRoutes({ now, random }),
     // The users page: members, their roles, sessions and Unlock.
     ...demoMemberListRoutes({ now, random }),

@@ -33,7 +33,13 @@ function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): 
     // The audit table's columns (core/demo/audits.ts), the SAML connection and the bell's channel
     // are the back-office areas' (loaded on first use).
     auditsMetadata: async () => (await import('./audits')).demoAuditsMetadata(),
-    samlMetadata: async () => (await import('./ssoConfig')).demoSamlMetadata(db, user, clock),
+    samlMetadata: async () => {
+      const [{ legacySsoOn }, { demoPlatform }] = await Promise.all([
+        import('../domain/sso-handlers'),
+        import('./platform'),
+      ]);
+      return (await legacySsoOn(demoPlatform(db, clock))).samlMetadata(user.tenantId);
+    },
     notificationsMetadata: async () =>
       (await import('../domain/notifications')).notificationsMetadata(DEMO_VENDOR_ID),
     // Every account the user belongs to (sub-accounts included: core/demo/subAccounts.ts).

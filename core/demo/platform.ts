@@ -12,6 +12,8 @@ import { DEMO_CREATED_AT, DEMO_POLICY, noteWritten, type DemoDatabase, type Demo
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { categoryId, demoPermissionsOf, demoRoles } from './teamAdmin';
+// Billing, SSO configuration, profile change and picture, host info, account settings.
+import { demoSsoBackend } from './ssoConfig';
 
 /** The permissions' categories as rows, as the server's migration writes them. */
 function seedCategories(db: DemoDatabase) {
@@ -37,6 +39,8 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     memberPermissions: async (tenantId, userId) => demoPermissionsOf(db, { id: userId, tenantId }),
     apiTokenHash: () => '',
     vendor: async () => ({ apiTokensEnabled: DEMO_POLICY.apiTokensEnabled !== false }),
+    // Billing, SSO configuration, profile change and picture, host info, account settings.
+    sso: () => demoSsoBackend(db, { now, random }),
   };
 }
 

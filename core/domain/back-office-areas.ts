@@ -11,6 +11,7 @@ import { groupAreaPorts } from './group-store';
 import { area, type Area } from './platform';
 import { ROLE_HANDLERS } from './role-handlers';
 import { roleAreaPorts } from './role-store';
+import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, ssoAreaPorts } from './sso-handlers';
 
 export const BACK_OFFICE_AREAS: readonly Area[] = [
   // Roles and permissions, groups, API tokens (issue 6, admin portal part B).
@@ -19,4 +20,5 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area(API_TOKEN_HANDLERS, apiTokenAreaPorts),
   // Billing, SSO configuration, profile change and picture, host info, account settings.
   area(ACCOUNT_SETTINGS_HANDLERS, accountSettingsAreaPorts),
+  area({ ...SSO_CONFIG_HANDLERS, ...SSO_LEGACY_HANDLERS }, ssoAreaPorts),
 ];

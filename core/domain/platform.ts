@@ -11,6 +11,7 @@
  * and the other cannot; a rule never does (it is the domain's, over these).
  */
 import type { AreaHandlers } from './handlers';
+import type { SsoBackend } from './sso-connections';
 import type { RowClock, Tables } from './tables';
 
 export interface Platform {
@@ -29,6 +30,14 @@ export interface Platform {
   apiTokenHash(secret: string): string;
   /** The vendor's switches the back office reads. */
   vendor(): Promise<{ apiTokensEnabled: boolean }>;
+  // Billing, SSO configuration, profile change and picture, host info, account settings.
+  /**
+   * What tenant SSO connections need that only a backend has: the server's DNS lookups, metadata
+   * fetch (SSRF-guarded) and XML reader, sealed secrets, signing key and addresses (its secrets'
+   * key loaded once); demo mode's samples, patterns and addresses (its sample account's connection
+   * written first, on first use).
+   */
+  sso(): Promise<SsoBackend>;
 }
 
 /** Who calls a signed-in route, as its access check found them. */
