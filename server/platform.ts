@@ -13,6 +13,7 @@ import { getVendorSettings } from './domain/vendor';
 import { SERVER_ROW_CLOCK, databaseOf, sqlTables } from './storage/tables';
 // Billing, SSO configuration, profile change and picture, host info, account settings.
 import { ssoBackendOf } from './http/sso-configurations';
+import { serverBilling } from './domain/billing';
 
 export function serverPlatform(ctx: AppContext): Platform {
   const { db } = ctx;
@@ -26,5 +27,6 @@ export function serverPlatform(ctx: AppContext): Platform {
     vendor: () => getVendorSettings(db),
     // Billing, SSO configuration, profile change and picture, host info, account settings.
     sso: () => ssoBackendOf(ctx),
+    billing: serverBilling(ctx),
   };
 }

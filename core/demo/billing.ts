@@ -1,17 +1,18 @@
 /**
  * Demo mode's billing: the server's handlers and rules (core/domain/billing-handlers.ts,
- * billing*.ts) over the page's storage and a provider that moves no money (./billingStore.ts),
- * and an invoice's PDF drawn in the browser (the server's is server/billing/invoice-pdf.ts). What
+ * billing*.ts; the area, core/domain/back-office-areas.ts) over the page's storage and a provider
+ * that moves no money (./billingStore.ts); here the development provider's card step (the server
+ * registers it with that provider only) and an invoice's PDF drawn in the browser (the server's is server/billing/invoice-pdf.ts). What
  * a call changed is kept, also when it ends in a refusal (a trial that ended on the way stays
  * ended, a card whose confirmation failed stays dropped, as on the server). What the demo leaves
  * out: Stripe's own calls (customers are the development provider's ids) and the plan's features
  * in a bundle (the rules write them, but demo mode's stored data has no features to hold).
  */
 import { ok } from '../contract/answer';
-import { BILLING_HANDLERS, DEVELOPMENT_CARD_HANDLERS } from '../domain/billing-handlers';
-import { demoBillingPorts } from './billingStore';
-import type { DemoDatabase, DemoUser } from './data';
+import { DEVELOPMENT_CARD_HANDLERS } from '../domain/billing-handlers';
+import { billingAreaPorts, invoiceSheetOn } from '../domain/billing-ports';
 import type { DemoRoutes } from './dispatch';
+import { demoCaller, demoPlatform } from './platform';
 import type { DemoClock } from './rows';
 import type { UserHandler } from './sessions';
 import { demoHandlers } from './shared';
@@ -43,14 +44,15 @@ function invoicePdf(lines: string[]): Blob {
   return new Blob([pdf], { type: 'application/pdf' });
 }
 
-/** Billing's routes (core/contract/routes/billing.ts), by descriptor name. */
+/** The development card step and the invoice's PDF (core/contract/routes/billing.ts), by descriptor name. */
 export function demoBillingRoutes(clock: DemoClock): DemoRoutes<UserHandler> {
-  const ports = (db: DemoDatabase, user: DemoUser) => demoBillingPorts(db, user, clock);
   return {
-    ...demoHandlers({ ...BILLING_HANDLERS, ...DEVELOPMENT_CARD_HANDLERS }, ports),
+    ...demoHandlers(DEVELOPMENT_CARD_HANDLERS, (db, user) =>
+      billingAreaPorts(demoPlatform(db, clock), demoCaller(db, user)),
+    ),
     // The server's sheet (core/domain/billing-invoices.ts), drawn in the browser.
     getSubscriptionsBillingInvoicesByIdPdf: async (db, user, { params }) => {
-      const { sheet } = await ports(db, user).invoiceSheetOf(user.tenantId, params.id!);
+      const { sheet } = await invoiceSheetOn(demoPlatform(db, clock), user.tenantId, params.id!);
       const { title, details, item, total, card } = sheet;
       const lines = [
         sheet.vendor,

@@ -1,7 +1,7 @@
 /**
- * Demo mode's billing: the ports assembled once (core/domain/billing-ports.ts) over the page's
- * storage (`db.tables`, core/demo/tables.ts) and a payment provider that moves no money (every
- * confirmed card pays). The plans are the starting catalogue (core/domain/billing-plans.ts) and
+ * Demo mode's billing (the platform's `billing`, core/demo/platform.ts): a payment provider that
+ * moves no money (every confirmed card pays) and one receipt numbering, under the ports assembled
+ * once (core/domain/billing-ports.ts) over the page's storage (`db.tables`). The plans are the starting catalogue (core/domain/billing-plans.ts) and
  * the vendor's row the spec's switches (spec 001 §9), written as rows on first use as the server's
  * migration writes them. Ids are random uuids, as the server's (billing reads an id that is not
  * one as no row). server/storage/billing.test.ts holds this store and the server's to the
@@ -9,14 +9,12 @@
  */
 import { DEFAULT_BILLING_SWITCHES } from '../billing/vendorRules';
 import { catalogueRows } from '../domain/billing-plans';
-import { billingPorts } from '../domain/billing-ports';
+import type { BillingBackend } from '../domain/billing-ports';
 import type { PaymentProvider } from '../domain/billing-provider';
 import { BILLING_INVOICES, BILLING_PLANS, BILLING_VENDOR } from '../domain/billing-tables';
 import { randomUuid } from '../domain/random-secrets';
-import { DEMO_VENDOR_ID, noteWritten, type DemoDatabase, type DemoTables, type DemoUser } from './data';
-import type { DemoClock } from './rows';
+import { DEMO_VENDOR_ID, noteWritten, type DemoDatabase, type DemoTables } from './data';
 import { memoryTables } from './tables';
-import { displayName } from '../domain/user-tables';
 
 /** The vendor's name on demo mode's invoices. */
 const DEMO_VENDOR_NAME = 'Auth Elements demo';
@@ -55,23 +53,14 @@ const demoProvider = (random: () => string): PaymentProvider => ({
   updateBillingDetails: async () => {},
 });
 
-/**
- * Billing's ports (core/domain/billing-ports.ts, the server's own) for `user` in their account of
- * the stored data `db`.
- */
-export function demoBillingPorts(
-  db: DemoDatabase,
-  user: Pick<DemoUser, 'tenantId' | 'name' | 'email'>,
-  clock: DemoClock,
-) {
+/** Demo mode's `billing` over the stored data `db`, the catalogue and the vendor's row written first. */
+export function demoBilling(db: DemoDatabase, random: () => string): BillingBackend {
   seedBilling((db.tables ??= {}));
   const tables = memoryTables(db.tables);
-  const extras = {
-    provider: demoProvider(clock.random),
+  const provider = demoProvider(random);
+  return {
+    provider: () => provider,
     // One numbering for every account, as the server's sequence.
     receiptNumber: async () => `R-${1001 + (await tables.of(BILLING_INVOICES).count())}`,
   };
-  return billingPorts(tables, { now: clock.now, newId: randomUuid }, extras, {
-    caller: { name: displayName(user), email: user.email },
-  });
 }

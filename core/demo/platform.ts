@@ -14,6 +14,9 @@ import { memoryTables } from './tables';
 import { categoryId, demoPermissionsOf, demoRoles } from './teamAdmin';
 // Billing, SSO configuration, profile change and picture, host info, account settings.
 import { demoSsoBackend } from './ssoConfig';
+import { demoBilling } from './billingStore';
+import { randomUuid } from '../domain/random-secrets';
+import { displayName } from '../domain/user-tables';
 
 /** The permissions' categories as rows, as the server's migration writes them. */
 function seedCategories(db: DemoDatabase) {
@@ -34,13 +37,15 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
   seedCategories(db);
   return {
     tables: memoryTables((db.tables ??= {})),
-    clock: { now, newId: random },
+    // Random uuids, as the server's ids (billing and SSO read an id that is not one as no row).
+    clock: { now, newId: randomUuid },
     emit: async () => {},
     memberPermissions: async (tenantId, userId) => demoPermissionsOf(db, { id: userId, tenantId }),
     apiTokenHash: () => '',
     vendor: async () => ({ apiTokensEnabled: DEMO_POLICY.apiTokensEnabled !== false }),
     // Billing, SSO configuration, profile change and picture, host info, account settings.
     sso: () => demoSsoBackend(db, { now, random }),
+    billing: demoBilling(db, random),
   };
 }
 
@@ -50,4 +55,6 @@ export const demoCaller = (db: DemoDatabase, user: DemoUser): Caller => ({
   tenantId: user.tenantId,
   permissions: demoPermissionsOf(db, user),
   byApiToken: false,
+  // Billing, SSO configuration, profile change and picture, host info, account settings.
+  contact: { name: displayName(user), email: user.email },
 });

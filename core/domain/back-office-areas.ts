@@ -4,6 +4,8 @@
  * platform (server/app-routes.ts), demo mode dispatches them over the page's (core/demo/backOffice.ts).
  */
 import { ACCOUNT_SETTINGS_HANDLERS, accountSettingsAreaPorts } from './account-settings-handlers';
+import { BILLING_HANDLERS } from './billing-handlers';
+import { billingAreaPorts } from './billing-ports';
 import { API_TOKEN_HANDLERS } from './api-token-handlers';
 import { apiTokenAreaPorts } from './api-token-store';
 import { GROUP_HANDLERS } from './group-handlers';
@@ -21,4 +23,5 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   // Billing, SSO configuration, profile change and picture, host info, account settings.
   area(ACCOUNT_SETTINGS_HANDLERS, accountSettingsAreaPorts),
   area({ ...SSO_CONFIG_HANDLERS, ...SSO_LEGACY_HANDLERS }, ssoAreaPorts),
+  area(BILLING_HANDLERS, billingAreaPorts),
 ];

@@ -10,6 +10,7 @@
  * A member belongs here when more than one area needs it or when it is what one backend can do
  * and the other cannot; a rule never does (it is the domain's, over these).
  */
+import type { BillingBackend } from './billing-ports';
 import type { AreaHandlers } from './handlers';
 import type { SsoBackend } from './sso-connections';
 import type { RowClock, Tables } from './tables';
@@ -38,6 +39,12 @@ export interface Platform {
    * written first, on first use).
    */
   sso(): Promise<SsoBackend>;
+  /**
+   * Billing's payment provider and receipt numbers: the server's Stripe or development provider
+   * (its options) and its sequence; demo mode's provider that moves no money and one numbering
+   * over its invoices.
+   */
+  billing: BillingBackend;
 }
 
 /** Who calls a signed-in route, as its access check found them. */
@@ -49,6 +56,11 @@ export interface Caller {
   permissions: string[];
   /** Whether the bearer is an API token's access token rather than a person's. */
   byApiToken: boolean;
+  // Billing, SSO configuration, profile change and picture, host info, account settings.
+  /** The caller's name and email as their session holds them (billing names the provider's customer so). */
+  contact?: { name?: string; email: string };
+  /** The request's Idempotency-Key, if sent (a plan change's charge is made once per key). */
+  idempotencyKey?: string;
 }
 
 /** An area's ports for one call of a signed-in caller. */

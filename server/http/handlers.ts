@@ -41,10 +41,13 @@ function callOf(request: FastifyRequest): HandlerCall {
  */
 function callerOfCall(request: FastifyRequest): Caller {
   const claims = callerOf(request);
+  const key = request.headers['idempotency-key'];
   const caller = {
     userId: claims.sub,
     permissions: claims.permissions ?? [],
     byApiToken: isApiTokenAccess(claims),
+    contact: { name: claims.name, email: claims.email },
+    idempotencyKey: typeof key === 'string' && key ? key.slice(0, 200) : undefined,
   };
   return Object.defineProperty(caller, 'tenantId', {
     enumerable: true,
