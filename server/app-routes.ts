@@ -38,7 +38,6 @@ import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
 import { passwordlessRoutes } from './routes/passwordless';
 import { mfaRoutes } from './routes/mfa';
-import { profileRoutes } from './routes/profile';
 import { teamMemberRoutes } from './routes/team-members';
 import { teamUserRoutes } from './routes/team-users';
 import { userRoutes } from './routes/users';
@@ -61,7 +60,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await wellKnownRoutes(api, ctx);
       await authRoutes(api, ctx);
       await userRoutes(api, ctx);
-      await profileRoutes(api, ctx);
       await profileImageRoutes(api, ctx);
       await loginSessionRoutes(api, ctx);
       await teamUserRoutes(api, ctx);

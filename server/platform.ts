@@ -14,6 +14,7 @@ import { SERVER_ROW_CLOCK, databaseOf, sqlTables } from './storage/tables';
 // Billing, SSO configuration, profile change and picture, host info, account settings.
 import { ssoBackendOf } from './http/sso-configurations';
 import { serverBilling } from './domain/billing';
+import { userProfileOf } from './domain/users';
 
 export function serverPlatform(ctx: AppContext): Platform {
   const { db } = ctx;
@@ -28,5 +29,6 @@ export function serverPlatform(ctx: AppContext): Platform {
     // Billing, SSO configuration, profile change and picture, host info, account settings.
     sso: () => ssoBackendOf(ctx),
     billing: serverBilling(ctx),
+    userProfile: (userId, tenantId) => userProfileOf(db, userId, tenantId),
   };
 }

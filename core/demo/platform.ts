@@ -9,6 +9,7 @@ import { PERMISSION_CATEGORIES as CATEGORIES } from '../portal/permissionCatalog
 import type { Caller, Platform } from '../domain/platform';
 import { PERMISSION_CATEGORIES } from '../domain/role-store';
 import { DEMO_CREATED_AT, DEMO_POLICY, noteWritten, type DemoDatabase, type DemoUser } from './data';
+import { demoUserOf } from './data';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { categoryId, demoPermissionsOf, demoRoles } from './teamAdmin';
@@ -17,6 +18,7 @@ import { demoSsoBackend } from './ssoConfig';
 import { demoBilling } from './billingStore';
 import { randomUuid } from '../domain/random-secrets';
 import { displayName } from '../domain/user-tables';
+import { profileOf } from './profile';
 
 /** The permissions' categories as rows, as the server's migration writes them. */
 function seedCategories(db: DemoDatabase) {
@@ -46,6 +48,7 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     // Billing, SSO configuration, profile change and picture, host info, account settings.
     sso: () => demoSsoBackend(db, { now, random }),
     billing: demoBilling(db, random),
+    userProfile: async (userId, tenantId) => profileOf(db, demoUserOf(db, userId, tenantId ?? undefined)!),
   };
 }
 
@@ -57,4 +60,5 @@ export const demoCaller = (db: DemoDatabase, user: DemoUser): Caller => ({
   byApiToken: false,
   // Billing, SSO configuration, profile change and picture, host info, account settings.
   contact: { name: displayName(user), email: user.email },
+  impersonating: Boolean(db.session?.impersonatorId),
 });

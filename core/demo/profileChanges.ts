@@ -1,26 +1,13 @@
 /**
- * The signed-in user's change of their profile and picture in demo mode (the back office's, loaded
- * on first use): the server's handler and refusals (core/domain/profile.ts, profile-image.ts) over
- * the stored user.
+ * The signed-in user's picture in demo mode (the back office's, loaded on first use): the server's
+ * refusals (core/domain/profile-image.ts) over the stored user. The profile's change is an area of
+ * both backends (core/domain/profile.ts).
  */
 import { ok } from '../contract/answer';
-import { PROFILE_HANDLERS, type ProfilePorts } from '../domain/profile';
 import { acceptedProfileImage, imageTypeOf, PROFILE_IMAGE_MAX_BYTES } from '../domain/profile-image';
-import { demoUserOf, updateUser, type DemoDatabase, type DemoUser } from './data';
+import { updateUser, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
-import { given } from './rows';
-import { profileOf } from './profile';
 import type { UserHandler } from './sessions';
-import { demoHandlers } from './shared';
-
-const demoProfilePorts = (db: DemoDatabase, user: DemoUser): ProfilePorts => ({
-  impersonating: Boolean(db.session?.impersonatorId),
-  phoneOf: async () => user.phone,
-  async update(userId, { name, phone, metadata, locale }) {
-    updateUser(db, userId, given({ name, phone, metadata, locale }));
-  },
-  profile: async () => profileOf(db, demoUserOf(db, user.id, user.tenantId)!),
-});
 
 /**
  * PUT the profile picture: `file` is the multipart body's one file (core/demo/pipeline.ts), kept as
@@ -39,8 +26,7 @@ async function uploadProfilePicture(db: DemoDatabase, user: DemoUser, file: unkn
   return ok(profilePictureUrl, true);
 }
 
-/** PUT /me and the profile picture's upload. */
+/** The profile picture's upload. */
 export const demoProfileChangeRoutes = (): DemoRoutes<UserHandler> => ({
-  ...demoHandlers(PROFILE_HANDLERS, demoProfilePorts),
   putTeamProfileMeImage: (db, user, { body }) => uploadProfilePicture(db, user, body.file),
 });

@@ -13,6 +13,7 @@ import { groupAreaPorts } from './group-store';
 import { area, type Area } from './platform';
 import { ROLE_HANDLERS } from './role-handlers';
 import { roleAreaPorts } from './role-store';
+import { PROFILE_HANDLERS, profileAreaPorts } from './profile';
 import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, ssoAreaPorts } from './sso-handlers';
 
 export const BACK_OFFICE_AREAS: readonly Area[] = [
@@ -24,4 +25,5 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area(ACCOUNT_SETTINGS_HANDLERS, accountSettingsAreaPorts),
   area({ ...SSO_CONFIG_HANDLERS, ...SSO_LEGACY_HANDLERS }, ssoAreaPorts),
   area(BILLING_HANDLERS, billingAreaPorts),
+  area(PROFILE_HANDLERS, profileAreaPorts),
 ];

@@ -45,6 +45,11 @@ export interface Platform {
    * over its invoices.
    */
   billing: BillingBackend;
+  /**
+   * The user as GET users/v2/me answers them, acting in `tenantId` when they are still one of its
+   * members: the server's grants read in SQL (a hot path), demo mode's stored user.
+   */
+  userProfile(userId: string, tenantId: string | null): Promise<unknown>;
 }
 
 /** Who calls a signed-in route, as its access check found them. */
@@ -61,6 +66,8 @@ export interface Caller {
   contact?: { name?: string; email: string };
   /** The request's Idempotency-Key, if sent (a plan change's charge is made once per key). */
   idempotencyKey?: string;
+  /** Whether the session is an impersonation (its phone number is then not changed). */
+  impersonating?: boolean;
 }
 
 /** An area's ports for one call of a signed-in caller. */

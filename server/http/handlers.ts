@@ -48,6 +48,7 @@ function callerOfCall(request: FastifyRequest): Caller {
     byApiToken: isApiTokenAccess(claims),
     contact: { name: claims.name, email: claims.email },
     idempotencyKey: typeof key === 'string' && key ? key.slice(0, 200) : undefined,
+    impersonating: Boolean(claims.act),
   };
   return Object.defineProperty(caller, 'tenantId', {
     enumerable: true,
