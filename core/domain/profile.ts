@@ -58,14 +58,14 @@ export function parseMetadata(
 }
 
 /** What PUT /me writes: a field given, or undefined to keep it (a null phone or locale clears it). */
-export interface ProfileChanges {
+interface ProfileChanges {
   name?: string;
   phone?: string | null;
   metadata?: Record<string, unknown>;
   locale?: string | null;
 }
 
-export interface ProfilePorts {
+interface ProfilePorts {
   /** Whether the caller's session is an impersonation (the token's `act`). */
   impersonating: boolean;
   /** The user's phone number (null: none). */
