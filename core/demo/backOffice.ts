@@ -9,10 +9,11 @@ import { demoAuditStreamRoutes } from './auditStreams';
 import { demoSecurityCenterRoutes } from './securityCenter';
 import { demoDirectoryRoutes } from './directory';
 import { demoConnectivityRoutes } from './connectivity';
-import { demoBillingRoutes } from './billing';
 import { demoReportRoutes } from './reports';
 import { BACK_OFFICE_AREAS } from '../domain/back-office-areas';
-import type { Area } from '../domain/platform';
+import { area, type Area } from '../domain/platform';
+import { DEVELOPMENT_CARD_HANDLERS } from '../domain/billing-handlers';
+import { billingAreaPorts } from '../domain/billing-ports';
 import { demoCaller, demoPlatform } from './platform';
 import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
@@ -54,8 +55,8 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoDirectoryRoutes({ now, random }),
     // Sub-accounts, their members, the tenant switch and custom login.
     ...demoSubAccountRoutes({ now, random }),
-    // Billing.
-    ...demoBillingRoutes({ now, random }),
+    // The development provider's card step (the server registers it with that provider only).
+    ...demoAreas([area(DEVELOPMENT_CARD_HANDLERS, billingAreaPorts)], { now, random }),
     // The users page: members, their roles, sessions and Unlock.
     ...demoMemberListRoutes({ now, random }),
     // The account's usage, the profile's change.

@@ -24,6 +24,8 @@ export interface BillingBackend {
   provider(): PaymentProvider | null;
   /** The next receipt number (the server's sequence: never one twice, across accounts). */
   receiptNumber(): Promise<string>;
+  /** An invoice's PDF drawn from what it says (the server's with pdfkit, demo mode's in the browser). */
+  invoicePdf(sheet: ReturnType<typeof invoiceSheet>): Promise<unknown>;
 }
 
 type Store = ReturnType<typeof billingStore>;
@@ -109,11 +111,15 @@ export const billingAreaPorts: PortsFor<BillingHandlerPorts> = (platform, caller
       publishableKey: provider.publishableKey,
     },
     ensureCustomer,
+    async invoicePdf(tenantId, id) {
+      const { receiptNumber, sheet } = await invoiceSheetOn(platform, tenantId, id);
+      return { receiptNumber, pdf: await platform.billing.invoicePdf(sheet) };
+    },
   };
 };
 
 /** What the account's invoice's PDF says (the PDF is each backend's own drawing of it). */
-export async function invoiceSheetOn(platform: Platform, tenantId: string, id: string) {
+async function invoiceSheetOn(platform: Platform, tenantId: string, id: string) {
   const store = storeOn(platform);
   const invoice = await invoiceOf(store.invoices, tenantId, id);
   const parties = {

@@ -2,12 +2,13 @@
  * Billing on the server (issue 17; spec 001 §3 "Billing", §4, §9): what the platform's `billing`
  * is here (server/platform.ts; the ports are assembled once, core/domain/billing-ports.ts): the
  * payment provider its options name (server/billing/), which stays behind its interface, one per
- * server, and the receipt numbers' sequence (storage/billing.ts).
+ * server, the receipt numbers' sequence (storage/billing.ts) and the invoice's PDF (pdfkit).
  * What the rules decide is written in core/domain/billing.ts and docs/billing.md.
  */
 import type { BillingBackend } from '../../core/domain/billing-ports';
 import type { PaymentProvider } from '../../core/domain/billing-provider';
 import { DevelopmentProvider } from '../billing/development';
+import { invoicePdf } from '../billing/invoice-pdf';
 import { StripeProvider } from '../billing/stripe';
 import type { AppContext } from '../context';
 import { nextReceiptNumber } from '../storage/billing';
@@ -25,8 +26,9 @@ export function paymentProviderOf(ctx: AppContext): PaymentProvider | null {
   return providers.get(ctx)!;
 }
 
-/** The server's `billing` (core/domain/platform.ts): its provider and its receipt numbers' sequence. */
+/** The server's `billing` (core/domain/platform.ts): its provider, its receipt numbers' sequence, its PDF. */
 export const serverBilling = (ctx: AppContext): BillingBackend => ({
   provider: () => paymentProviderOf(ctx),
   receiptNumber: () => nextReceiptNumber(ctx.db),
+  invoicePdf,
 });

@@ -100,8 +100,11 @@ function register<H>(
       method,
       url: path,
       handler: async (request, reply) => {
-        const { status, body } = await run(handler, request, reply);
-        return reply.code(status).send(body);
+        const { status, body, headers } = await run(handler, request, reply);
+        return reply
+          .code(status)
+          .headers(headers ?? {})
+          .send(body);
       },
     });
   }

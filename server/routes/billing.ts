@@ -17,13 +17,12 @@
  * core/domain/billing-handlers.ts, an area registered once for both backends
  * (core/domain/back-office-areas.ts) over the platform's `billing` (domain/billing.ts); the
  * providers: server/billing/. Here: the development provider's card step (registered with that
- * provider only), the invoice's PDF (pdfkit) and Stripe's webhook.
+ * provider only) and Stripe's webhook.
  */
 import type { FastifyInstance } from 'fastify';
 import { DEVELOPMENT_CARD_HANDLERS } from '../../core/domain/billing-handlers';
-import { billingAreaPorts, invoiceSheetOn } from '../../core/domain/billing-ports';
-import { area, type Platform } from '../../core/domain/platform';
-import { invoicePdf } from '../billing/invoice-pdf';
+import { billingAreaPorts } from '../../core/domain/billing-ports';
+import { area } from '../../core/domain/platform';
 import type { PaymentProvider } from '../../core/domain/billing-provider';
 import { StripeProvider } from '../billing/stripe';
 import type { AppContext } from '../context';
@@ -31,38 +30,16 @@ import { paymentProviderOf } from '../domain/billing';
 import { applyStripeEvent } from '../domain/billing-events';
 import { contractError } from '../../core/contract/errors';
 import { registerAreas } from '../http/handlers';
-import { accountOf } from '../http/route-table';
 import { serverPlatform } from '../platform';
 
 const STRIPE = '/subscriptions/resources/billing/payment-providers/stripe';
 
 export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const platform = serverPlatform(ctx);
   const provider = paymentProviderOf(ctx);
   // The development provider's card step (the part Stripe.js does against Stripe).
   if (provider?.name === 'development')
-    registerAreas(app, platform, [area(DEVELOPMENT_CARD_HANDLERS, billingAreaPorts)]);
-  invoicePdfRoute(app, platform);
+    registerAreas(app, serverPlatform(ctx), [area(DEVELOPMENT_CARD_HANDLERS, billingAreaPorts)]);
   await stripeWebhookRoutes(app, ctx, provider);
-}
-
-/** An invoice's PDF, as a download. */
-function invoicePdfRoute(app: FastifyInstance, platform: Platform): void {
-  app.get<{ Params: { id: string }; Querystring: { outputFileName?: string } }>(
-    '/subscriptions/resources/billing/invoices/v1/:id/pdf',
-    async (request, reply) => {
-      const { receiptNumber, sheet } = await invoiceSheetOn(platform, accountOf(request), request.params.id);
-      const pdf = await invoicePdf(sheet);
-      const name = (request.query.outputFileName || `invoice-${receiptNumber}`).replace(/[^\w.-]/g, '_');
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="${name.endsWith('.pdf') ? name : `${name}.pdf`}"`,
-        )
-        .send(pdf);
-    },
-  );
 }
 
 /** Stripe's event notifications, signature-verified (the Stripe provider only). */

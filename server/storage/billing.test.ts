@@ -18,7 +18,8 @@ import {
 } from '../../core/domain/billing-tables';
 import { stamp, type Tables } from '../../core/domain/tables';
 import { platformOver } from '../../test/support/platform';
-import { nextReceiptNumber } from './billing';
+import type { AppContext } from '../context';
+import { serverBilling } from '../domain/billing';
 import { repositorySuite } from '../../test/support/repository-suite';
 import type { Database } from './database';
 import { BILLING_STATEMENTS } from './schema/billing';
@@ -81,7 +82,7 @@ repositorySuite<Store>(
       ports: billingAreaPorts(
         {
           ...platformOver(db),
-          billing: { provider: () => null, receiptNumber: () => nextReceiptNumber(db) },
+          billing: { ...serverBilling({ db } as AppContext), provider: () => null },
         },
         caller(''),
       ),
