@@ -15,6 +15,7 @@ import { SERVER_ROW_CLOCK, databaseOf, sqlTables } from './storage/tables';
 import { ssoBackendOf } from './http/sso-configurations';
 import { serverBilling } from './domain/billing';
 import { userProfileOf } from './domain/users';
+import { serverProfileImages } from './domain/profile-images';
 
 export function serverPlatform(ctx: AppContext): Platform {
   const { db } = ctx;
@@ -30,5 +31,6 @@ export function serverPlatform(ctx: AppContext): Platform {
     sso: () => ssoBackendOf(ctx),
     billing: serverBilling(ctx),
     userProfile: (userId, tenantId) => userProfileOf(db, userId, tenantId),
+    profileImages: serverProfileImages(ctx),
   };
 }

@@ -14,11 +14,11 @@ import { BACK_OFFICE_AREAS } from '../domain/back-office-areas';
 import { area, type Area } from '../domain/platform';
 import { DEVELOPMENT_CARD_HANDLERS } from '../domain/billing-handlers';
 import { billingAreaPorts } from '../domain/billing-ports';
+import { PROFILE_IMAGE_HANDLERS, profileImageAreaPorts } from '../domain/profile-image';
 import { demoCaller, demoPlatform } from './platform';
 import type { DemoClock } from './rows';
 import { demoHandlers } from './shared';
 import { demoUsageRoutes } from './usage';
-import { demoProfileChangeRoutes } from './profileChanges';
 import { demoMemberListRoutes } from './members';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
@@ -55,12 +55,18 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoDirectoryRoutes({ now, random }),
     // Sub-accounts, their members, the tenant switch and custom login.
     ...demoSubAccountRoutes({ now, random }),
-    // The development provider's card step (the server registers it with that provider only).
-    ...demoAreas([area(DEVELOPMENT_CARD_HANDLERS, billingAreaPorts)], { now, random }),
+    // The development provider's card step and the profile picture's upload (the server registers
+    // them apart: with that provider only, with its multipart reading).
+    ...demoAreas(
+      [
+        area(DEVELOPMENT_CARD_HANDLERS, billingAreaPorts),
+        area(PROFILE_IMAGE_HANDLERS, profileImageAreaPorts),
+      ],
+      { now, random },
+    ),
     // The users page: members, their roles, sessions and Unlock.
     ...demoMemberListRoutes({ now, random }),
-    // The account's usage, the profile's change.
-    ...demoProfileChangeRoutes(),
+    // The account's usage.
     ...demoUsageRoutes(now),
   };
 }

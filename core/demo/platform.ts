@@ -19,6 +19,7 @@ import { demoBilling } from './billingStore';
 import { randomUuid } from '../domain/random-secrets';
 import { displayName } from '../domain/user-tables';
 import { profileOf } from './profile';
+import { demoProfileImages } from './profileImages';
 
 /** The permissions' categories as rows, as the server's migration writes them. */
 function seedCategories(db: DemoDatabase) {
@@ -49,6 +50,7 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     sso: () => demoSsoBackend(db, { now, random }),
     billing: demoBilling(db, random),
     userProfile: async (userId, tenantId) => profileOf(db, demoUserOf(db, userId, tenantId ?? undefined)!),
+    profileImages: demoProfileImages(db),
   };
 }
 

@@ -50,6 +50,13 @@ export interface Platform {
    * members: the server's grants read in SQL (a hot path), demo mode's stored user.
    */
   userProfile(userId: string, tenantId: string | null): Promise<unknown>;
+  profileImages: {
+    /**
+     * Keeps the user's picture (an accepted image of `type`) as their `profilePictureUrl`; its
+     * address: the server's stored image, served publicly; demo mode's data: address.
+     */
+    store(userId: string, bytes: Uint8Array, type: string): Promise<string>;
+  };
 }
 
 /** Who calls a signed-in route, as its access check found them. */
