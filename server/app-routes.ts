@@ -29,7 +29,6 @@ import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
 import { passwordlessRoutes } from './routes/passwordless';
 import { mfaRoutes } from './routes/mfa';
-import { profileRoutes } from './routes/profile';
 import { teamMemberRoutes } from './routes/team-members';
 import { userRoutes } from './routes/users';
 import { wellKnownRoutes } from './routes/well-known';
@@ -41,8 +40,6 @@ import { hostedLoginRoutes } from './routes/oauth-hosted-login';
 import { socialRoutes } from './routes/social';
 import { ssoRoutes } from './routes/sso';
 import { samlRoutes } from './routes/saml';
-import { ssoConfigRoutes } from './routes/sso-config';
-import { ssoLegacyRoutes } from './routes/sso-legacy';
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const opts = ctx.options;
@@ -53,7 +50,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await wellKnownRoutes(api, ctx);
       await authRoutes(api, ctx);
       await userRoutes(api, ctx);
-      await profileRoutes(api, ctx);
       await profileImageRoutes(api, ctx);
       await loginSessionRoutes(api, ctx);
       await teamMemberRoutes(api, ctx);
@@ -76,10 +72,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       // Reports and notifications (issue 28 item 4).
       await reportRoutes(api, ctx);
       await notificationRoutes(api, ctx);
-      // SSO connections configured by tenant administrators (issue 16, the portal's SSO page).
-      await ssoConfigRoutes(api, ctx);
-      // The client SDK's legacy single-connection SSO calls: a view of those connections.
-      await ssoLegacyRoutes(api, ctx);
       // Billing and the checkout (issue 17).
       await billingRoutes(api, ctx);
       // Directory provisioning: the SCIM 2.0 endpoints (IdPs; the portal's configurations are an area above).

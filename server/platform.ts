@@ -38,6 +38,11 @@ import { newLinkToken } from './domain/one-time-tokens';
 
 /** A user's id (the server's are UUIDs). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Billing, SSO configuration, profile change and picture, host info, account settings.
+import { ssoBackendOf } from './http/sso-configurations';
+import { serverBilling } from './domain/billing';
+import { userProfileOf } from './domain/users';
+import { serverProfileImages } from './domain/profile-images';
 
 export function serverPlatform(ctx: AppContext): Platform {
   const { db } = ctx;
@@ -113,5 +118,10 @@ export function serverPlatform(ctx: AppContext): Platform {
       linkSecrets: inviteLinkSecrets(ctx),
       newLinkToken,
     },
+    // Billing, SSO configuration, profile change and picture, host info, account settings.
+    sso: () => ssoBackendOf(ctx),
+    billing: serverBilling(ctx),
+    userProfile: (userId, tenantId) => userProfileOf(db, userId, tenantId),
+    profileImages: serverProfileImages(ctx),
   };
 }

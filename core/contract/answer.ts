@@ -10,6 +10,8 @@ export interface Answer {
   body: unknown;
   /** Whether the request changed the demo's data (the backend then stores it). */
   save?: boolean;
+  /** The server's reply headers besides the body's (a download's type and file name). */
+  headers?: Record<string, string>;
 }
 
 /** A success: `body` with status 200 (or `status`); `save` when the data changed. */

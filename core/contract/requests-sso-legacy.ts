@@ -1,6 +1,6 @@
 /**
- * Request schemas of the client SDK's legacy single-connection SSO calls (server
- * routes/sso-legacy.ts, the demo's core/demo/ssoConfig.ts): the client's IUpdateSamlConfiguration,
+ * Request schemas of the client SDK's legacy single-connection SSO calls (the handlers:
+ * core/domain/sso-handlers.ts, both backends'): the client's IUpdateSamlConfiguration,
  * IUpdateSamlVendorMetadata, IUpdateSamlRoles, ICreateSamlGroup and IUpdateSamlGroup. The legacy
  * configuration is SAML (types saml, okta, azure, google); `acsUrl`, `spEntityId`, `isSamlActive`,
  * `oidcClientId` and `oidcSecret` are fields of the client's type that the server answers itself:

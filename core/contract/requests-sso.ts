@@ -1,6 +1,6 @@
 /**
- * Request schemas of the SSO connections tenant administrators configure (issue 16; server
- * routes/sso-config.ts, the demo's core/demo/ssoConfig.ts), on the client SDK's multi-SSO calls.
+ * Request schemas of the SSO connections tenant administrators configure (issue 16; the handlers:
+ * core/domain/sso-handlers.ts, both backends'), on the client SDK's multi-SSO calls.
  * `acsUrl`, `spEntityId` and `generatedVerification` are the server's: accepted (the client may
  * send a connection back whole) and ignored. `idpEntityId` is ours: the SAML identity provider's
  * entity ID when it is entered by hand.

@@ -2,17 +2,16 @@
  * The demo backend's back-office areas, one chunk loaded on the first call none of the eager
  * handlers answers (core/demo/lazyAreas.ts): a sign-in page in demo mode never downloads them.
  */
-import { demoBillingRoutes } from './billing';
-import { demoSsoConfigRoutes } from './ssoConfig';
 import { BACK_OFFICE_AREAS, OWN_ROUTE_AREAS, PUBLIC_AREAS } from '../domain/back-office-areas';
-import type { Area } from '../domain/platform';
+import { DEVELOPMENT_CARD_HANDLERS } from '../domain/billing-handlers';
+import { billingAreaPorts } from '../domain/billing-ports';
+import { area, type Area } from '../domain/platform';
+import { PROFILE_IMAGE_HANDLERS, profileImageAreaPorts } from '../domain/profile-image';
 import type { AuthResponse } from '../domain/session-tokens';
 import type { DemoDatabase, DemoUser } from './data';
 import { demoCaller, demoPlatform, demoVisit } from './platform';
 import type { DemoClock } from './rows';
 import { demoHandlers, demoPublicHandlers } from './shared';
-import { demoAccountSettingsRoutes } from './accountSettings';
-import { demoProfileChangeRoutes } from './profileChanges';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 
@@ -52,11 +51,14 @@ export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoute
     ...demoAreas(BACK_OFFICE_AREAS, { now, random }),
     // Those the server answers by routes of its own (a page, a file, the bell of a caller of no account).
     ...demoAreas(OWN_ROUTE_AREAS, { now, random }),
-    // SSO connections and the legacy single-connection calls, billing.
-    ...demoSsoConfigRoutes({ now, random }),
-    ...demoBillingRoutes({ now, random }),
-    // The account's settings, the profile's change.
-    ...demoAccountSettingsRoutes(now),
-    ...demoProfileChangeRoutes(),
+    // The development provider's card step and the profile picture's upload (the server registers
+    // them apart: with that provider only, with its multipart reading).
+    ...demoAreas(
+      [
+        area(DEVELOPMENT_CARD_HANDLERS, billingAreaPorts),
+        area(PROFILE_IMAGE_HANDLERS, profileImageAreaPorts),
+      ],
+      { now, random },
+    ),
   };
 }

@@ -2,6 +2,8 @@ import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { RoleDto } from '../domain/roles';
 import { withEmail, withId } from './rows';
 import type { TableSpec } from '../domain/tables';
+import { evaluateDemoFlags } from '../featureFlags/demoFlags';
+import { FEATURE_FLAGS, storedFlagValues, type FlagContext } from '../domain/feature-flags';
 import { newTenantRow, TENANTS, type TenantRow } from '../domain/tenant-tables';
 import { normalizeEmail, USERS, type UserRow } from '../domain/user-tables';
 import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from '../domain/membership-tables';
@@ -325,3 +327,10 @@ export const tablesWritten = (store: DemoTables | undefined): boolean => !!store
 /** The stored rows of `spec`, read as they are (where the demo cannot wait: its session check). */
 export const storedRows = <R>(store: DemoTables | undefined, spec: TableSpec<R>): readonly R[] =>
   (store?.[spec.name] ?? []) as R[];
+
+/**
+ * The flags' values in demo mode: its own values under its stored flags (rows of `feature_flags`,
+ * read as the server reads them: core/domain/feature-flags.ts), which tests write.
+ */
+export const demoFlagValues = (db: DemoDatabase, keys: string[] | undefined, context: FlagContext) =>
+  evaluateDemoFlags(keys, storedFlagValues(storedRows(db.tables, FEATURE_FLAGS), context));

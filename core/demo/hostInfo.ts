@@ -5,7 +5,6 @@
  * caller's address, the accounts the user belongs to, entitlements and the feature flags.
  */
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
-import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
 import {
   FLAG_HANDLERS,
@@ -13,8 +12,7 @@ import {
   type FlagPorts,
   type HostInfoPorts,
 } from '../domain/host-info-handlers';
-import { FEATURE_FLAGS, storedFlagValues, type FlagContext } from '../domain/feature-flags';
-import { DEMO_VENDOR_ID, storedRows, tenantsOfUser, type DemoDatabase, type DemoUser } from './data';
+import { DEMO_VENDOR_ID, demoFlagValues, tenantsOfUser, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 import type { DemoClock } from './rows';
@@ -33,7 +31,13 @@ function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): 
     // The audit table's columns (core/demo/audits.ts), the SAML connection and the bell's channel
     // are the back-office areas' (loaded on first use).
     auditsMetadata: async () => (await import('./audits')).demoAuditsMetadata(),
-    samlMetadata: async () => (await import('./ssoConfig')).demoSamlMetadata(db, user, clock),
+    samlMetadata: async () => {
+      const [{ legacySsoOn }, { demoPlatform }] = await Promise.all([
+        import('../domain/sso-handlers'),
+        import('./platform'),
+      ]);
+      return (await legacySsoOn(demoPlatform(db, clock))).samlMetadata(user.tenantId);
+    },
     notificationsMetadata: async () =>
       (await import('../domain/notifications')).notificationsMetadata(DEMO_VENDOR_ID),
     // Every account the user belongs to (sub-accounts included: core/domain/sub-account-handlers.ts).
@@ -53,13 +57,6 @@ function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): 
     now: clock.now,
   };
 }
-
-/**
- * The flags' values in demo mode: its own values under its stored flags (rows of `feature_flags`,
- * read as the server reads them: core/domain/feature-flags.ts), which tests write.
- */
-export const demoFlagValues = (db: DemoDatabase, keys: string[] | undefined, context: FlagContext) =>
-  evaluateDemoFlags(keys, storedFlagValues(storedRows(db.tables, FEATURE_FLAGS), context));
 
 const demoFlagPorts = (db: DemoDatabase): FlagPorts => ({
   evaluate: async (keys, context) => demoFlagValues(db, keys, context),

@@ -34,6 +34,20 @@ import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { demoSignInMethodPorts } from './signInMethods';
 
+import { categoryId, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
+// Sub-accounts, the account switch, custom login and the users page.
+import { demoFlagValues } from './data';
+import { demoAccountTree } from './subAccountsRepository';
+// Invitations and the invite link.
+import { demoInvitationMembers } from './invitationStore';
+// Billing, SSO configuration, profile change and picture, host info, account settings.
+import { demoSsoBackend } from './ssoConfig';
+import { demoBilling } from './billingStore';
+import { randomUuid } from '../domain/random-secrets';
+import { displayName } from '../domain/user-tables';
+import { profileOf } from './profile';
+import { demoProfileImages } from './profileImages';
+
 /** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
 const GLOBAL_POLICY = {
   id: DEMO_VENDOR_ID,
@@ -44,12 +58,6 @@ const GLOBAL_POLICY = {
   defaultTokenExpiration: 86_400,
   publicKey: '',
 };
-import { categoryId, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
-// Sub-accounts, the account switch, custom login and the users page.
-import { demoFlagValues } from './hostInfo';
-import { demoAccountTree } from './subAccountsRepository';
-// Invitations and the invite link.
-import { demoInvitationMembers } from './invitationStore';
 
 /** The permissions' categories as rows, as the server's migration writes them. */
 function seedCategories(db: DemoDatabase) {
@@ -71,7 +79,8 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
   const tables = memoryTables((db.tables ??= {}));
   return {
     tables,
-    clock: { now, newId: random },
+    // Random uuids, as the server's ids (billing and SSO read an id that is not one as no row).
+    clock: { now, newId: randomUuid },
     emit: async () => {},
     memberPermissions: async (tenantId, userId) => demoPermissionsOf(db, { id: userId, tenantId }),
     apiTokenHash: () => '',
@@ -144,6 +153,11 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     },
     // Invitations and the invite link: the outbox for mail, the link's token kept as is.
     invitations: demoInvitationMembers(db, { now, random }),
+    // Billing, SSO configuration, profile change and picture, host info, account settings.
+    sso: () => demoSsoBackend(db, { now, random }),
+    billing: demoBilling(db, random),
+    userProfile: async (userId, tenantId) => profileOf(db, demoUserOf(db, userId, tenantId ?? undefined)!),
+    profileImages: demoProfileImages(db),
   };
 }
 
@@ -157,6 +171,7 @@ export const demoCaller = (db: DemoDatabase, user: DemoUser): Caller => ({
   sessionId: db.session?.id ?? null,
   impersonating: Boolean(db.session?.impersonatorId),
   ip: undefined,
+  contact: { name: displayName(user), email: user.email },
 });
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The signed-in user's own profile in demo mode: me (the server's shape, server/domain/users.ts
  * toUserProfile), its roles and permissions. The phone number's verification is
- * core/demo/passwordless.ts's; the change and picture are the back office's (profileChanges.ts).
+ * core/demo/passwordless.ts's; the change and picture are areas of both backends
+ * (core/domain/profile.ts, profile-image.ts).
  */
 import type { User } from '../api/types';
 import { ok } from '../contract/answer';

@@ -83,7 +83,3 @@ export const withEmail =
   (email: string) =>
   (row: { email: string }): boolean =>
     row.email.toLowerCase() === email.trim().toLowerCase();
-
-/** The fields of `changes` that are given (a field left undefined stays unchanged). */
-export const given = <T extends object>(changes: T): Partial<T> =>
-  Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;

@@ -1,8 +1,8 @@
 /**
- * Demo mode's SSO connections (issue 16): the shared handlers (core/domain/sso-handlers.ts) and use
- * cases (core/domain/sso-connections.ts) and repository (core/domain/sso-repository.ts), the
- * server's own, over the demo's tables in the page's storage, so the routes answer with the
- * server's answers and refusals.
+ * Demo mode's part of the SSO connections (issue 16; the platform's `sso`, core/demo/platform.ts):
+ * the shared handlers (core/domain/sso-handlers.ts), use cases (core/domain/sso-connections.ts) and
+ * repository (core/domain/sso-repository.ts), the server's own, run over the demo's tables in the
+ * page's storage, so the routes answer with the server's answers and refusals.
  *
  * What demo mode cannot do, and does instead (docs/sso.md):
  * - no DNS: a domain validates at once, unless it begins with `unverified.` (then the server's
@@ -13,20 +13,17 @@
  * - no sign-in through these connections (the demo has no identity provider).
  */
 import {
-  SsoConnections,
   ssoAddresses,
+  type SsoBackend,
   type SsoConnectionRepository,
   type SsoServices,
 } from '../domain/sso-connections';
-import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, ssoHandlerPorts } from '../domain/sso-handlers';
-import { LegacySso } from '../domain/sso-legacy';
 import { ssoConnectionRepository } from '../domain/sso-repository';
-import type { DemoDatabase, DemoUser } from './data';
+import type { DemoDatabase } from './data';
 import type { DemoClock } from './rows';
-import { demoHandlers } from './shared';
 import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoMetadata';
 import { memoryTables } from './tables';
-import { demoPermissionsOf, demoRoles } from './teamAdmin';
+import { demoRoles } from './teamAdmin';
 
 /** A service provider of its own (demo mode has no issuer), and the page's origin for the kit's callbacks. */
 const ADDRESSES = ssoAddresses('https://auth.demo.example/frontegg', [
@@ -94,29 +91,12 @@ const demoSsoServices = (random: () => string): SsoServices => ({
   oidcRedirect: ADDRESSES.oidcRedirects[0]!,
 });
 
-/** The SSO routes' ports (core/domain/sso-handlers.ts) over the demo's storage, for one caller. */
-const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: DemoClock) =>
-  ssoHandlerPorts(
-    memoryTables((db.tables ??= {})),
-    new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random)),
-    async () => demoPermissionsOf(db, user),
-  );
-
 /**
- * The SAML entity of GET /metadata (the server's LegacySso.samlMetadata). Only SSO readers ask for
- * it: the route's `byQuery` access, which the dispatch checks as the server's route table does.
+ * What demo mode's SSO connections have instead of the server's (core/domain/platform.ts `sso`),
+ * the sample account's connection written first on first use.
  */
-export function demoSamlMetadata(db: DemoDatabase, user: DemoUser, tools: DemoClock): Promise<unknown> {
-  const { sso, vendorOf } = demoSsoPorts(db, user, tools);
-  return new LegacySso(sso, vendorOf).samlMetadata(user.tenantId);
+export async function demoSsoBackend(db: DemoDatabase, { now, random }: DemoClock): Promise<SsoBackend> {
+  if (db.tables?.saml_configurations === undefined) await addSampleConnection(db, now);
+  const { samlCallbacks, oidcRedirects } = ADDRESSES;
+  return { services: demoSsoServices(random), samlCallbacks, oidcRedirects };
 }
-
-/**
- * The SSO routes (core/contract/routes/sso.ts), by descriptor name: the multi-SSO ones and the
- * client SDK's legacy single-connection calls (core/domain/sso-legacy.ts), which read and change
- * the same connections with the same rules and messages.
- */
-export const demoSsoConfigRoutes = (tools: DemoClock) =>
-  demoHandlers({ ...SSO_CONFIG_HANDLERS, ...SSO_LEGACY_HANDLERS }, (db, user) =>
-    demoSsoPorts(db, user, tools),
-  );

@@ -5,6 +5,9 @@
  */
 import { activationAreaPorts, passwordChangeAreaPorts, passwordFlowAreaPorts } from './account-flow-ports';
 import { ACTIVATION_HANDLERS } from './activation-handlers';
+import { ACCOUNT_SETTINGS_HANDLERS, accountSettingsAreaPorts } from './account-settings-handlers';
+import { BILLING_HANDLERS } from './billing-handlers';
+import { billingAreaPorts } from './billing-ports';
 import { API_TOKEN_HANDLERS } from './api-token-handlers';
 import { apiTokenAreaPorts } from './api-token-store';
 import { GROUP_HANDLERS } from './group-handlers';
@@ -37,6 +40,8 @@ import { teamMemberAreaPorts } from './team-member-store';
 // Invitations (signed in) and the invite link.
 import { invitationAreaPorts } from './invitation-area';
 import { INVITATION_HANDLERS } from './invitation-handlers';
+import { PROFILE_HANDLERS, profileAreaPorts } from './profile';
+import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, ssoAreaPorts } from './sso-handlers';
 
 /** The public areas: their routes need no caller (a link's token, a reset, an activation). */
 export const PUBLIC_AREAS: readonly PublicArea[] = [
@@ -71,6 +76,11 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area(TEAM_MEMBER_HANDLERS, teamMemberAreaPorts),
   // Invitations and the account's invite link, for an admin (the public ones are the sign-in page's).
   area(INVITATION_HANDLERS, invitationAreaPorts),
+  // Billing, SSO configuration, profile change and picture, host info, account settings.
+  area(ACCOUNT_SETTINGS_HANDLERS, accountSettingsAreaPorts),
+  area({ ...SSO_CONFIG_HANDLERS, ...SSO_LEGACY_HANDLERS }, ssoAreaPorts),
+  area(BILLING_HANDLERS, billingAreaPorts),
+  area(PROFILE_HANDLERS, profileAreaPorts),
 ];
 
 /**

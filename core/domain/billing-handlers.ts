@@ -63,6 +63,8 @@ export interface BillingHandlerPorts extends BillingPorts {
   provider: { name: string; publishableKey: string } | null;
   /** The account's customer at the provider, made once (TenantCreatedAction create_customer). */
   ensureCustomer(tenantId: string, contact: Contact): Promise<string>;
+  /** The account's invoice's PDF as the backend draws it, and its receipt number. */
+  invoicePdf(tenantId: string, id: string): Promise<{ receiptNumber: string; pdf: unknown }>;
 }
 
 type Handler = AreaHandler<BillingHandlerPorts>;
@@ -139,6 +141,17 @@ export const BILLING_HANDLERS: AreaHandlers<BillingHandlerPorts> = {
   },
   getSubscriptionsBillingInvoicesById: async (p, { tenantId, params }) =>
     answer(invoiceDto(await invoiceOf(p.invoices, tenantId, params.id!))),
+  // Its PDF, as a download (the same sheet on both backends, core/domain/billing-invoices.ts).
+  getSubscriptionsBillingInvoicesByIdPdf: async (p, { tenantId, params, query }) => {
+    const { receiptNumber, pdf } = await p.invoicePdf(tenantId, params.id!);
+    const name = (query.outputFileName || `invoice-${receiptNumber}`).replace(/[^\w.-]/g, '_');
+    const file = name.endsWith('.pdf') ? name : `${name}.pdf`;
+    const headers = {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${file}"`,
+    };
+    return { ...answer(pdf), headers };
+  },
   // The account's saved cards.
   getSubscriptionsBillingPaymentMethods: async (p, { tenantId }) =>
     answer((await p.cards.confirmed(tenantId)).map(cardDto)),

@@ -1,16 +1,18 @@
-// The subscription rules of core/domain/billing.ts over demo mode's store (core/demo/billingStore.ts:
+// The subscription rules of core/domain/billing.ts over demo mode's platform (core/demo/billingStore.ts:
 // billing's tables in memory, held to the server's cases by server/storage/billing.test.ts), with a clock the tests move: the ends
 // of trials and periods, which the HTTP suites cannot wait for.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { formatAmount } from '../billing/cards';
-import { demoBillingPorts } from '../demo/billingStore';
+import { demoPlatform } from '../demo/platform';
+import { billingAreaPorts } from './billing-ports';
 import type { DemoDatabase } from '../demo/data';
 import { memoryTables } from '../demo/tables';
 import { cancelSubscription, changePlan, currentSubscription } from './billing';
 import { invoiceDto, invoiceSheet } from './billing-invoices';
 import { BILLING_INVOICES, BILLING_PAYMENT_METHODS, BILLING_SUBSCRIPTIONS } from './billing-tables';
 import { stamp } from './tables';
+import { testCaller } from '../test-support/caller';
 
 const DAY = 86_400_000;
 const CARD_ID = '00000000-0000-4000-8000-0000000000c1';
@@ -19,14 +21,8 @@ function account() {
   const db = { tables: {} } as DemoDatabase;
   let clock = Date.parse('2026-03-01T00:00:00Z');
   let sequence = 0;
-  const ports = demoBillingPorts(
-    db,
-    { tenantId: 't1', name: '', email: '' },
-    {
-      now: () => clock,
-      random: () => `r${(sequence += 1)}`,
-    },
-  );
+  const platform = demoPlatform(db, { now: () => clock, random: () => `r${(sequence += 1)}` });
+  const ports = billingAreaPorts(platform, testCaller({ tenantId: 't1', contact: { name: '', email: '' } }));
   const tables = memoryTables(db.tables!);
   const card = async (setupStatus: 'succeeded' | 'pending' = 'succeeded') => {
     await tables.of(BILLING_PAYMENT_METHODS).insert({

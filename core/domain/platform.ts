@@ -18,6 +18,8 @@ import type { OneTimePurpose } from './passwordless';
 import type { AuthResponse } from './session-tokens';
 import type { AuditStreamBackend } from './audit-streams';
 import type { WebhookBackend } from './connectivity-ports';
+import type { BillingBackend } from './billing-ports';
+import type { SsoBackend } from './sso-connections';
 import type { RowClock, Tables } from './tables';
 import type { UserRow } from './user-tables';
 import type { VendorMethods } from './sign-in-method-storage';
@@ -162,6 +164,33 @@ export interface Platform {
     /** A fresh invite link token. */
     newLinkToken(): string;
   };
+
+  // Billing, SSO configuration, profile change and picture, host info, account settings.
+  /**
+   * What tenant SSO connections need that only a backend has: the server's DNS lookups, metadata
+   * fetch (SSRF-guarded) and XML reader, sealed secrets, signing key and addresses (its secrets'
+   * key loaded once); demo mode's samples, patterns and addresses (its sample account's connection
+   * written first, on first use).
+   */
+  sso(): Promise<SsoBackend>;
+  /**
+   * Billing's payment provider and receipt numbers: the server's Stripe or development provider
+   * (its options) and its sequence; demo mode's provider that moves no money and one numbering
+   * over its invoices.
+   */
+  billing: BillingBackend;
+  /**
+   * The user as GET users/v2/me answers them, acting in `tenantId` when they are still one of its
+   * members: the server's grants read in SQL (a hot path), demo mode's stored user.
+   */
+  userProfile(userId: string, tenantId: string | null): Promise<unknown>;
+  profileImages: {
+    /**
+     * Keeps the user's picture (an accepted image of `type`) as their `profilePictureUrl`; its
+     * address: the server's stored image, served publicly; demo mode's data: address.
+     */
+    store(userId: string, bytes: Uint8Array, type: string): Promise<string>;
+  };
 }
 
 /** Who an email goes to: a user (their language) or an address, of an account (its language). */
@@ -207,6 +236,11 @@ export interface Caller {
   impersonating: boolean;
   /** The client's address (demo mode knows none). */
   ip: string | undefined;
+  // Billing, SSO configuration, profile change and picture, host info, account settings.
+  /** The caller's name and email as their session holds them (billing names the provider's customer so). */
+  contact?: { name?: string; email: string };
+  /** The request's Idempotency-Key, if sent (a plan change's charge is made once per key). */
+  idempotencyKey?: string;
 }
 
 /** An area's ports for one call of a signed-in caller. */

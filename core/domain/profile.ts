@@ -2,12 +2,17 @@
  * The signed-in user's own profile (PUT users/v2/me), written once for the reference server and demo
  * mode: what a user may change about themselves (name, phone number, metadata where the portal keeps
  * address and job title, locale), the metadata's limits (also sign-up's), and the route's handler
- * (core/domain/handlers.ts) over `ProfilePorts`: SQL in server/routes/profile.ts's ports, the page's
- * storage in core/demo/profile.ts. Email, roles, createdAt and lastLogin stay as they are.
+ * (core/domain/handlers.ts) over `ProfilePorts`, an area of both backends (`profileAreaPorts`,
+ * core/domain/back-office-areas.ts): the user's row over the tables port, the answer as each
+ * backend's GET me reads it (the platform's `userProfile`). Email, roles, createdAt and lastLogin
+ * stay as they are. Not with an API token (the descriptor's PERSON): the phone number is where SMS
+ * sign-in codes go, so changing it would turn a leaked token into a sign-in.
  */
 import { contractError } from '../contract/errors';
 import { answer, type AreaHandlers } from './handlers';
 import { refusePhoneChangeWhileImpersonating } from './impersonation';
+import type { Caller, PortsFor } from './platform';
+import { USERS } from './user-tables';
 
 const MAX_METADATA_BYTES = 10_000;
 const MAX_METADATA_DEPTH = 10;
@@ -53,14 +58,14 @@ export function parseMetadata(
 }
 
 /** What PUT /me writes: a field given, or undefined to keep it (a null phone or locale clears it). */
-export interface ProfileChanges {
+interface ProfileChanges {
   name?: string;
   phone?: string | null;
   metadata?: Record<string, unknown>;
   locale?: string | null;
 }
 
-export interface ProfilePorts {
+interface ProfilePorts {
   /** Whether the caller's session is an impersonation (the token's `act`). */
   impersonating: boolean;
   /** The user's phone number (null: none). */
@@ -96,3 +101,24 @@ export const PROFILE_HANDLERS: AreaHandlers<ProfilePorts> = {
     return answer(await p.profile(userId));
   },
 };
+
+/** The account the caller acts in; null for a user of none (reading their `tenantId` refuses them). */
+function actingIn(caller: Caller): string | null {
+  try {
+    return caller.tenantId;
+  } catch {
+    return null;
+  }
+}
+
+/** The profile's ports: the user's row over the backend's tables, the answer as its GET me reads it. */
+export const profileAreaPorts: PortsFor<ProfilePorts> = (platform, caller) => ({
+  impersonating: caller.impersonating === true,
+  phoneOf: async (userId) => (await platform.tables.of(USERS).row({ id: userId }))?.phone ?? null,
+  async update(userId, changes) {
+    // The fields sent only (a null phone or locale clears it).
+    const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    if (Object.keys(set).length) await platform.tables.of(USERS).update({ id: userId }, set);
+  },
+  profile: (userId) => platform.userProfile(userId, actingIn(caller)),
+});

@@ -95,6 +95,17 @@ export interface SsoServices {
 }
 
 /**
+ * What tenant SSO connections need of a backend (core/domain/platform.ts `sso`): what only it can
+ * do (`services`), and the kit's callbacks a new SAML connection returns to and the redirect URIs
+ * of a new OIDC one.
+ */
+export interface SsoBackend {
+  services: SsoServices;
+  samlCallbacks: string[];
+  oidcRedirects: string[];
+}
+
+/**
  * Where tenant-managed connections point: the SAML service provider's addresses under the API's
  * base (`{issuer}{prefix}`; `samlBase(key)`: entity ID `…/metadata`, ACS `…/acs`), and the kit's
  * callbacks at each of the app's origins.

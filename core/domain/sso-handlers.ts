@@ -1,48 +1,71 @@
 /**
- * The SSO configuration routes (core/contract/routes/sso.ts: the multi-SSO calls and the client
- * SDK's legacy single-connection ones), written once for the server and demo mode
- * (core/domain/handlers.ts). The use cases are core/domain/sso-connections.ts and sso-legacy.ts;
- * each side gives its SsoConnections (SQL, DNS and fetch on the server; the page's storage and
- * samples in demo mode, docs/sso.md) and what the "may grant" rule reads (core/domain/grants.ts):
- * a route that gives roles (default roles, group mappings) checks first that they are assignable
- * roles of the account (ROLES_UNKNOWN, 400), then that the caller holds every permission they
- * grant (GRANT_NOT_HELD, 403), before the connection is looked up.
+ * The SSO configuration routes (core/contract/routes/sso.ts), written once for the server and demo
+ * mode (core/domain/handlers.ts) and registered once for both as an area (back-office-areas.ts):
+ * - SSO connections configured by tenant administrators (issue 16; spec 001 §3 "SSO multi", §5, §6),
+ *   on the client SDK's multi-SSO calls (`@frontegg/rest-api` auth: getSSOConfigurations,
+ *   createSSOConfiguration, ...): GET, POST /team/resources/sso/v1/configurations; PATCH, DELETE
+ *   /{id}; POST /configurations/metadata and /metadata-url (create from the IdP's metadata); PUT
+ *   /{id}/metadata and /{id}/metadata-url (replace the IdP's details from it); POST /{id}/domains,
+ *   DELETE /{id}/domains/{domainId}, PUT /{id}/domains/{domainId}/validate (DNS TXT); GET, PUT
+ *   /{id}/roles (default roles of just-in-time users); GET, POST /{id}/groups; PATCH, DELETE
+ *   /{id}/groups/{groupId} (IdP groups mapped to roles).
+ * - The client SDK's legacy single-connection calls (`@frontegg/rest-api` 3.1.18 auth), a view of
+ *   those connections (sso-legacy.ts says which connection, docs/sso.md why): GET, POST
+ *   /team/resources/sso/v1/saml/configurations; GET …/vendor-config; PUT …/metadata; PUT
+ *   …/v1/saml/validations/domain (the DNS TXT lookup); GET, POST …/roles/default; GET, POST
+ *   …/v2/saml/configurations/groups; PATCH, DELETE …/groups/{id}; GET …/v1/oidc/configurations.
+ * Reading needs fe.secure.read.samlConfiguration, changing fe.secure.write.samlConfiguration (the
+ * legacy calls' permissions, checks, audit records and messages are the multi-SSO calls'). Request
+ * schemas: core/contract/requests-sso.ts, requests-sso-legacy.ts. The use cases are
+ * sso-connections.ts and sso-legacy.ts over the repository (sso-repository.ts, docs/sso.md) and
+ * what each backend has alone (the platform's `sso`: DNS, fetching and reading metadata, sealing
+ * secrets on the server; samples in demo mode). A route that gives roles (default roles, group
+ * mappings) checks first that they are assignable roles of the account (ROLES_UNKNOWN, 400), then
+ * that the caller holds every permission they grant (GRANT_NOT_HELD, 403, core/domain/grants.ts),
+ * before the connection is looked up.
  */
 import { assertHoldsAll } from './grants';
 import { answer, type AreaHandler, type AreaHandlers, type HandlerCall } from './handlers';
 import type { SsoConfigInput, SsoConnections } from './sso-connections';
 import { LegacySso, type LegacySamlInput } from './sso-legacy';
 import { roleGrantsOver } from './role-store';
+import type { Platform, PortsFor } from './platform';
+import { ssoConnections } from './sso-repository';
 import type { Tables } from './tables';
 import { TENANTS } from './tenant-tables';
 
 interface SsoHandlerPorts {
-  sso: SsoConnections;
+  /** The connections' use cases over the backend's tables and services. */
+  sso(): Promise<SsoConnections>;
   /** The vendor an account belongs to (the legacy SAML metadata names it). */
   vendorOf(tenantId: string): Promise<string>;
   /** The caller's permissions (those of their active account, as their access token holds them). */
-  held(): Promise<readonly string[]>;
+  held: readonly string[];
   /** The permission keys these roles of the account grant (ids that are not its roles grant nothing). */
   grantedBy(tenantId: string, roleIds: string[]): Promise<Iterable<string>>;
 }
 
+/** The SSO connections' use cases over a backend's platform (its tables, clock and `sso`). */
+const connectionsOn = async (platform: Platform) =>
+  ssoConnections(platform.tables, platform.clock, await platform.sso());
+
 /**
- * The SSO routes' ports for one caller, assembled once for both backends: the backend's use cases,
- * the account's vendor and what its roles grant read from `tables`, and what the caller holds.
+ * The SSO routes' ports for one caller: the connections' use cases, the account's vendor and what
+ * its roles grant read from the tables, and what the caller holds.
  */
-export const ssoHandlerPorts = (
-  tables: Tables,
-  sso: SsoConnections,
-  held: SsoHandlerPorts['held'],
-): SsoHandlerPorts => ({
-  sso,
-  vendorOf: (tenantId) => vendorOfAccount(tables, tenantId),
-  held,
-  grantedBy: async (tenantId, roleIds) => (await roleGrantsOver(tables, tenantId, roleIds)).keys,
+export const ssoAreaPorts: PortsFor<SsoHandlerPorts> = (platform, caller) => ({
+  sso: () => connectionsOn(platform),
+  vendorOf: (tenantId) => vendorOfAccount(platform.tables, tenantId),
+  held: caller.permissions,
+  grantedBy: async (tenantId, roleIds) => (await roleGrantsOver(platform.tables, tenantId, roleIds)).keys,
 });
 
+/** The legacy single-connection use cases over a backend's platform (GET /metadata's SAML entity reads them). */
+export const legacySsoOn = async (platform: Platform) =>
+  new LegacySso(await connectionsOn(platform), (tenantId) => vendorOfAccount(platform.tables, tenantId));
+
 /** The vendor an account belongs to ('' for none). */
-export const vendorOfAccount = async (tables: Tables, tenantId: string) =>
+const vendorOfAccount = async (tables: Tables, tenantId: string) =>
   (await tables.of(TENANTS).row({ id: tenantId }))?.vendorId ?? '';
 
 type Handler = AreaHandler<SsoHandlerPorts>;
@@ -50,8 +73,8 @@ type Body = Record<string, unknown>;
 
 /** The roles a call gives, checked: assignable in the account (400), granting only what the caller holds (403). */
 async function mayGive(p: SsoHandlerPorts, tenantId: string, roleIds: unknown): Promise<void> {
-  const ids = await p.sso.checkRoleIds(tenantId, (roleIds as string[] | undefined) ?? []);
-  if (ids.length) assertHoldsAll(await p.held(), await p.grantedBy(tenantId, ids));
+  const ids = await (await p.sso()).checkRoleIds(tenantId, (roleIds as string[] | undefined) ?? []);
+  if (ids.length) assertHoldsAll(p.held, await p.grantedBy(tenantId, ids));
 }
 
 /** A handler of the multi-SSO calls: `run`'s result answered with `status`, after the roles it gives are checked. */
@@ -59,7 +82,7 @@ const multi =
   (run: (sso: SsoConnections, call: HandlerCall, body: Body) => Promise<unknown>, status = 200): Handler =>
   async (p, call) => {
     if ('roleIds' in call.body) await mayGive(p, call.tenantId, call.body.roleIds);
-    return answer(await run(p.sso, call, call.body), status);
+    return answer(await run(await p.sso(), call, call.body), status);
   };
 
 /** A handler of the legacy calls, the same way over LegacySso. */
@@ -70,7 +93,7 @@ const legacy =
   ): Handler =>
   async (p, call) => {
     if ('roleIds' in call.body) await mayGive(p, call.tenantId, call.body.roleIds);
-    const legacySso = new LegacySso(p.sso, (tenantId) => p.vendorOf(tenantId));
+    const legacySso = new LegacySso(await p.sso(), (tenantId) => p.vendorOf(tenantId));
     return answer(await run(legacySso, call.tenantId, call.body, call.params.id!), status);
   };
 

@@ -3,8 +3,8 @@
  * updateSamlConfiguration, getSamlVendorConfiguration, updateSamlVendorMetadata, validateSamlDomain,
  * getSamlRoles, updateSamlRoles, getSamlRolesGroups, createSamlGroup, updateSamlGroup,
  * deleteSamlGroup, getOidcConfiguration, and metadata.getSamlMetadata), as a view of the account's
- * SSO connections, written once for the reference server (server/routes/sso-legacy.ts) and demo
- * mode (core/demo/ssoConfig.ts): every read and write goes through SsoConnections
+ * SSO connections, written once for the reference server and demo mode (core/domain/sso-handlers.ts):
+ * every read and write goes through SsoConnections
  * (core/domain/sso-connections.ts), so the rules, checks, messages and storage are the multi-SSO
  * calls' own (docs/sso.md "The legacy single-connection calls").
  *

@@ -21,7 +21,7 @@ import {
   type SsoConnectionRecord,
   type SsoConnectionRepository,
   type SsoProtocol,
-  type SsoServices,
+  type SsoBackend,
 } from './sso-connections';
 import type { RoleRow } from './role-tables';
 import { accountRoles } from './role-store';
@@ -390,8 +390,5 @@ export function ssoConnectionRepository(tables: Tables, deps: SsoRepositoryDeps)
  * backends: the repository over `tables`, and what each backend has alone (DNS, fetching and
  * reading metadata, sealing secrets, its addresses).
  */
-export const ssoConnections = (
-  tables: Tables,
-  clock: RowClock,
-  { services, ...deps }: Omit<SsoRepositoryDeps, keyof RowClock> & { services: SsoServices },
-) => new SsoConnections(ssoConnectionRepository(tables, { ...clock, ...deps }), services);
+export const ssoConnections = (tables: Tables, clock: RowClock, { services, ...deps }: SsoBackend) =>
+  new SsoConnections(ssoConnectionRepository(tables, { ...clock, ...deps }), services);

@@ -1,35 +1,34 @@
 /**
- * Billing on the server (issue 17; spec 001 §3 "Billing", §4, §9): the ports assembled once
- * (core/domain/billing-ports.ts: the subscription rules' stores over its tables in PostgreSQL, and
- * how money moves) with the server's extras: the payment provider (server/billing/), which stays
- * behind its interface, and the receipt numbers' sequence (storage/billing.ts).
+ * Billing on the server (issue 17; spec 001 §3 "Billing", §4, §9): what the platform's `billing`
+ * is here (server/platform.ts; the ports are assembled once, core/domain/billing-ports.ts): the
+ * payment provider its options name (server/billing/), which stays behind its interface, one per
+ * server, the receipt numbers' sequence (storage/billing.ts) and the invoice's PDF (pdfkit).
  * What the rules decide is written in core/domain/billing.ts and docs/billing.md.
  */
-import type { BillingHandlerPorts } from '../../core/domain/billing-handlers';
-import { billingPorts } from '../../core/domain/billing-ports';
+import type { BillingBackend } from '../../core/domain/billing-ports';
 import type { PaymentProvider } from '../../core/domain/billing-provider';
+import { DevelopmentProvider } from '../billing/development';
+import { invoicePdf } from '../billing/invoice-pdf';
+import { StripeProvider } from '../billing/stripe';
+import type { AppContext } from '../context';
 import { nextReceiptNumber } from '../storage/billing';
-import type { Database } from '../storage/database';
-import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 
-/** What billing's use cases run with: the database and the provider (none: billing is off). */
-export interface BillingDeps {
-  db: Database;
-  provider: PaymentProvider | null;
+const providers = new WeakMap<AppContext, PaymentProvider | null>();
+
+/** The server's payment provider (none: billing is off), made on first use. */
+export function paymentProviderOf(ctx: AppContext): PaymentProvider | null {
+  if (!providers.has(ctx)) {
+    const config = ctx.options.billing;
+    if (config.provider === 'development') providers.set(ctx, new DevelopmentProvider(ctx.db));
+    else if (config.provider === 'stripe') providers.set(ctx, new StripeProvider(config.stripe));
+    else providers.set(ctx, null);
+  }
+  return providers.get(ctx)!;
 }
 
-/** Billing's routes' ports on the server (core/domain/billing-handlers.ts) for one caller. */
-export function billingHandlerPorts(
-  { db, provider }: BillingDeps,
-  call: Pick<BillingHandlerPorts, 'caller' | 'idempotencyKey'>,
-) {
-  return billingPorts(
-    sqlTables(db),
-    SERVER_ROW_CLOCK,
-    {
-      provider,
-      receiptNumber: () => nextReceiptNumber(db),
-    },
-    call,
-  );
-}
+/** The server's `billing` (core/domain/platform.ts): its provider, its receipt numbers' sequence, its PDF. */
+export const serverBilling = (ctx: AppContext): BillingBackend => ({
+  provider: () => paymentProviderOf(ctx),
+  receiptNumber: () => nextReceiptNumber(ctx.db),
+  invoicePdf,
+});

@@ -4,6 +4,24 @@
  * database (storage/profile-images.ts: one per user, a new upload replaces the old) and served from a
  * public, unguessable address that becomes the user's `profilePictureUrl`.
  */
+import type { Platform } from '../../core/domain/platform';
+import type { AppContext } from '../context';
+import { saveProfileImage } from '../storage/profile-images';
+
+/** Where the pictures are served (under the API's prefix). */
+export const PROFILE_IMAGES = '/team/resources/profile/images/v1';
+
+/** The server's `profileImages` (core/domain/platform.ts): the database, and the pictures' public address. */
+export const serverProfileImages = (ctx: AppContext): Platform['profileImages'] => ({
+  store(userId, bytes, type) {
+    const prefix = ctx.options.prefix ? `/${ctx.options.prefix}` : '';
+    // The server's public address when it has one (the issuer URL); else an address on this host.
+    const issuer = ctx.options.issuer;
+    const base = /^https?:\/\//.test(issuer) ? issuer.replace(/\/+$/, '') : '';
+    const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    return saveProfileImage(ctx.db, userId, type, file, (id) => `${base}${prefix}${PROFILE_IMAGES}/${id}`);
+  },
+});
 
 /**
  * The one file of a `multipart/form-data` body: its bytes, or null when there is not exactly one

@@ -9,7 +9,9 @@ import type { BuiltServer } from '../app';
 import type { Database } from '../storage/database';
 import { SecretBox } from './secrets';
 import type { SsoConnections } from '../../core/domain/sso-connections';
-import { serverSsoConnections } from './sso-config';
+import { ssoConnections } from '../../core/domain/sso-repository';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
+import { serverSsoBackend } from './sso-config';
 import { createTenant } from '../storage/tenants';
 import { getVendorSettings } from './vendor';
 
@@ -25,18 +27,21 @@ before(async () => {
     transaction: (fn) => server.db.transaction(fn),
     close: () => server.db.close(),
   };
-  configs = serverSsoConnections({
-    db: counted,
-    secrets: new SecretBox(Buffer.alloc(32, 7).toString('base64')),
-    addresses: {
-      samlBase: (key) => `http://auth.test/frontegg/identity/resources/auth/v1/sso/saml/${key}`,
-      samlCallbacks: ['http://app.test/account/saml/callback'],
-      oidcRedirects: ['http://app.test/account/oidc/callback'],
-    },
-    dnsServers: [],
-    canSignRequests: false,
-    fetchText: async () => '',
-  });
+  configs = ssoConnections(
+    sqlTables(counted),
+    SERVER_ROW_CLOCK,
+    serverSsoBackend({
+      secrets: new SecretBox(Buffer.alloc(32, 7).toString('base64')),
+      addresses: {
+        samlBase: (key) => `http://auth.test/frontegg/identity/resources/auth/v1/sso/saml/${key}`,
+        samlCallbacks: ['http://app.test/account/saml/callback'],
+        oidcRedirects: ['http://app.test/account/oidc/callback'],
+      },
+      dnsServers: [],
+      canSignRequests: false,
+      fetchText: async () => '',
+    }),
+  );
   const vendorId = (await getVendorSettings(server.db)).id;
   tenantId = (await createTenant(server.db, { vendorId, name: 'SSO list' })).id;
 });

@@ -6,7 +6,7 @@
  * of `saml_configurations`, OIDC ones (type oidc) of `sso_configurations`, both `tenant_managed`,
  * so the sign-in code of domain/saml.ts and domain/sso.ts serves them unchanged. The use cases
  * are core/domain/sso-connections.ts (shared with demo mode); this module gives them what only the
- * server has.
+ * server has (the platform's `sso`, server/platform.ts).
  *
  * Choices (docs/sso.md):
  * - A connection's id is its row id; its key (used in the sign-in addresses) is `t-{id}`.
@@ -22,14 +22,11 @@ import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import type { Database } from '../storage/database';
 import { ssoGroupMappingStore } from '../storage/sso-config';
-import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
-import type { ssoAddresses, SsoConnections, SsoServices } from '../../core/domain/sso-connections';
-import { ssoConnections } from '../../core/domain/sso-repository';
+import type { ssoAddresses, SsoBackend, SsoServices } from '../../core/domain/sso-connections';
 import { readIdpMetadata } from './sso-metadata';
 import type { SecretBox } from './secrets';
 
 interface SsoConfigDeps {
-  db: Database;
   secrets: SecretBox;
   /** Where connections point (`ssoAddresses`): the app's origin, then the CORS origins'. */
   addresses: ReturnType<typeof ssoAddresses>;
@@ -76,14 +73,12 @@ function serverSsoServices(deps: SsoConfigDeps): SsoServices {
   };
 }
 
-/** The server's SSO connections: the use cases of core/domain/sso-connections.ts over SQL and these services. */
-export function serverSsoConnections(deps: SsoConfigDeps): SsoConnections {
-  return ssoConnections(sqlTables(deps.db), SERVER_ROW_CLOCK, {
-    samlCallbacks: deps.addresses.samlCallbacks,
-    oidcRedirects: deps.addresses.oidcRedirects,
-    services: serverSsoServices(deps),
-  });
-}
+/** What the server's SSO connections have alone (core/domain/platform.ts `sso`): its services and addresses. */
+export const serverSsoBackend = (deps: SsoConfigDeps): SsoBackend => ({
+  samlCallbacks: deps.addresses.samlCallbacks,
+  oidcRedirects: deps.addresses.oidcRedirects,
+  services: serverSsoServices(deps),
+});
 
 /**
  * The roles the identity provider's groups give, applied at every sign-in through the connection:

@@ -41,6 +41,7 @@ function callOf(request: FastifyRequest): HandlerCall {
  */
 export function callerOfCall(request: FastifyRequest): Caller {
   const claims = callerOf(request);
+  const key = request.headers['idempotency-key'];
   const caller = {
     userId: claims.sub,
     permissions: claims.permissions ?? [],
@@ -49,6 +50,8 @@ export function callerOfCall(request: FastifyRequest): Caller {
     sessionId: claims.sid ?? null,
     impersonating: Boolean(claims.act),
     ip: request.ip,
+    contact: { name: claims.name, email: claims.email },
+    idempotencyKey: typeof key === 'string' && key ? key.slice(0, 200) : undefined,
   };
   return Object.defineProperty(caller, 'tenantId', {
     enumerable: true,
@@ -113,8 +116,11 @@ function register<H>(
       method,
       url: path,
       handler: async (request, reply) => {
-        const { status, body } = await run(handler, request, reply);
-        return reply.code(status).send(body);
+        const { status, body, headers } = await run(handler, request, reply);
+        return reply
+          .code(status)
+          .headers(headers ?? {})
+          .send(body);
       },
     });
   }

@@ -8,18 +8,11 @@ import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { unknownLocation } from '../../core/domain/ip-addresses';
-import { ACCOUNT_SETTINGS_HANDLERS } from '../../core/domain/account-settings-handlers';
-import { accountSettingsOver } from '../../core/domain/tenant-repositories';
-import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { contractError } from '../../core/contract/errors';
 import { strictObject } from '../http/schemas';
-import { registerHandlers } from '../http/handlers';
 
-export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // GET and PUT: core/domain/account-settings-handlers.ts.
-  registerHandlers(app, ACCOUNT_SETTINGS_HANDLERS, () =>
-    accountSettingsOver(sqlTables(ctx.db), SERVER_ROW_CLOCK),
-  );
+export async function accountSettingsRoutes(app: FastifyInstance, _ctx: AppContext): Promise<void> {
+  // GET and PUT: core/domain/account-settings-handlers.ts, an area (core/domain/back-office-areas.ts).
 
   // GET /public (read before sign-in): core/domain/sign-in-settings-handlers.ts, registered by
   // routes/configurations.ts.

@@ -14,67 +14,32 @@
  *   development/setup-intents/v1/{id}/confirm and /authenticate).
  * Reading needs fe.subscriptions.read, changing fe.subscriptions.write (spec 001 §6 fe.subscriptions.*).
  * Request schemas: core/contract/requests-billing.ts (the demo backend's too). The handlers are
- * core/domain/billing-handlers.ts (demo mode runs them too) over domain/billing.ts's ports; the
- * providers: server/billing/. Server-only here: the invoice's PDF and Stripe's webhook.
+ * core/domain/billing-handlers.ts, an area registered once for both backends
+ * (core/domain/back-office-areas.ts) over the platform's `billing` (domain/billing.ts); the
+ * providers: server/billing/. Here: the development provider's card step (registered with that
+ * provider only) and Stripe's webhook.
  */
 import type { FastifyInstance } from 'fastify';
-import { BILLING_HANDLERS, DEVELOPMENT_CARD_HANDLERS } from '../../core/domain/billing-handlers';
-import { DevelopmentProvider } from '../billing/development';
-import { invoicePdf } from '../billing/invoice-pdf';
+import { DEVELOPMENT_CARD_HANDLERS } from '../../core/domain/billing-handlers';
+import { billingAreaPorts } from '../../core/domain/billing-ports';
+import { area } from '../../core/domain/platform';
 import type { PaymentProvider } from '../../core/domain/billing-provider';
 import { StripeProvider } from '../billing/stripe';
 import type { AppContext } from '../context';
-import { billingHandlerPorts, type BillingDeps } from '../domain/billing';
+import { paymentProviderOf } from '../domain/billing';
 import { applyStripeEvent } from '../domain/billing-events';
 import { contractError } from '../../core/contract/errors';
-import { registerHandlers } from '../http/handlers';
-import { accountOf, callerOf } from '../http/route-table';
+import { registerAreas } from '../http/handlers';
+import { serverPlatform } from '../platform';
 
 const STRIPE = '/subscriptions/resources/billing/payment-providers/stripe';
 
-function providerOf(ctx: AppContext): PaymentProvider | null {
-  const config = ctx.options.billing;
-  if (config.provider === 'development') return new DevelopmentProvider(ctx.db);
-  if (config.provider === 'stripe') return new StripeProvider(config.stripe);
-  return null;
-}
-
 export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const provider = providerOf(ctx);
-  const deps: BillingDeps = { db: ctx.db, provider };
-  const ports = (request: Parameters<typeof callerOf>[0]) => {
-    const { name, email } = callerOf(request);
-    const key = request.headers['idempotency-key'];
-    return billingHandlerPorts(deps, {
-      caller: { name, email },
-      idempotencyKey: typeof key === 'string' && key ? key.slice(0, 200) : undefined,
-    });
-  };
-  registerHandlers(app, BILLING_HANDLERS, ports);
+  const provider = paymentProviderOf(ctx);
   // The development provider's card step (the part Stripe.js does against Stripe).
-  if (provider?.name === 'development') registerHandlers(app, DEVELOPMENT_CARD_HANDLERS, ports);
-  invoicePdfRoute(app, ctx);
+  if (provider?.name === 'development')
+    registerAreas(app, serverPlatform(ctx), [area(DEVELOPMENT_CARD_HANDLERS, billingAreaPorts)]);
   await stripeWebhookRoutes(app, ctx, provider);
-}
-
-/** An invoice's PDF, as a download. */
-function invoicePdfRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { id: string }; Querystring: { outputFileName?: string } }>(
-    '/subscriptions/resources/billing/invoices/v1/:id/pdf',
-    async (request, reply) => {
-      const ports = billingHandlerPorts({ db: ctx.db, provider: null }, { caller: { email: '' } });
-      const { receiptNumber, sheet } = await ports.invoiceSheetOf(accountOf(request), request.params.id);
-      const pdf = await invoicePdf(sheet);
-      const name = (request.query.outputFileName || `invoice-${receiptNumber}`).replace(/[^\w.-]/g, '_');
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="${name.endsWith('.pdf') ? name : `${name}.pdf`}"`,
-        )
-        .send(pdf);
-    },
-  );
 }
 
 /** Stripe's event notifications, signature-verified (the Stripe provider only). */

@@ -24,9 +24,11 @@ import { vendorIdOf } from '../storage/notifications';
 import { requireUser } from '../http/bearer';
 import { registerHandlers, registerPublicHandlers } from '../http/handlers';
 import { callerOf } from '../http/route-table';
-import { legacySsoOf } from '../http/sso-configurations';
+import { legacySsoOn } from '../../core/domain/sso-handlers';
+import type { Platform } from '../../core/domain/platform';
+import { serverPlatform } from '../platform';
 
-function hostInfoPorts(ctx: AppContext, request: FastifyRequest): HostInfoPorts {
+function hostInfoPorts(ctx: AppContext, platform: Platform, request: FastifyRequest): HostInfoPorts {
   const { db } = ctx;
   const claims = callerOf(request);
   /** The user's accounts and the one the token acts in, if the user is still a member of it. */
@@ -38,7 +40,7 @@ function hostInfoPorts(ctx: AppContext, request: FastifyRequest): HostInfoPorts 
     adminBox: async () => (claims.tenantId ? getAdminBoxConfiguration(db, claims.tenantId) : null),
     auditsMetadata: () => auditMetadata(db),
     // The descriptor's `byQuery` made the route table check the SSO readers' permission.
-    samlMetadata: async (tenantId) => (await legacySsoOf(ctx)).samlMetadata(tenantId),
+    samlMetadata: async (tenantId) => (await legacySsoOn(platform)).samlMetadata(tenantId),
     notificationsMetadata: async () => notificationsMetadata(await vendorIdOf(db)),
     async accountsOf(userId) {
       if (!(await findUserById(db, userId))) throw contractError('USER_NOT_FOUND');
@@ -53,7 +55,8 @@ function hostInfoPorts(ctx: AppContext, request: FastifyRequest): HostInfoPorts 
 }
 
 export async function hostInfoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  registerHandlers(app, HOST_INFO_HANDLERS, (request) => hostInfoPorts(ctx, request));
+  const platform = serverPlatform(ctx);
+  registerHandlers(app, HOST_INFO_HANDLERS, (request) => hostInfoPorts(ctx, platform, request));
   const flagPorts = (request: FastifyRequest) => ({
     evaluate: (keys: string[] | undefined, context: FlagContext) => evaluateFlags(ctx.db, keys, context),
     // With a valid bearer, its user and active account; without one, or one that does not verify, anyone.

@@ -1,5 +1,5 @@
 /**
- * The client SDK's legacy single-connection SSO calls (routes/sso-legacy.ts): a view of the
+ * The client SDK's legacy single-connection SSO calls (core/domain/sso-handlers.ts): a view of the
  * account's oldest SAML connection, the same one the multi-SSO calls list; the domain-change reset
  * rule (spec 001 §5); domains validated by a real TXT lookup (a local DNS server); the permissions,
  * checks and audit records of the multi-SSO calls.

@@ -1,14 +1,16 @@
 // Billing's repositories, written once over the tables port (core/domain/billing-store.ts), one suite
-// for both stores: the server's ports over PGlite (server/domain/billing.ts) and demo mode's over its
-// stored data (core/demo/billingStore.ts). The rules in core/domain/billing.ts
+// for both stores: the ports (core/domain/billing-ports.ts) over the server's platform on PGlite
+// (no provider) and demo mode's over its stored data (core/demo/billingStore.ts). The rules in core/domain/billing.ts
 // rely on what each case states.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { demoBillingPorts } from '../../core/demo/billingStore';
+import { demoPlatform } from '../../core/demo/platform';
 import type { DemoDatabase } from '../../core/demo/data';
 import { memoryTables } from '../../core/demo/tables';
 import type { Card } from '../../core/domain/billing';
 import type { BillingHandlerPorts } from '../../core/domain/billing-handlers';
+import { billingAreaPorts } from '../../core/domain/billing-ports';
+import { testCaller } from '../../core/test-support/caller';
 import {
   BILLING_PAYMENT_METHODS,
   configurationStore,
@@ -16,7 +18,9 @@ import {
   TENANT_FEATURES,
 } from '../../core/domain/billing-tables';
 import { stamp, type Tables } from '../../core/domain/tables';
-import { billingHandlerPorts } from '../domain/billing';
+import { platformOver } from '../../test/support/platform';
+import type { AppContext } from '../context';
+import { serverBilling } from '../domain/billing';
 import { repositorySuite } from '../../test/support/repository-suite';
 import type { Database } from './database';
 import { BILLING_STATEMENTS } from './schema/billing';
@@ -64,13 +68,19 @@ async function held(tables: Tables, tenantId: string) {
     .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
 }
 
-const caller = { name: '', email: '' };
+const caller = (tenantId: string) => testCaller({ tenantId, contact: { name: '', email: '' } });
 
 repositorySuite<Store>(
   'billing repositories',
   {
     pglite: (db: Database) => ({
-      ports: billingHandlerPorts({ db, provider: null }, { caller }),
+      ports: billingAreaPorts(
+        {
+          ...platformOver(db),
+          billing: { ...serverBilling({ db } as AppContext), provider: () => null },
+        },
+        caller(''),
+      ),
       tables: sqlTables(db),
     }),
     demo: () => {
@@ -81,7 +91,7 @@ repositorySuite<Store>(
       // The server's migration writes these features; demo mode's data has none of its own.
       const keys = ['sso', 'audits', 'scim', 'priority-support'];
       db.tables!.features = keys.map((key) => ({ id: uuid(), key }));
-      return { ports: demoBillingPorts(db, { tenantId: 'demo-tenant', ...caller }, clock), tables };
+      return { ports: billingAreaPorts(demoPlatform(db, clock), caller('demo-tenant')), tables };
     },
   },
   (context) => {

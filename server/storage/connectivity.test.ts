@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { DemoDatabase } from '../../core/demo/data';
+import { testCaller } from '../../core/test-support/caller';
 import { demoPlatform } from '../../core/demo/platform';
 import { memoryTables } from '../../core/demo/tables';
 import type { ConnectivityPorts } from '../../core/domain/connectivity';
@@ -73,16 +74,10 @@ repositorySuite<Repositories>(
       const db = {} as DemoDatabase;
       // Ids shaped as the server's, so one case fits both stores.
       const platform = demoPlatform(db, { now: ticking(), random: randomUUID });
-      const ports = connectivityAreaPorts(platform, {
-        userId: randomUUID(),
-        tenantId: randomUUID(),
-        permissions: [],
-        byApiToken: false,
-        roles: [],
-        sessionId: null,
-        impersonating: false,
-        ip: undefined,
-      });
+      const ports = connectivityAreaPorts(
+        platform,
+        testCaller({ userId: randomUUID(), tenantId: randomUUID() }),
+      );
       const tables = memoryTables(db.tables!);
       return { ...ports, tables, secretOf: async () => null, keepsSecrets: false };
     },

@@ -2644,7 +2644,7 @@ export const INVENTORY: Record<string, Entry> = {
     });
     await api.auth.deleteSSOConfiguration(created.id);
   }),
-  // The legacy single-connection calls (routes/sso-legacy.ts): a view of the account's oldest SAML
+  // The legacy single-connection calls (core/domain/sso-handlers.ts): a view of the account's oldest SAML
   // connection, created by the first change; each probe removes it through the multi-SSO calls.
   'auth.getSamlConfiguration': served(async () => {
     await asAdmin();

@@ -1,5 +1,5 @@
 // Response schemas of the SSO connections tenant administrators configure (issue 16,
-// routes/sso-config.ts), by `METHOD path` without the API prefix (server/http/openapi.ts).
+// core/domain/sso-handlers.ts), by `METHOD path` without the API prefix (server/http/openapi.ts).
 import { arr, bool, obj, str } from './common';
 
 export const DOMAIN = obj({ id: str, domain: str, validated: bool }, ['id', 'domain', 'validated']);
@@ -43,7 +43,7 @@ export const CONFIGURATION = obj(
   'A tenant SSO connection (the client SDK ISSOConfiguration); oidcSecret is always empty',
 );
 
-// The client SDK's legacy single-connection calls (routes/sso-legacy.ts): ISamlConfiguration,
+// The client SDK's legacy single-connection calls (core/domain/sso-handlers.ts): ISamlConfiguration,
 // ISamlVendorConfigResponse, ISamlRolesGroup, IOidcConfiguration.
 export const SAML_CONFIGURATION = obj(
   {

@@ -42,7 +42,7 @@ export const SSO_STATEMENTS: string[] = [
 
 /**
  * Tenant-managed SSO connections (issue 16, migration 24): tenant administrators configure their
- * own connections in the admin portal (routes/sso-config.ts, domain/sso-config.ts) on the client
+ * own connections in the admin portal (core/domain/sso-handlers.ts, domain/sso-config.ts) on the client
  * SDK's `/team/resources/sso/v1/configurations`. A connection is a row of `saml_configurations`
  * (types saml, okta, azure, google) or of `sso_configurations` (type oidc), marked
  * `tenant_managed`; connections of the `SSO_CONNECTIONS` environment variable (a vendor's
