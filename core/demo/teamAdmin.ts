@@ -1,7 +1,7 @@
 /**
- * Demo mode's stored roles, as its roles, groups and API tokens (teamRoles.ts, teamGroups.ts,
- * apiTokens.ts: the shared handlers over the page's storage) and the rest of the demo read them:
- * the roles a user holds and their permissions, and the in-memory paging of the lists. Roles are
+ * Demo mode's stored roles, as the demo reads them at once (its tokens, its dispatcher's access
+ * check, GET me; the roles page's own reads are core/domain/role-store.ts over the platform):
+ * the roles a user holds and their permissions. Roles are
  * rows of the server's tables (core/domain/role-tables.ts, in `db.tables`), read here as the
  * domain's RoleDto (their permissions by id); users hold them through their memberships' rows.
  */

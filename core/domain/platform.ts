@@ -2,7 +2,7 @@
  * What a backend gives the domain (issue 25, "the domain written once, against ports"): its
  * storage, its clock and ids, and the few services only it can offer (sending, sealing,
  * announcing). The server builds one per request over its database and services
- * (server/http/platform.ts), demo mode one per call over the page's storage
+ * (server/platform.ts), demo mode one per call over the page's storage
  * (core/demo/platform.ts). An area's ports are then one function of the platform and the caller,
  * written here in core/domain and run by both (`PortsFor`), and an area is registered once for
  * both by its handlers and that function (`area`, core/domain/back-office-areas.ts).

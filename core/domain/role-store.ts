@@ -1,7 +1,7 @@
 /**
  * The roles repository (the `RolePorts` of core/domain/roles.ts), written once over the tables
- * port: the server's over SQL (server/routes/roles.ts), demo mode's over its stored rows
- * (core/demo/teamRoles.ts). Every call is scoped to one account: the vendor's roles (tenant_id
+ * port: SQL on the server, the page's stored rows in demo mode (`roleAreaPorts`, an area of
+ * core/domain/back-office-areas.ts). Every call is scoped to one account: the vendor's roles (tenant_id
  * null) are read in every account of the vendor, the account's own are also written.
  */
 import type { RoleSortField } from '../contract/listQuery';

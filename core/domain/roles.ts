@@ -1,7 +1,7 @@
 /**
  * An account's roles and the permissions they hold (spec 001 §6, §7), written once for the server
- * (server/routes/roles.ts over the SQL of server/domain/roles.ts) and demo mode
- * (core/demo/teamRoles.ts over its stored roles). The vendor's roles are offered in every account
+ * and demo mode (over the repository of core/domain/role-store.ts, `roleAreaPorts`, on each
+ * backend's platform). The vendor's roles are offered in every account
  * and read-only there. A caller puts on a role only permissions they hold, and takes away (replaces
  * a role's permissions, deletes a role) only permissions they hold: core/domain/grants.ts.
  */

@@ -19,7 +19,7 @@
  *   whose password is breached; fe.secure.write.users (it acts on members); 3 campaigns an account
  *   per 15 minutes (429 beyond); answers `{ sent, skipped }` (the client reads nothing).
  * The tables of the page are users v3 with the presets BREACHED_PASSWORDS, MFA_UNENROLLED and
- * INACTIVE (server/routes/team-users.ts). The flag `security-center-admin-portal` gates the
+ * INACTIVE (core/domain/team-users.ts). The flag `security-center-admin-portal` gates the
  * portal's page (core/portal/pages.ts), not these calls: the data is the account's own, read with
  * its permission.
  */

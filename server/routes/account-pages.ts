@@ -1,7 +1,7 @@
 /**
  * The /account/* pages: the links in emails (activation, password reset, invitations) open the demo
- * login page. The account-flow API routes themselves are in passwords.ts, activation.ts and
- * dev-outbox.ts, registered by app.ts.
+ * login page. The account-flow API routes themselves are public areas (core/domain/account-flow-ports.ts,
+ * registered by server/app-routes.ts) and dev-outbox.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
