@@ -33,7 +33,7 @@ import { moveSession, subAccountTree } from './storage/sub-accounts';
 import { endMemberSessions, scimManagedMemberships } from './storage/team-members';
 // Invitations and the invite link.
 import { emailDomainAllowed } from './domain/email-domain-restrictions';
-import { inviteLinkSecrets, sendInvitation } from './domain/invitations';
+import { inviteLinkSecrets } from './domain/invitations';
 import { newLinkToken } from './domain/one-time-tokens';
 
 /** A user's id (the server's are UUIDs). */
@@ -112,8 +112,6 @@ export function serverPlatform(ctx: AppContext): Platform {
     },
     // Invitations and the invite link.
     invitations: {
-      send: (invitation, inviterId) =>
-        sendInvitation(ctx, invitation, inviterId, (message) => console.error(`invitation: ${message}`)),
       emailDomainAllowed: (tenantId, email) => emailDomainAllowed(db, tenantId, email),
       linkSecrets: inviteLinkSecrets(ctx),
       newLinkToken,

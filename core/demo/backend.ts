@@ -58,15 +58,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const tokens = createDemoTokens({ now, random });
   const { startSession, userOfToken, signedIn } = tokens;
   // The demo outbox and the emails of sign-up and invitations (core/demo/accountFlows.ts).
-  const accountFlows = createDemoAccountFlows({ startSession, random, now });
+  const accountFlows = createDemoAccountFlows({ random, now });
   // Invitations, invite link (core/demo/invitations.ts).
-  const invitations = createDemoInvitations({
-    random,
-    now,
-    sendChoosePassword: accountFlows.sendChoosePassword,
-    passwordProblem: accountFlows.passwordProblem,
-    userOfToken,
-  });
+  const invitations = createDemoInvitations({ random, now, userOfToken, startSession });
   // The MFA gate of a first-factor sign-in (core/demo/mfaRepository.ts), loaded by the first sign-in.
   const mfa = {
     gate: async (db: DemoDatabase, user: DemoUser, tenantId?: string | null, firstFactor?: 'saml') =>

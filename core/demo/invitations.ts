@@ -3,46 +3,46 @@ import {
   RESEND_INVITATION,
   type InvitationPublicPorts,
 } from '../domain/invitation-handlers';
-import type { Handler } from './dispatch';
+import type { AuthResponse } from '../domain/session-tokens';
+import type { Handler, DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 import type { DemoDatabase, DemoUser } from './data';
-import {
-  demoAcceptancePorts,
-  demoInvitationPorts,
-  demoInviteLinkPorts,
-  type DemoInvitationTools,
-} from './invitationStore';
-import { demoLimits } from './passwordlessPorts';
-import { demoPublicHandlers } from './shared';
+import type { DemoClock } from './rows';
+import { mapRoutes } from './shared';
 
 /**
  * Demo mode's invitations and invite link, their public routes: the handlers of
- * core/domain/invitation-handlers.ts (the server's) over the demo's storage
- * (core/demo/invitationStore.ts); the signed-in routes are an area of the back office
- * (core/domain/back-office-areas.ts). The invitation email goes to the demo outbox (GET /dev/outbox),
- * so the demo can follow the link. The public resend counts toward the address's sending limit, as
- * on the server. Each handler gets the bearer's user, or null (core/demo/backend.ts).
+ * core/domain/invitation-handlers.ts over the ports both backends assemble
+ * (core/domain/invitation-area.ts) on demo mode's platform, loaded on first use with the back
+ * office (core/demo/lazyAreas.ts); the signed-in routes are an area of the back office
+ * (core/domain/back-office-areas.ts). The invitation email goes to the demo outbox (GET
+ * /dev/outbox), so the demo can follow the link. The public resend counts toward the address's
+ * sending limit, as on the server. A resend with a bearer is the caller's.
  */
 
-export function createDemoInvitations(
-  tools: DemoInvitationTools & { userOfToken(db: DemoDatabase, token: string | null): DemoUser | null },
-) {
-  const publicPorts = (db: DemoDatabase): InvitationPublicPorts => ({
-    invitations: demoInvitationPorts(db, tools),
-    acceptance: demoAcceptancePorts(db, tools),
-    links: demoInviteLinkPorts(db, tools),
-    countSend: demoLimits(db, tools.now).countSend,
-  });
-  const open = demoPublicHandlers(
+interface DemoInvitationTools extends DemoClock {
+  userOfToken(db: DemoDatabase, token: string | null): DemoUser | null;
+  startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
+}
+
+export function createDemoInvitations(tools: DemoInvitationTools) {
+  const load = () =>
+    Promise.all([import('./platform'), import('../domain/invitation-area')]).then(([platform, area]) => ({
+      ...platform,
+      ...area,
+    }));
+  /** The public routes' ports over demo mode's platform and the page's visit. */
+  const portsOf = async (db: DemoDatabase): Promise<InvitationPublicPorts> => {
+    const { demoPlatform, demoVisit, invitationPublicAreaPorts } = await load();
+    return invitationPublicAreaPorts(demoPlatform(db, tools), demoVisit(db, tools.startSession));
+  };
+  const open: DemoRoutes = mapRoutes(
     { ...INVITATION_PUBLIC_HANDLERS, postUsersInvitationReset: RESEND_INVITATION.public },
-    publicPorts,
+    (handler) => async (db, request) => handler(await portsOf(db), { ...request, ip: undefined }),
   );
-  /** An admin's resend: the invitations' area over demo mode's platform, loaded with the back office. */
+  /** An admin's resend: the invitations' area over demo mode's platform. */
   const resend: UserHandler = async (db, caller, request) => {
-    const [{ demoCaller, demoPlatform }, { invitationAreaPorts }] = await Promise.all([
-      import('./platform'),
-      import('../domain/invitation-area'),
-    ]);
+    const { demoCaller, demoPlatform, invitationAreaPorts } = await load();
     const ports = invitationAreaPorts(demoPlatform(db, tools), demoCaller(db, caller));
     return RESEND_INVITATION.signedIn(ports, {
       ...request,
@@ -51,11 +51,16 @@ export function createDemoInvitations(
       ip: undefined,
     });
   };
-  // A resend with a bearer is the caller's; without one, the public resend answers.
   const postUsersInvitationReset: Handler = (db, request) => {
     const caller = tools.userOfToken(db, request.token);
     return caller ? resend(db, caller, request) : open.postUsersInvitationReset!(db, request);
   };
+  /** What a sign-in or sign-up reads of an invite link and the account's email-domain rules. */
+  const linkReads = (db: DemoDatabase) => ({
+    tenantOf: async (token: string) => (await portsOf(db)).links.tenantOf(token),
+    emailDomainAllowed: async (tenantId: string, email: string) =>
+      (await portsOf(db)).invitations.emailDomainAllowed(tenantId, email),
+  });
 
-  return { routes: { ...open, postUsersInvitationReset }, publicPorts };
+  return { routes: { ...open, postUsersInvitationReset }, linkReads };
 }

@@ -39,7 +39,8 @@ import { categoryId, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdm
 import { demoFlagValues } from './data';
 import { demoAccountTree } from './subAccountsRepository';
 // Invitations and the invite link.
-import { demoInvitationMembers } from './invitationStore';
+import { emailDomainAllowed } from '../domain/security-policies';
+import { securityPolicyRepositories } from '../domain/security-policy-storage';
 // Billing, SSO configuration, profile change and picture, host info, account settings.
 import { demoSsoBackend } from './ssoConfig';
 import { demoBilling } from './billingStore';
@@ -77,10 +78,11 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
   demoRoles(db);
   seedCategories(db);
   const tables = memoryTables((db.tables ??= {}));
+  // Random uuids, as the server's ids (billing and SSO read an id that is not one as no row).
+  const clock = { now, newId: randomUuid };
   return {
     tables,
-    // Random uuids, as the server's ids (billing and SSO read an id that is not one as no row).
-    clock: { now, newId: randomUuid },
+    clock,
     emit: async () => {},
     memberPermissions: async (tenantId, userId) => demoPermissionsOf(db, { id: userId, tenantId }),
     apiTokenHash: () => '',
@@ -152,7 +154,14 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
       isUserId: () => true,
     },
     // Invitations and the invite link: the outbox for mail, the link's token kept as is.
-    invitations: demoInvitationMembers(db, { now, random }),
+    invitations: {
+      // Demo mode keeps no list of public email providers: only the account's own list decides.
+      emailDomainAllowed: (tenantId, email) =>
+        emailDomainAllowed(securityPolicyRepositories(tables, clock), tenantId, email, () => false),
+      // The invite link's token is kept as it is (nothing to guard it from in the page).
+      linkSecrets: { hash: (token) => token, seal: (token) => token, open: (token) => token },
+      newLinkToken: () => `${random()}${random()}`,
+    },
     // Billing, SSO configuration, profile change and picture, host info, account settings.
     sso: () => demoSsoBackend(db, { now, random }),
     billing: demoBilling(db, random),

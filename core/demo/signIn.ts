@@ -6,7 +6,6 @@
 import { contractError } from '../contract/errors';
 import { SIGN_UP_HANDLERS, type SignUpPorts } from '../domain/sign-up-handlers';
 import { SIGN_IN_SETTINGS_HANDLERS, type SignInSettingsPorts } from '../domain/sign-in-settings-handlers';
-import { demoEmail } from './delivery';
 import {
   PASSWORD_SIGN_IN_HANDLERS,
   SSO_PRE_LOGIN_HANDLERS,
@@ -21,10 +20,8 @@ import type { createDemoAccountFlows } from './accountFlows';
 import {
   DEMO_PASSWORD_POLICY,
   DEMO_POLICY,
-  addMembership,
   DEMO_VENDOR_ID,
   demoUserOf,
-  membershipOf,
   updateUser,
   userByEmail,
   type DemoDatabase,
@@ -38,8 +35,7 @@ import { appOrigin, demoLimits, isDemoBreached, rulesUser, type DemoRulesUser } 
 import { profileOf } from './profile';
 import { demoRoles } from './teamAdmin';
 import type { DemoTokens } from './sessions';
-import { signInAddress } from '../domain/account-links';
-import { isoNow, type DemoClock } from './rows';
+import type { DemoClock } from './rows';
 
 interface SignInDeps {
   tokens: DemoTokens;
@@ -68,13 +64,13 @@ const demoSettings = (db: DemoDatabase) => ({
  */
 function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
   const { invitations, accountFlows, tokens, now, random } = deps;
-  const { invitations: members, links } = invitations.publicPorts(db);
+  const links = invitations.linkReads(db);
   const byId = (id: string) => demoUserOf(db, id)!;
   return {
     checkOrigin: () => {},
     verifyCaptcha: async () => {},
     inviteLinks: links,
-    emailDomainAllowed: (tenantId, email) => members.emailDomainAllowed(tenantId, email),
+    emailDomainAllowed: links.emailDomainAllowed,
     settings: async () => demoSettings(db),
     methods: demoSignInMethodPorts(db),
     isBreached: isDemoBreached,
@@ -102,10 +98,13 @@ function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
     keepSession: () => {},
     profile: async (userId) => profileOf(db, byId(userId)),
     sendActivation: (userId) => accountFlows.sendActivation(db, userId),
+    // The server's email, over demo mode's platform (loaded on first use).
     notifyJoined: async (to, tenant) => {
-      if (!tenant.shouldSendEmail) return;
-      const params = { tenantName: tenant.name, loginLink: signInAddress(appOrigin()) };
-      accountFlows.sendEmail(db, to.email, ...demoEmail(db, byId(to.userId), 'joinedAccount', params));
+      const [{ notifyJoinedOn }, { demoPlatform }] = await Promise.all([
+        import('../domain/account-flow-ports'),
+        import('./platform'),
+      ]);
+      await notifyJoinedOn(demoPlatform(db, { now, random }), to, tenant, () => {});
     },
   };
 }
@@ -171,7 +170,7 @@ function passwordSignInPorts(
 ): PasswordSignInPorts<DemoRulesUser> {
   const methods = demoSignInMethodPorts(db);
   const limits = demoLimits(db, now);
-  const { invitations: members, links } = invitations.publicPorts(db);
+  const links = invitations.linkReads(db);
   return {
     checkOrigin: () => {},
     methods,
@@ -206,11 +205,17 @@ function passwordSignInPorts(
     },
     invitations: {
       links,
-      emailDomainAllowed: (tenantId, email) => members.emailDomainAllowed(tenantId, email),
-      // A membership of the link's account, with no role (like the server).
+      emailDomainAllowed: links.emailDomainAllowed,
+      // A membership of the link's account, with no role: the server's (loaded on first use).
       async join(userId, tenantId) {
-        if (!membershipOf(db, tenantId, userId))
-          addMembership(db, { id: random(), userId, tenantId, createdAt: isoNow(now) }, []);
+        const [{ invitationStore }, { memoryTables }] = await Promise.all([
+          import('../domain/invitation-store'),
+          import('./tables'),
+        ]);
+        await invitationStore(memoryTables((db.tables ??= {})), { now, newId: random }).joinByLink(
+          userId,
+          tenantId,
+        );
       },
     },
   };

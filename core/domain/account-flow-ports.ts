@@ -5,7 +5,7 @@
  * users are rows of `users` read over the tables port; a message whose delivery fails is logged
  * and does not change the answer (the flows must not tell who has an account).
  */
-import { resetPasswordAddress } from './account-links';
+import { resetPasswordAddress, signInAddress } from './account-links';
 import { sendActivation, type ActivationPorts, type ActivationUser } from './activation-handlers';
 import { signInLimits } from './attempts';
 import type { AcceptancePorts, LiveInvitation } from './invitations';
@@ -16,7 +16,7 @@ import type { Caller, Platform, PortsFor, PublicPortsFor, Visit } from './platfo
 import { userRepository, type UserRow } from './user-tables';
 
 /** Runs a delivery whose failure is logged, without the message (it holds a secret). */
-async function quietly(send: () => Promise<void>, log: (message: string) => void): Promise<void> {
+export async function quietly(send: () => Promise<void>, log: (message: string) => void): Promise<void> {
   try {
     await send();
   } catch (error) {
@@ -25,7 +25,7 @@ async function quietly(send: () => Promise<void>, log: (message: string) => void
 }
 
 /** The one-time links and codes (core/domain/one-time-tokens.ts) over the platform's tables. */
-const secretsOn = ({ tables, clock, keyOf }: Platform) => oneTimeTokens({ tables, ...clock, keyOf });
+export const secretsOn = ({ tables, clock, keyOf }: Platform) => oneTimeTokens({ tables, ...clock, keyOf });
 
 /** The password flows' ports for one request; `visit` is the request (a signed-in change's too). */
 function passwordFlows(
@@ -146,4 +146,17 @@ export async function sendActivationOn(
     verified: false,
     hasPassword: false,
   });
+}
+
+/** When the invite link asks for it, the person who joined its account by signing up is told so. */
+export async function notifyJoinedOn(
+  platform: Platform,
+  to: { userId: string; email: string },
+  tenant: { tenantId: string; name: string; shouldSendEmail: boolean },
+  log: (message: string) => void,
+): Promise<void> {
+  if (!tenant.shouldSendEmail) return;
+  const params = { tenantName: tenant.name, loginLink: signInAddress(platform.appUrl()) };
+  const recipient = { userId: to.userId, email: to.email, tenantId: tenant.tenantId };
+  await quietly(() => platform.sendEmail(recipient, 'joinedAccount', params), log);
 }

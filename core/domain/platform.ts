@@ -152,11 +152,6 @@ export interface Platform {
   };
   // Invitations and the invite link.
   invitations: {
-    /**
-     * Issues a fresh invitation link for the user in the account (older ones of that account
-     * retired) and sends it: the server's mail (a failure is logged, the answer stands), demo mode's outbox.
-     */
-    send(invitation: { tenantId: string; userId: string }, inviterId: string | null): Promise<void>;
     /** Whether the account's email-domain rules let the address join (the server knows public providers too). */
     emailDomainAllowed(tenantId: string, email: string): Promise<boolean>;
     /** How an invite link's token is kept: the server's hash and sealed copy; demo mode keeps it as is. */

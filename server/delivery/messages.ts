@@ -26,28 +26,11 @@ function sms(key: SmsKey, to: string, locale: SupportedLocale, code: string): Sm
 export const resetPasswordEmail = (to: string, link: string, locale: SupportedLocale): EmailMessage =>
   email('resetPassword', to, locale, { link });
 
-/** `inviterName` null: no member sent it ("An administrator" in the recipient's language). */
-export const invitationEmail = (
-  to: string,
-  link: string,
-  tenantName: string,
-  inviterName: string | null,
-  locale: SupportedLocale,
-): EmailMessage => email('invitation', to, locale, { link, tenantName, inviterName });
-
 export const loginCodeEmail = (to: string, code: string, locale: SupportedLocale): EmailMessage =>
   email('loginCode', to, locale, { code });
 
 export const magicLinkEmail = (to: string, link: string, locale: SupportedLocale): EmailMessage =>
   email('magicLink', to, locale, { link });
-
-/** Sent to someone who joined an account with its invite link, when the link asks for it. */
-export const joinedAccountEmail = (
-  to: string,
-  tenantName: string,
-  loginLink: string,
-  locale: SupportedLocale,
-): EmailMessage => email('joinedAccount', to, locale, { tenantName, loginLink });
 
 export const resetPhoneNumberEmail = (to: string, code: string, locale: SupportedLocale): EmailMessage =>
   email('resetPhoneNumber', to, locale, { code });

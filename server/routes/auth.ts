@@ -15,7 +15,9 @@ import { loginAliasRepository } from '../storage/login-alias';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { verifyCaptcha } from '../domain/captcha';
-import { inviteLinkPorts, notifyJoined } from '../domain/invitations';
+import { inviteLinksOn } from '../../core/domain/invite-links';
+import { notifyJoinedOn } from '../../core/domain/account-flow-ports';
+import { serverPlatform } from '../platform';
 import { invitationStore } from '../../core/domain/invitation-store';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { SIGN_UP_HANDLERS, type SignUpPorts } from '../../core/domain/sign-up-handlers';
@@ -133,7 +135,7 @@ function signInPorts(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
       keep: (session) => setRefreshCookie(reply, ctx.cookies, session.refreshToken),
     },
     invitations: {
-      links: inviteLinkPorts(ctx),
+      links: inviteLinksOn(serverPlatform(ctx)),
       emailDomainAllowed: (tenantId, email) => emailDomainAllowed(ctx.db, tenantId, email),
       join: (userId, tenantId) =>
         invitationStore(sqlTables(ctx.db), SERVER_ROW_CLOCK).joinByLink(userId, tenantId),
@@ -151,7 +153,7 @@ function signUpPorts(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
     checkOrigin: () => assertTrustedOrigin(request, ctx.options.corsOrigins),
     verifyCaptcha: (email, token) =>
       verifyCaptcha(ctx, { token: token as string | null | undefined, email, ip: request.ip }),
-    inviteLinks: inviteLinkPorts(ctx),
+    inviteLinks: inviteLinksOn(serverPlatform(ctx)),
     emailDomainAllowed: (tenantId, email) => emailDomainAllowed(ctx.db, tenantId, email),
     async settings() {
       const settings = await getVendorSettings(ctx.db);
@@ -176,7 +178,7 @@ function signUpPorts(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
     },
     // A delivery failure is logged; the user can ask again with POST /activate/reset.
     sendActivation: (id, email) => sendActivationEmail(ctx, { id, email }, log),
-    notifyJoined: (to, tenant) => notifyJoined(ctx, to, tenant, log),
+    notifyJoined: (to, tenant) => notifyJoinedOn(serverPlatform(ctx), to, tenant, log),
   };
   return ports as unknown as SignUpPorts;
 }

@@ -21,33 +21,24 @@
  * core/domain/invitation-area.ts); here, the public ones' ports over the server's database, mailer
  * and sending limits, and the resend, public or an admin's at one path.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
   INVITATION_PUBLIC_HANDLERS,
   RESEND_INVITATION,
   type InvitationPublicPorts,
 } from '../../core/domain/invitation-handlers';
-import { invitationAreaPorts } from '../../core/domain/invitation-area';
+import { invitationAreaPorts, invitationPublicAreaPorts } from '../../core/domain/invitation-area';
 import type { PublicCall } from '../../core/domain/handlers';
-import { acceptanceOn } from '../../core/domain/account-flow-ports';
-import { invitationPorts, inviteLinkPorts } from '../domain/invitations';
-import { countSend } from '../domain/attempts';
 import { serverPlatform } from '../platform';
 import { callerOfCall, registerPublicHandlers } from '../http/handlers';
+import { serverVisit } from '../http/visit';
 import { accountOf, callerOf, isPublicCall } from '../http/route-table';
 
 export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const publicPorts = (request: FastifyRequest): InvitationPublicPorts => {
-    const log = (m: string) => request.log.error(m);
-    return {
-      invitations: invitationPorts(ctx, log),
-      acceptance: acceptanceOn(serverPlatform(ctx), log),
-      links: inviteLinkPorts(ctx),
-      countSend: (email) => countSend(ctx.db, email),
-    };
-  };
   const platform = serverPlatform(ctx);
+  const publicPorts = (request: FastifyRequest, reply: FastifyReply): InvitationPublicPorts =>
+    invitationPublicAreaPorts(platform, serverVisit(ctx, request, reply));
   const { postTenantsInvitesVerify: verifyLink, ...publicHandlers } = INVITATION_PUBLIC_HANDLERS;
   registerPublicHandlers(app, publicHandlers, publicPorts);
 
@@ -58,9 +49,9 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
     ip: request.ip,
   });
   // Public without a bearer and with { email } (the descriptor's `publicWith`); else checked there.
-  app.post('/identity/resources/users/v1/invitation/reset', async (request) => {
+  app.post('/identity/resources/users/v1/invitation/reset', async (request, reply) => {
     const { body } = isPublicCall(request)
-      ? await RESEND_INVITATION.public(publicPorts(request), publicCall(request))
+      ? await RESEND_INVITATION.public(publicPorts(request, reply), publicCall(request))
       : await RESEND_INVITATION.signedIn(invitationAreaPorts(platform, callerOfCall(request)), {
           ...publicCall(request),
           tenantId: accountOf(request),
@@ -69,7 +60,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
     return body;
   });
   app.post('/identity/resources/tenants/invites/v1/verify', async (request, reply) => {
-    const { body } = await verifyLink!(publicPorts(request), publicCall(request));
+    const { body } = await verifyLink!(publicPorts(request, reply), publicCall(request));
     // A JSON string: the client reads the name alone (a bare string would go out as text/plain).
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
   });

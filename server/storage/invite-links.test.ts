@@ -1,6 +1,6 @@
 // The invite link's repository (core/domain/invite-links.ts), one suite for both stores: the server's
 // over PGlite (SQL tables, the token hashed and sealed: server/domain/invitations.ts) and demo mode's
-// over its stored tables (core/demo/invitationStore.ts). The rules in core/domain/invitations.ts
+// over its stored tables (the token kept as is: core/demo/platform.ts). The rules in core/domain/invitations.ts
 // rely on what each case states.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -8,10 +8,12 @@ import { test } from 'node:test';
 import { DEMO_VENDOR_ID, seedDemoDatabase, tenantById, userRows } from '../../core/demo/data';
 import { memoryTables } from '../../core/demo/tables';
 import { TENANTS } from '../../core/domain/tenant-tables';
-import { demoInviteLinkPorts } from '../../core/demo/invitationStore';
+import { demoPlatform } from '../../core/demo/platform';
+import { inviteLinksOn } from '../../core/domain/invite-links';
 import type { InviteLinkPorts } from '../../core/domain/invitations';
 import { repositorySuite } from '../../test/support/repository-suite';
-import { inviteLinkPorts } from '../domain/invitations';
+import { inviteLinkSecrets } from '../domain/invitations';
+import { sqlTables } from './tables';
 import { SecretBox } from '../domain/mfa-crypto';
 import { insertUser } from './users';
 
@@ -42,7 +44,11 @@ repositorySuite<Fixture>(
         return { name: rows[0]!.name, vendorId: rows[0]!.vendor_id };
       };
       return {
-        links: inviteLinkPorts({ db, secretBox: new SecretBox(randomBytes(32)) }, () => clock.now),
+        links: inviteLinksOn({
+          tables: sqlTables(db),
+          clock: { newId: randomUUID, now: () => clock.now },
+          invitations: { linkSecrets: inviteLinkSecrets({ secretBox: new SecretBox(randomBytes(32)) }) },
+        }),
         clock,
         account,
         async deleteAccount(tenantId) {
@@ -66,7 +72,7 @@ repositorySuite<Fixture>(
       const clock = { now: START };
       let n = 0;
       return {
-        links: demoInviteLinkPorts(db, { now: () => clock.now, random: () => `demo-id-${(n += 1)}` }),
+        links: inviteLinksOn(demoPlatform(db, { now: () => clock.now, random: () => `demo-id-${(n += 1)}` })),
         clock,
         userId: async () => userRows(db)[0]!.id,
         account: async (tenantId) => {
