@@ -245,6 +245,12 @@ export const membershipOf = (db: DemoDatabase, tenantId: string, userId: unknown
 export const membershipRoleIds = (db: DemoDatabase, membershipId: string | undefined): string[] =>
   storedRows(db.tables, MEMBERSHIP_ROLES).flatMap((l) => (l.membershipId === membershipId ? [l.roleId] : []));
 
+/** The user `userId` as a member who has joined the account (an invitee who has not accepted is none yet, as on the server). */
+export function joinedMember(db: DemoDatabase, tenantId: string, userId: unknown): UserRow | undefined {
+  const membership = membershipOf(db, tenantId, userId);
+  return membership && !membership.invitationPending ? userById(db, userId) : undefined;
+}
+
 /** Adds a membership of `userId` in `tenantId` with these roles; the row. */
 export function addMembership(
   db: DemoDatabase,

@@ -6,8 +6,7 @@
 import { contractError } from '../contract/errors';
 import { IMPERSONATION_HANDLERS, type ImpersonationHandlerPorts } from '../domain/impersonation-handlers';
 import { isApiTokenAccess } from '../domain/api-tokens';
-import { joinedMember } from './accountMembers';
-import { demoUserOf, updateUser, type DemoDatabase } from './data';
+import { demoUserOf, joinedMember, updateUser, type DemoDatabase } from './data';
 import type { DemoRoutes } from './dispatch';
 import { claimsOf, type DemoTokens } from './sessions';
 import { demoPublicHandlers } from './shared';

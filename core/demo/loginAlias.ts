@@ -7,8 +7,7 @@
  */
 import { aliasOfHeader, LOGIN_ALIAS_HEADER, type LoginAliasPort } from '../domain/login-alias';
 import { accountOfAliasIn } from '../domain/tenant-tables';
-import type { DemoDatabase } from './data';
-import { joinedMember } from './accountMembers';
+import { joinedMember, type DemoDatabase } from './data';
 import { memoryTables } from './tables';
 
 /** The login-alias header of a request the kit sent to the demo transport. */

@@ -1,7 +1,7 @@
-// Demo mode's in-memory tables (core/demo/rows.ts): changes in place, pages and orders as the SQL's.
+// Demo mode's rows (core/demo/rows.ts): orders as the SQL's, the clock's timestamps.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { by, byLocale, descending, isoNow, keep, page, remove, update, upsert, withId } from './rows';
+import { by, isoNow, withEmail, withId } from './rows';
 
 const rows = () => [
   { id: 'a', name: 'beta', rank: 2 },
@@ -9,38 +9,7 @@ const rows = () => [
   { id: 'c', name: 'alpha', rank: 2 },
 ];
 
-test('update, remove, keep and upsert change the stored array itself and say what they found', () => {
-  const stored = rows();
-  assert.equal(update(stored, withId('b'), { rank: 5 })?.rank, 5);
-  assert.equal(update(stored, withId('z'), { rank: 5 }), undefined);
-  assert.equal(remove(stored, withId('z')), false);
-  assert.equal(remove(stored, withId('a')), true);
-  assert.deepEqual(
-    stored.map((r) => r.id),
-    ['b', 'c'],
-  );
-  assert.equal(
-    keep(stored, (r) => r.rank < 5),
-    true,
-  );
-  assert.equal(
-    keep(stored, (r) => r.rank < 5),
-    false,
-  );
-  upsert(stored, withId('c'), { id: 'c', name: 'gamma', rank: 3 });
-  upsert(stored, withId('d'), { id: 'd', name: 'delta', rank: 4 });
-  assert.deepEqual(
-    stored.map((r) => `${r.id}:${r.name}`),
-    ['c:gamma', 'd:delta'],
-  );
-});
-
-test('a page is the slice of offset and limit, with the count of every row', () => {
-  assert.deepEqual(page([1, 2, 3, 4, 5], 1, 2), { items: [2, 3], total: 5 });
-  assert.deepEqual(page([1, 2], 4, 2), { items: [], total: 2 });
-});
-
-test('orders: keys in turn by code points, the locale order, reversed; ties keep their order', () => {
+test('orders: keys in turn by code points; ties keep their order', () => {
   const ids = (list: ReturnType<typeof rows>) => list.map((r) => r.id).join('');
   assert.equal(ids(rows().sort(by((r) => r.name))), 'bca', 'upper case first, as the C collation');
   assert.equal(ids(rows().sort(by((r) => r.rank))), 'bac', 'a tie keeps its order');
@@ -55,19 +24,12 @@ test('orders: keys in turn by code points, the locale order, reversed; ties keep
     ),
     'bca',
   );
-  assert.equal(ids(rows().sort(byLocale((r) => r.name.toLowerCase()))), 'bca');
-  assert.equal(ids(rows().sort(descending(by((r) => r.rank)))), 'acb');
-  assert.equal(
-    ids(
-      rows().sort(
-        descending(
-          by((r) => r.rank),
-          false,
-        ),
-      ),
-    ),
-    'bac',
-  );
+});
+
+test('a row of an id, of an email trimmed and case aside', () => {
+  assert.equal(rows().find(withId('c'))?.name, 'alpha');
+  assert.ok(withEmail(' Ada@Example.com ')({ email: 'ada@example.com' }));
+  assert.ok(!withEmail('ada@example.com')({ email: 'bob@example.com' }));
 });
 
 test("a row's timestamp is the clock's time", () => {
