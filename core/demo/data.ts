@@ -225,17 +225,8 @@ export function updateUser(db: DemoDatabase, id: string, changes: Partial<UserRo
   return row;
 }
 
-/** Adds a user's row. */
-export function addUser(db: DemoDatabase, row: UserRow): UserRow {
-  const store = (db.tables ??= {});
-  (store[USERS.name] ??= []).push(row);
-  noteWritten(store);
-  return row;
-}
-
 /** The stored memberships, rows of `memberships`. */
-export const membershipRows = (db: DemoDatabase): readonly MembershipRow[] =>
-  storedRows(db.tables, MEMBERSHIPS);
+const membershipRows = (db: DemoDatabase): readonly MembershipRow[] => storedRows(db.tables, MEMBERSHIPS);
 
 /** The membership of `userId` in the account `tenantId`, if any. */
 export const membershipOf = (db: DemoDatabase, tenantId: string, userId: unknown) =>
@@ -249,20 +240,6 @@ export const membershipRoleIds = (db: DemoDatabase, membershipId: string | undef
 export function joinedMember(db: DemoDatabase, tenantId: string, userId: unknown): UserRow | undefined {
   const membership = membershipOf(db, tenantId, userId);
   return membership && !membership.invitationPending ? userById(db, userId) : undefined;
-}
-
-/** Adds a membership of `userId` in `tenantId` with these roles; the row. */
-export function addMembership(
-  db: DemoDatabase,
-  row: Pick<MembershipRow, 'id' | 'userId' | 'tenantId' | 'createdAt'> & Partial<MembershipRow>,
-  roleIds: readonly string[],
-): MembershipRow {
-  const store = (db.tables ??= {});
-  const membership = { invitationPending: false, accessAllowed: true, scimConfigurationId: null, ...row };
-  (store[MEMBERSHIPS.name] ??= []).push(membership);
-  (store[MEMBERSHIP_ROLES.name] ??= []).push(...roleIds.map((roleId) => ({ membershipId: row.id, roleId })));
-  noteWritten(store);
-  return membership;
 }
 
 /** The user of this id acting in `tenantId` (default: their active account), if any. */
@@ -301,22 +278,6 @@ const tenantOfRow = (row: TenantRow): Tenant => ({
   vendorId: row.vendorId,
   createdAt: row.createdAt,
 });
-
-/** The account of this id, if any. */
-export const tenantById = (db: DemoDatabase, tenantId: string): Tenant | undefined =>
-  tenantRows(db)
-    .filter((t) => t.id === tenantId)
-    .map(tenantOfRow)[0];
-
-/** Stores a new account of the demo's vendor (a sign-up's, a sample sub-account). */
-export function addDemoTenant(
-  db: DemoDatabase,
-  account: Pick<TenantRow, 'id' | 'name' | 'createdAt'> & Partial<TenantRow>,
-) {
-  const store = (db.tables ??= {});
-  (store[TENANTS.name] ??= []).push(newTenantRow({ vendorId: DEMO_VENDOR_ID, ...account }));
-  noteWritten(store);
-}
 
 /** Every table's rows, by table name (core/demo/tables.ts keeps the domain's tables there). */
 export type DemoTables = Record<string, Array<Record<string, unknown>>>;

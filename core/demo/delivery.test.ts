@@ -7,7 +7,8 @@ import { en } from '../domain/delivery-texts/en';
 import { es } from '../domain/delivery-texts/es';
 import { fr } from '../domain/delivery-texts/fr';
 import { createDemoBackend, STORAGE_KEY } from './backend';
-import { DEMO_ADMIN, tenantById, type DemoDatabase, type DemoMessage } from './data';
+import { DEMO_ADMIN, type DemoDatabase, type DemoMessage } from './data';
+import { tenantById } from '../test-support/demoUsers';
 import { createMemoryStorage } from '../test-support/memoryStorage';
 import { demoUserRow } from '../test-support/demoUsers';
 

@@ -2,14 +2,13 @@
 import { expect } from 'chai';
 import { STORAGE_KEY } from '../../core/demo/backend';
 import {
-  addMembership,
-  addUser,
   builtInRoleId,
   membershipOf,
   newUserRow,
   seedDemoDatabase,
   type DemoDatabase,
 } from '../../core/demo/data';
+import { addMembership, addUser } from '../../core/test-support/demoUsers';
 import '../login-box/login-box.define';
 import { mount, part, typeInto, unmountAll, waitFor } from '../test-support/fixtures';
 

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { addDemoTenant, seedDemoDatabase } from '../../core/demo/data';
+import { seedDemoDatabase } from '../../core/demo/data';
+import { addDemoTenant } from '../../core/test-support/demoUsers';
 import { memoryTables } from '../../core/demo/tables';
 import { type CustomLoginRepository, saveCustomLogin } from '../../core/domain/custom-login';
 import { repositorySuite } from '../../test/support/repository-suite';

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { DEMO_VENDOR_ID, seedDemoDatabase, tenantById, userRows } from '../../core/demo/data';
+import { DEMO_VENDOR_ID, seedDemoDatabase, userRows } from '../../core/demo/data';
+import { tenantById } from '../../core/test-support/demoUsers';
 import { memoryTables } from '../../core/demo/tables';
 import { TENANTS } from '../../core/domain/tenant-tables';
 import { demoPlatform } from '../../core/demo/platform';
