@@ -43,6 +43,8 @@ import { ssoBackendOf } from './http/sso-configurations';
 import { serverBilling } from './domain/billing';
 import { userProfileOf } from './domain/users';
 import { serverProfileImages } from './domain/profile-images';
+// MFA and passwordless sign-in, the phone number.
+import { sms } from './delivery/messages';
 
 export function serverPlatform(ctx: AppContext): Platform {
   const { db } = ctx;
@@ -121,5 +123,11 @@ export function serverPlatform(ctx: AppContext): Platform {
     billing: serverBilling(ctx),
     userProfile: (userId, tenantId) => userProfileOf(db, userId, tenantId),
     profileImages: serverProfileImages(ctx),
+    // MFA and passwordless sign-in, the phone number.
+    async sendSms(to, key, code) {
+      const locale = await localeOfRecipient(db, to.userId);
+      await ctx.delivery.sendSms(sms(key, to.phone, locale, code));
+    },
+    unverifiedMaySignIn: async () => (await getVendorSettings(db)).allowNotVerifiedUsersLogin,
   };
 }

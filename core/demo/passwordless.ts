@@ -9,11 +9,7 @@
  */
 import type { PasswordlessPorts } from '../domain/passwordless';
 import { passwordlessPortsOver } from '../domain/passwordless-ports';
-import {
-  PASSWORDLESS_HANDLERS,
-  PHONE_HANDLERS,
-  type PasswordlessHandlerPorts,
-} from '../domain/passwordless-handlers';
+import { PASSWORDLESS_HANDLERS, type PasswordlessHandlerPorts } from '../domain/passwordless-handlers';
 import { assertVendorAllows } from '../domain/sign-in-methods';
 import { DEMO_POLICY, demoUserOf, userByEmail, userById, type DemoDatabase } from './data';
 import { demoEmail, demoSms } from './delivery';
@@ -23,7 +19,7 @@ import { gate } from './mfaRepository';
 import { appOrigin, demoOutbox, rulesUser, type DemoRulesUser } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import type { DemoTokens } from './sessions';
-import { demoHandlers, demoPublicHandlers } from './shared';
+import { demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
 import { memoryTables } from './tables';
 
@@ -66,7 +62,7 @@ type SignInStepTools = Pick<DemoTokens, 'startSession' | 'signedIn'> & DemoClock
 export function demoSignInStepRoutes(tools: SignInStepTools): DemoRoutes {
   /** The email of the last code pre-login (the server keeps it in an httpOnly cookie). */
   let preLoginEmail: string | undefined;
-  const ports = (db: DemoDatabase, impersonating = false): PasswordlessHandlerPorts => ({
+  const ports = (db: DemoDatabase): PasswordlessHandlerPorts => ({
     ...demoPasswordlessPorts(db, tools),
     assertMethodAllowed: (type) => assertVendorAllows(demoSignInMethodPorts(db), type),
     verifyCaptcha: async () => {},
@@ -81,11 +77,9 @@ export function demoSignInStepRoutes(tools: SignInStepTools): DemoRoutes {
       const stored = demoUserOf(db, user.id)!;
       return (await gate(tools, db, stored, undefined, undefined, type)) ?? tools.startSession(db, stored);
     },
-    impersonating,
   });
   return {
     ...demoMfaRoutes(tools),
     ...demoPublicHandlers(PASSWORDLESS_HANDLERS, (db) => ports(db)),
-    ...tools.signedIn(demoHandlers(PHONE_HANDLERS, (db) => ports(db, Boolean(db.session?.impersonatorId)))),
   };
 }

@@ -48,6 +48,8 @@ import { randomUuid } from '../domain/random-secrets';
 import { displayName } from '../domain/user-tables';
 import { profileOf } from './profile';
 import { demoProfileImages } from './profileImages';
+// MFA and passwordless sign-in, the phone number.
+import { demoSms } from './delivery';
 
 /** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
 const GLOBAL_POLICY = {
@@ -167,6 +169,12 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     billing: demoBilling(db, random),
     userProfile: async (userId, tenantId) => profileOf(db, demoUserOf(db, userId, tenantId ?? undefined)!),
     profileImages: demoProfileImages(db),
+    // MFA and passwordless sign-in, the phone number: the demo outbox, the demo's policy.
+    async sendSms(to, key, code) {
+      const text = demoSms(db, to.userId ? userById(db, to.userId) : undefined, key, code);
+      demoOutbox(db, now, { channel: 'sms', to: to.phone, subject: null, text });
+    },
+    unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
   };
 }
 

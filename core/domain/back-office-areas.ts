@@ -42,6 +42,9 @@ import { invitationAreaPorts } from './invitation-area';
 import { INVITATION_HANDLERS } from './invitation-handlers';
 import { PROFILE_HANDLERS, profileAreaPorts } from './profile';
 import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, ssoAreaPorts } from './sso-handlers';
+// MFA and passwordless sign-in, the phone number.
+import { PHONE_HANDLERS } from './passwordless-handlers';
+import { phoneAreaPorts } from './passwordless-ports';
 
 /** The public areas: their routes need no caller (a link's token, a reset, an activation). */
 export const PUBLIC_AREAS: readonly PublicArea[] = [
@@ -81,6 +84,8 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area({ ...SSO_CONFIG_HANDLERS, ...SSO_LEGACY_HANDLERS }, ssoAreaPorts),
   area(BILLING_HANDLERS, billingAreaPorts),
   area(PROFILE_HANDLERS, profileAreaPorts),
+  // MFA and passwordless sign-in, the phone number: a signed-in user's new phone number.
+  area(PHONE_HANDLERS, phoneAreaPorts),
 ];
 
 /**

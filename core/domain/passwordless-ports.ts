@@ -6,13 +6,23 @@
  * differs by backend comes in `PasswordlessBackend`: how a secret is keyed (the server's SHA-256,
  * demo mode's the secret itself), the client's address (the demo knows none), the user as the
  * rules read it, the application's switch, sending and the application's address.
- * server/domain/passwordless.ts and core/demo/passwordless.ts call it.
+ * server/domain/passwordless.ts and core/demo/passwordless.ts call it; `passwordlessOn` assembles
+ * them over the platform (core/domain/platform.ts), and `phoneAreaPorts` a signed-in user's new
+ * phone number (PHONE_HANDLERS) over the platform and the caller, for both backends.
  */
+import { quietly } from './account-flow-ports';
 import { signInLimits, storedAttemptCounters, type AttemptCounters } from './attempts';
 import { oneTimeTokens } from './one-time-tokens';
-import type { OneTimePurpose, PasswordlessPorts, PasswordlessUser } from './passwordless';
+import type {
+  OneTimePurpose,
+  PasswordlessMessage,
+  PasswordlessPorts,
+  PasswordlessUser,
+} from './passwordless';
 import { stamp, type RowClock, type Tables } from './tables';
-import { USERS } from './user-tables';
+import type { PhonePorts } from './passwordless-handlers';
+import type { Platform, PortsFor } from './platform';
+import { USERS, userRepository, type UserRow } from './user-tables';
 
 type UserPorts<U extends PasswordlessUser> = PasswordlessPorts<U>['users'];
 
@@ -54,3 +64,46 @@ export function passwordlessPortsOver<U extends PasswordlessUser>(
     appUrl: backend.appUrl,
   };
 }
+
+/** Sends a message of the rules in the user's language, over the platform's email and SMS. */
+function deliverOn(platform: Platform, user: UserRow, sent: PasswordlessMessage): Promise<void> {
+  if (sent.channel === 'sms')
+    return platform.sendSms({ userId: user.id, phone: sent.to }, sent.key, sent.code);
+  const to = { userId: user.id, email: user.email };
+  return sent.key === 'magicLink'
+    ? platform.sendEmail(to, 'magicLink', { link: sent.link })
+    : platform.sendEmail(to, sent.key, { code: sent.code });
+}
+
+/**
+ * The rules' ports over the platform, for a request from `ip` (counted beside the email): the users
+ * are rows of `users`; a message whose delivery fails is logged by `log` and does not change the answer.
+ */
+function passwordlessOn(
+  platform: Platform,
+  ip: string | undefined,
+  log: (message: string) => void,
+): PasswordlessPorts<UserRow> {
+  const users = userRepository(platform.tables, platform.clock);
+  return passwordlessPortsOver(platform.tables, platform.clock, {
+    users: {
+      byEmail: (email) => users.byEmail(email),
+      byId: (id) => users.byId(id),
+      unverifiedMaySignIn: () => platform.unverifiedMaySignIn(),
+    },
+    keyOf: platform.keyOf,
+    counters: platform.attempts,
+    ip,
+    deliver: (user, sent) => quietly(() => deliverOn(platform, user, sent), log),
+    appUrl: platform.appUrl(),
+  });
+}
+
+/**
+ * A signed-in user's new phone number (PHONE_HANDLERS): a text that cannot be sent is logged on the
+ * process's error output (no request log here) and the answer stays the same.
+ */
+export const phoneAreaPorts: PortsFor<PhonePorts> = (platform, caller) => ({
+  ...passwordlessOn(platform, caller.ip, (message) => console.error(`phone number: ${message}`)),
+  impersonating: caller.impersonating,
+});

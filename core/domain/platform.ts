@@ -29,6 +29,8 @@ import type { SubAccountTreeReads } from './sub-account-store';
 import type { ScimManagedOf } from './team-member-list';
 // Invitations and the invite link.
 import type { LinkSecrets } from './invite-links';
+// MFA and passwordless sign-in, the phone number.
+import type { SmsKey } from './delivery-texts/types';
 
 export interface Platform {
   /** The rows: SQL on the server, the page's storage in demo mode. */
@@ -186,6 +188,15 @@ export interface Platform {
      */
     store(userId: string, bytes: Uint8Array, type: string): Promise<string>;
   };
+
+  // MFA and passwordless sign-in, the phone number.
+  /** Texts a code to `to.phone` in the user's language (the server's SMS delivery; demo mode's outbox). */
+  sendSms(to: { userId: string | null; phone: string }, key: SmsKey, code: string): Promise<void>;
+  /**
+   * The application's switch: may a user whose email is not verified sign in (the server's vendor
+   * row; demo mode's policy).
+   */
+  unverifiedMaySignIn(): Promise<boolean>;
 }
 
 /** Who an email goes to: a user (their language) or an address, of an account (its language). */

@@ -19,7 +19,7 @@ export function email<K extends EmailKey>(
   return { to, ...composeEmail(SERVER_TEXTS[locale], key, params), language: locale };
 }
 
-function sms(key: SmsKey, to: string, locale: SupportedLocale, code: string): SmsMessage {
+export function sms(key: SmsKey, to: string, locale: SupportedLocale, code: string): SmsMessage {
   return { to, text: composeSms(SERVER_TEXTS[locale], key, code) };
 }
 

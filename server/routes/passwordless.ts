@@ -17,7 +17,9 @@
  *   policy's sign-in method, so the demo and the end-to-end tests can try each one.
  *
  * The handlers are written once for the server and demo mode (core/domain/passwordless-handlers.ts);
- * here, their ports over this server: the rules' ports (server/domain/passwordless.ts), the
+ * the signed-in phone number's (POST users/v1/phone and phone/verify) are an area over the
+ * platform (core/domain/passwordless-ports.ts `phoneAreaPorts`, core/domain/back-office-areas.ts);
+ * here, the public ones' ports over this server: the rules' ports (server/domain/passwordless.ts), the
  * application's sign-in methods, the captcha, the trusted origins, the pre-login cookie, and the
  * MFA gate and session service, whose refresh cookie goes on the reply.
  */
@@ -29,7 +31,6 @@ import { assertVendorAllows } from '../domain/sign-in-methods';
 import type { AppContext } from '../context';
 import {
   PASSWORDLESS_HANDLERS,
-  PHONE_HANDLERS,
   type PasswordlessHandlerPorts,
 } from '../../core/domain/passwordless-handlers';
 import { passwordlessPorts } from '../domain/passwordless';
@@ -38,8 +39,7 @@ import { setRefreshCookie } from '../http/cookies';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
 import { clientInfo } from '../http/client-info';
-import { callerOf } from '../http/route-table';
-import { registerHandlers, registerPublicHandlers } from '../http/handlers';
+import { registerPublicHandlers } from '../http/handlers';
 import { PASSWORDLESS_PATH_TYPES } from '../../core/contract/requests';
 
 const typeParam = s.strictObject({ type: { type: 'string', enum: PASSWORDLESS_PATH_TYPES } }, ['type']);
@@ -50,7 +50,7 @@ const PASSWORDLESS_EMAIL_COOKIE = 'ae_passwordless';
 export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const cookiePath = `${ctx.cookies.prefix ? `/${ctx.cookies.prefix}` : ''}${AUTH}`;
   /** The handlers' ports for one request; `reply` takes the sign-in's cookies. */
-  function ports(request: FastifyRequest, reply: FastifyReply | undefined): PasswordlessHandlerPorts {
+  function ports(request: FastifyRequest, reply: FastifyReply): PasswordlessHandlerPorts {
     const client = clientInfo(request);
     return {
       ...passwordlessPorts(ctx, client, (m) => request.log.error(m)),
@@ -60,7 +60,7 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
       checkOrigin: () => assertTrustedOrigin(request, ctx.options.corsOrigins),
       preLoginEmail: {
         keep: (email) =>
-          reply?.setCookie(PASSWORDLESS_EMAIL_COOKIE, email, {
+          reply.setCookie(PASSWORDLESS_EMAIL_COOKIE, email, {
             path: cookiePath,
             httpOnly: true,
             secure: ctx.cookies.secure,
@@ -68,17 +68,16 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
             maxAge: 15 * 60,
           }),
         read: () => request.cookies[PASSWORDLESS_EMAIL_COOKIE],
-        forget: () => reply?.clearCookie(PASSWORDLESS_EMAIL_COOKIE, { path: cookiePath }),
+        forget: () => reply.clearCookie(PASSWORDLESS_EMAIL_COOKIE, { path: cookiePath }),
       },
       async signIn(user, type) {
         const mfa = await mfaGate(ctx, ctx.mfa, request, type)(user as UserRow);
         // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts).
         if (mfa) return mfa;
         const signedIn = await ctx.auth.startSession(user as UserRow, client);
-        if (reply) setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
+        setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
         return signedIn.authResponse;
       },
-      impersonating: false,
     };
   }
   // The sign-in's steps set cookies: the ports get the reply of their request.
@@ -89,10 +88,6 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
     });
     registerPublicHandlers(scope, PASSWORDLESS_HANDLERS, (request, reply) => ports(request, reply));
   });
-  registerHandlers(app, PHONE_HANDLERS, (request) => ({
-    ...ports(request, undefined),
-    impersonating: Boolean(callerOf(request).act),
-  }));
 
   if (ctx.options.devOutbox) {
     app.put<{ Body: { authStrategy: string } }>(
