@@ -45,6 +45,10 @@ import { userProfileOf } from './domain/users';
 import { serverProfileImages } from './domain/profile-images';
 // MFA and passwordless sign-in, the phone number.
 import { sms } from './delivery/messages';
+import QRCode from 'qrcode';
+import { keyOf as mfaKeyOf } from './domain/mfa-base';
+import { simpleWebauthn } from './domain/mfa-webauthn';
+import { gateReader } from './storage/mfa';
 
 export function serverPlatform(ctx: AppContext): Platform {
   const { db } = ctx;
@@ -129,5 +133,17 @@ export function serverPlatform(ctx: AppContext): Platform {
       await ctx.delivery.sendSms(sms(key, to.phone, locale, code));
     },
     unverifiedMaySignIn: async () => (await getVendorSettings(db)).allowNotVerifiedUsersLogin,
+    mfa: {
+      keyOf: mfaKeyOf,
+      gate: gateReader(db),
+      // The relying party of the calling page (server/domain/mfa-webauthn.ts `rpIdFor`).
+      webauthn: (site) => simpleWebauthn(ctx.mfa.webauthn, ctx.mfa.rpIdFor(site)),
+      box: ctx.mfa.box,
+      vendor: () => ctx.mfa.vendorSettings(),
+      totpIssuer: ctx.mfa.issuerName,
+      qrCode: (uri) => QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 200 }),
+      // The account's webhooks hear of a second factor, in the enrolment's transaction.
+      addDevice: (userId, device) => ctx.mfa.addDevice(userId, device),
+    },
   };
 }

@@ -8,59 +8,30 @@
  * Secrets are sample data in the visitor's own browser. Loaded on first use (core/demo/backend.ts).
  */
 import { mfaPortsOver } from '../domain/mfa-assembly';
-import { MFA_HANDLERS } from '../domain/mfa-handlers';
 import { MFA_SIGN_IN_HANDLERS } from '../domain/mfa-sign-in-handlers';
-import type { WebauthnCrypto } from '../domain/mfa-ports';
 import type { MfaHandlerPorts } from '../domain/mfa-steps';
 import { demoUserOf, updateUser, userById, type DemoDatabase } from './data';
 import { demoMfaCode } from './delivery';
-import { demoMfaBackend } from './mfaRepository';
+import { demoMfaBackend, demoMfaPlatform } from './mfaRepository';
 import { demoOutbox } from './passwordlessPorts';
 import type { DemoClock } from './rows';
 import type { DemoTokens } from './sessions';
-import { demoHandlers, demoPublicHandlers } from './shared';
+import { demoPublicHandlers } from './shared';
 
-type DemoMfaTools = Pick<DemoTokens, 'startSession' | 'signedIn'> & DemoClock;
-
-const NAME = 'Auth Elements demo';
-
-/**
- * WebAuthn's checks with WebCrypto on the page's own host (core/domain/webauthn-crypto.ts), loaded
- * with the first ceremony: the sign-in page's demo chunk does not carry them.
- */
-function lazyWebauthn(): WebauthnCrypto {
-  const site = {
-    rpId: globalThis.location?.hostname ?? '',
-    rpName: NAME,
-    origin: globalThis.location?.origin ?? '',
-  };
-  const checks = () => import('../domain/webauthn-crypto').then((m) => m.webCryptoWebauthn(site));
-  return {
-    rpId: site.rpId,
-    registrationOptions: async (input) => (await checks()).registrationOptions(input),
-    verifyRegistration: async (response, challenge) =>
-      (await checks()).verifyRegistration(response, challenge),
-    authenticationOptions: async (input) => (await checks()).authenticationOptions(input),
-    verifyAuthentication: async (response, device, input) =>
-      (await checks()).verifyAuthentication(response, device, input),
-  };
-}
+type DemoMfaTools = Pick<DemoTokens, 'startSession'> & DemoClock;
 
 function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
   const user = (id: string) => userById(db, id) ?? null;
   const { tables, clock, extras } = demoMfaBackend(db, t);
+  const { webauthn, addDevice: _store, ...mfa } = demoMfaPlatform(db, t);
   return mfaPortsOver(tables, clock, {
     ...extras,
-    webauthn: lazyWebauthn(),
-    box: { seal: (secret) => secret, open: (secret) => secret },
+    ...mfa,
+    webauthn: webauthn({}),
     user: async (id) => user(id),
-    impersonating: Boolean(db.session?.impersonatorId),
+    // The sign-in's steps: nobody is signed in yet.
+    impersonating: false,
     checkOrigin: () => {},
-    totpIssuer: NAME,
-    async qrCode(uri) {
-      const { default: QRCode } = await import('qrcode');
-      return `data:image/svg+xml;base64,${btoa(await QRCode.toString(uri, { type: 'svg', margin: 1 }))}`;
-    },
     async deliver(to, target, code) {
       const message = demoMfaCode(db, to.id, target.kind, code);
       const address = target.kind === 'sms' ? target.phone : target.email;
@@ -78,12 +49,10 @@ function demoMfaPorts(t: DemoMfaTools, db: DemoDatabase): MfaHandlerPorts {
   });
 }
 
-/** MFA's routes: the sign-in's second step and passkey sign-in, a signed-in person's factors and passkeys. */
+/**
+ * MFA's routes: the sign-in's second step and passkey sign-in (a signed-in person's factors and
+ * passkeys are an area of the back office, core/domain/mfa-assembly.ts `mfaAreaPorts`).
+ */
 export function demoMfaRoutes(tools: DemoMfaTools) {
-  const ports = (db: DemoDatabase) => demoMfaPorts(tools, db);
-  return {
-    ...demoPublicHandlers(MFA_SIGN_IN_HANDLERS, ports),
-    // The descriptor's access has found a bearer; its user, unless deleted since.
-    ...tools.signedIn(demoHandlers(MFA_HANDLERS, ports), 'TOKEN_INVALID'),
-  };
+  return demoPublicHandlers(MFA_SIGN_IN_HANDLERS, (db) => demoMfaPorts(tools, db));
 }

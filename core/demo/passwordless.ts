@@ -1,6 +1,6 @@
 /**
- * Demo mode's passwordless sign-in (email code, magic link, SMS code), reset phone number and new
- * phone number: the server's handlers (core/domain/passwordless-handlers.ts) over the ports both
+ * Demo mode's passwordless sign-in (email code, magic link, SMS code) and reset phone number (a
+ * signed-in user's new number is an area of the back office): the server's handlers (core/domain/passwordless-handlers.ts) over the ports both
  * backends assemble (core/domain/passwordless-ports.ts) over the demo's tables, with its users and
  * its outbox (core/demo/passwordlessPorts.ts). With the
  * MFA flows (core/demo/mfaFlows.ts), the sign-in's other steps: loaded on their first call
@@ -53,11 +53,11 @@ function demoPasswordlessPorts(db: DemoDatabase, clock: DemoClock): Passwordless
   });
 }
 
-type SignInStepTools = Pick<DemoTokens, 'startSession' | 'signedIn'> & DemoClock;
+type SignInStepTools = Pick<DemoTokens, 'startSession'> & DemoClock;
 
 /**
  * The sign-in's other steps, by descriptor name: MFA and passkey sign-in (core/demo/mfaFlows.ts),
- * passwordless sign-in and the phone-number flows, with the server's handlers.
+ * passwordless sign-in and the phone-number reset, with the server's handlers.
  */
 export function demoSignInStepRoutes(tools: SignInStepTools): DemoRoutes {
   /** The email of the last code pre-login (the server keeps it in an httpOnly cookie). */

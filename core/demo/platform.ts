@@ -50,6 +50,7 @@ import { profileOf } from './profile';
 import { demoProfileImages } from './profileImages';
 // MFA and passwordless sign-in, the phone number.
 import { demoSms } from './delivery';
+import { demoMfaPlatform } from './mfaRepository';
 
 /** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
 const GLOBAL_POLICY = {
@@ -175,6 +176,7 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
       demoOutbox(db, now, { channel: 'sms', to: to.phone, subject: null, text });
     },
     unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
+    mfa: demoMfaPlatform(db, { now, random }),
   };
 }
 

@@ -45,6 +45,8 @@ import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, ssoAreaPorts } from './sso-ha
 // MFA and passwordless sign-in, the phone number.
 import { PHONE_HANDLERS } from './passwordless-handlers';
 import { phoneAreaPorts } from './passwordless-ports';
+import { MFA_HANDLERS } from './mfa-handlers';
+import { mfaAreaPorts } from './mfa-assembly';
 
 /** The public areas: their routes need no caller (a link's token, a reset, an activation). */
 export const PUBLIC_AREAS: readonly PublicArea[] = [
@@ -86,6 +88,8 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area(PROFILE_HANDLERS, profileAreaPorts),
   // MFA and passwordless sign-in, the phone number: a signed-in user's new phone number.
   area(PHONE_HANDLERS, phoneAreaPorts),
+  // A signed-in person's second factors and passkeys.
+  area(MFA_HANDLERS, mfaAreaPorts),
 ];
 
 /**

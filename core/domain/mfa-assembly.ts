@@ -6,12 +6,17 @@
  * `MfaBackend`: how a token is keyed, the gate's read, WebAuthn's checks, the secret box, the
  * vendor's switches, the users, sending, the session and its cookies. server/routes/mfa.ts and
  * core/demo/mfaFlows.ts call it; the gate of a first-factor sign-in (`mfaGateOver`) is assembled
- * the same way for server/http/mfa-gate.ts and core/demo/mfaRepository.ts.
+ * the same way for server/http/mfa-gate.ts and core/demo/mfaRepository.ts. A signed-in person's
+ * factors and passkeys (MFA_HANDLERS) are an area over the platform (`mfaAreaPorts`), whose `mfa`
+ * member is what differs by backend (`MfaPlatform`).
  */
 import { enrolDevice } from './mfa-devices';
-import type { MfaPorts } from './mfa-ports';
+import type { MfaGateReader, MfaPorts, WebauthnCrypto } from './mfa-ports';
+import type { SecretBox } from './mfa-totp';
+import type { PortsFor } from './platform';
 import { mfaGateAnswer, type MfaHandlerPorts, type MfaUser } from './mfa-steps';
 import { mfaStorePorts } from './mfa-store';
+import { signInMethodStore } from './sign-in-method-storage';
 import {
   assertAccountAllows,
   assertVendorAllows,
@@ -19,6 +24,7 @@ import {
   type SignInMethodPorts,
 } from './sign-in-methods';
 import type { RowClock, Tables } from './tables';
+import { userRepository } from './user-tables';
 
 /** What the store assembles here; the rest of the handlers' ports is the backend's. */
 type Assembled = keyof MfaPorts | 'limitSend' | 'atomically' | 'addDevice' | 'assertPasskeySignIn';
@@ -81,3 +87,56 @@ export function mfaGateOver(
     return mfaGateAnswer(store, user, signIn.tenantId, signIn.remembered, signIn.firstFactor);
   };
 }
+
+/** What MFA takes of a backend (core/domain/platform.ts `Platform.mfa`). */
+export interface MfaPlatform {
+  /** The key kept for a token of `purpose` (the server's SHA-256 of both; demo mode's the token itself). */
+  keyOf: MfaPorts['keyOf'];
+  /** The gate's read: the server's one statement; demo mode's over its tables. */
+  gate: MfaGateReader;
+  /**
+   * WebAuthn's checks for the page a call comes from (its Origin header, else its Host): the server's
+   * relying party and library; demo mode's WebCrypto on the page's own host.
+   */
+  webauthn(site: { origin?: string | undefined; host?: string | undefined }): WebauthnCrypto;
+  /** How an authenticator's secret is kept (the server's AES-256-GCM, demo mode's plain text). */
+  box: SecretBox;
+  /** The vendor's active MFA strategies and its passkeys switch (demo mode: every one on). */
+  vendor(): Promise<{ strategies: readonly string[]; passkeysEnabled: boolean }>;
+  /** The issuer an authenticator app shows. */
+  totpIssuer: string;
+  /** The QR code of an otpauth URI, as a data: address. */
+  qrCode(uri: string): Promise<string>;
+  /**
+   * Stores a verified device where the backend does more in the same transaction (the server tells
+   * the account's webhooks); undefined: the store's enrolment (demo mode announces nothing).
+   */
+  addDevice: MfaHandlerPorts['addDevice'] | undefined;
+}
+
+/**
+ * A signed-in person's factors and passkeys (MFA_HANDLERS) over the platform and the caller: the
+ * users are rows of `users`, a code goes by the platform's email or SMS in the recipient's language.
+ * No session opens here (the sign-in's steps are the public handlers').
+ */
+export const mfaAreaPorts: PortsFor<MfaHandlerPorts> = (platform, caller) => {
+  const { webauthn, addDevice, ...mfa } = platform.mfa;
+  return mfaPortsOver(platform.tables, platform.clock, {
+    ...mfa,
+    webauthn: webauthn(caller.site ?? {}),
+    ...(addDevice ? { addDevice } : {}),
+    user: (id) => userRepository(platform.tables, platform.clock).byId(id),
+    impersonating: caller.impersonating,
+    // A bearer's call: no cross-site page to refuse (the sign-in steps check theirs).
+    checkOrigin: () => {},
+    async deliver(user, target, code) {
+      if (target.kind === 'sms')
+        await platform.sendSms({ userId: user.id, phone: target.phone }, 'verificationCode', code);
+      else await platform.sendEmail({ userId: user.id, email: target.email }, 'verificationCode', { code });
+    },
+    startSession: () => Promise.reject(new Error('a signed-in call opens no session')),
+    signInMethods: signInMethodStore(platform.tables, platform.clock, platform.signInMethods),
+    // The caller's account: its sign-in methods apply.
+    accountOf: async () => caller.tenantId,
+  });
+};

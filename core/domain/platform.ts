@@ -31,6 +31,7 @@ import type { ScimManagedOf } from './team-member-list';
 import type { LinkSecrets } from './invite-links';
 // MFA and passwordless sign-in, the phone number.
 import type { SmsKey } from './delivery-texts/types';
+import type { MfaPlatform } from './mfa-assembly';
 
 export interface Platform {
   /** The rows: SQL on the server, the page's storage in demo mode. */
@@ -197,6 +198,8 @@ export interface Platform {
    * row; demo mode's policy).
    */
   unverifiedMaySignIn(): Promise<boolean>;
+  /** What MFA and passkeys take of a backend: keys, the gate's read, WebAuthn, the secret box... */
+  mfa: MfaPlatform;
 }
 
 /** Who an email goes to: a user (their language) or an address, of an account (its language). */
@@ -247,6 +250,9 @@ export interface Caller {
   contact?: { name?: string; email: string };
   /** The request's Idempotency-Key, if sent (a plan change's charge is made once per key). */
   idempotencyKey?: string;
+  // MFA and passwordless sign-in, the phone number.
+  /** The page the call comes from: its Origin and Host headers (WebAuthn's relying party; demo mode: none). */
+  site?: { origin?: string | undefined; host?: string | undefined };
 }
 
 /** An area's ports for one call of a signed-in caller. */

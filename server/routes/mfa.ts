@@ -3,9 +3,10 @@
  * are this server's choice, listed in docs/contract.md). The handlers are written once for the
  * server and demo mode: the sign-in's second step and the passkey sign-in
  * (core/domain/mfa-sign-in-handlers.ts, public: the `mfaToken` of the login answer names the
- * sign-in) and a signed-in person's factors and passkeys (core/domain/mfa-handlers.ts), over ports
- * assembled once for both backends (core/domain/mfa-assembly.ts: the store, enrolment, passkeys'
- * sign-in methods) over this database. Here, what the server adds: the gate's one statement,
+ * sign-in), over ports assembled once for both backends (core/domain/mfa-assembly.ts: the store, enrolment, passkeys'
+ * sign-in methods) over this database; a signed-in person's factors and passkeys
+ * (core/domain/mfa-handlers.ts) are an area over the platform (mfa-assembly.ts `mfaAreaPorts`,
+ * the server's `mfa` member in server/platform.ts). Here, what the server adds: the gate's one statement,
  * delivery in the recipient's language, @simplewebauthn/server for the calling page's relying
  * party, the webhooks of an enrolment, and the session service, whose refresh cookie (and the
  * remember-device cookie) go on the reply.
@@ -16,7 +17,6 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
-import { MFA_HANDLERS } from '../../core/domain/mfa-handlers';
 import { MFA_SIGN_IN_HANDLERS } from '../../core/domain/mfa-sign-in-handlers';
 import { mfaPortsOver } from '../../core/domain/mfa-assembly';
 import type { MfaHandlerPorts } from '../../core/domain/mfa-steps';
@@ -28,10 +28,9 @@ import { simpleWebauthn } from '../domain/mfa-webauthn';
 import { findUserById, type UserRow } from '../storage/users';
 import { clientInfo } from '../http/client-info';
 import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
-import { registerHandlers, registerPublicHandlers } from '../http/handlers';
+import { registerPublicHandlers } from '../http/handlers';
 import { activeTenantOf, REMEMBER_DEVICE_COOKIE } from '../http/mfa-gate';
 import { assertTrustedOrigin } from '../http/origin';
-import { callerOf } from '../http/route-table';
 import { localeOfRecipient } from '../storage/locales';
 import { gateReader } from '../storage/mfa';
 import { signInMethodRepository } from '../storage/sign-in-methods';
@@ -42,8 +41,7 @@ function mfaPorts(
   ctx: AppContext,
   mfa: MfaService,
   request: FastifyRequest,
-  reply: FastifyReply | undefined,
-  impersonating: boolean,
+  reply: FastifyReply,
 ): MfaHandlerPorts {
   const rpId = mfa.rpIdFor({ origin: request.headers.origin, host: request.headers.host });
   return mfaPortsOver(sqlTables(ctx.db), SERVER_ROW_CLOCK, {
@@ -53,7 +51,7 @@ function mfaPorts(
     box: mfa.box,
     vendor: () => mfa.vendorSettings(),
     user: (id) => findUserById(ctx.db, id),
-    impersonating,
+    impersonating: false,
     checkOrigin: () => assertTrustedOrigin(request, ctx.options.corsOrigins),
     totpIssuer: mfa.issuerName,
     qrCode: (uri) => QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 200 }),
@@ -64,7 +62,7 @@ function mfaPorts(
     },
     addDevice: (userId, device) => mfa.addDevice(userId, device),
     async startSession(user, tenantId, remember) {
-      if (remember && reply)
+      if (remember)
         reply.setCookie(REMEMBER_DEVICE_COOKIE, remember.token, {
           path: refreshCookiePath(ctx.options.prefix),
           httpOnly: true,
@@ -73,7 +71,7 @@ function mfaPorts(
           ...(remember.seconds ? { maxAge: remember.seconds } : {}),
         });
       const signedIn = await ctx.auth.startSession(user as UserRow, clientInfo(request), tenantId);
-      if (reply) setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
+      setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
       return signedIn.authResponse as unknown as Record<string, unknown>;
     },
     signInMethods: signInMethodRepository(ctx.db),
@@ -83,10 +81,5 @@ function mfaPorts(
 
 export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaService): Promise<void> {
   // The sign-in's steps set cookies: the ports get the reply of their request.
-  registerPublicHandlers(app, MFA_SIGN_IN_HANDLERS, (request, reply) =>
-    mfaPorts(ctx, mfa, request, reply, false),
-  );
-  registerHandlers(app, MFA_HANDLERS, (request) =>
-    mfaPorts(ctx, mfa, request, undefined, Boolean(callerOf(request).act)),
-  );
+  registerPublicHandlers(app, MFA_SIGN_IN_HANDLERS, (request, reply) => mfaPorts(ctx, mfa, request, reply));
 }
