@@ -49,6 +49,7 @@ import QRCode from 'qrcode';
 import { keyOf as mfaKeyOf } from './domain/mfa-base';
 import { simpleWebauthn } from './domain/mfa-webauthn';
 import { gateReader } from './storage/mfa';
+import { activeTenantOf } from './http/mfa-gate';
 
 export function serverPlatform(ctx: AppContext): Platform {
   const { db } = ctx;
@@ -144,6 +145,7 @@ export function serverPlatform(ctx: AppContext): Platform {
       qrCode: (uri) => QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 200 }),
       // The account's webhooks hear of a second factor, in the enrolment's transaction.
       addDevice: (userId, device) => ctx.mfa.addDevice(userId, device),
+      accountOf: (user) => activeTenantOf(ctx, user),
     },
   };
 }

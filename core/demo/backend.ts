@@ -88,7 +88,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   // The back-office areas (security policies, audits, reports, connectivity, sub-accounts, SSO,
   // billing, roles, groups, tokens...) load on their first call (core/demo/lazyAreas.ts).
   const lazy = createLazyAreas({ now, random, startSession, signedIn }, config.loadBackOffice);
-  // MFA, passkey and passwordless sign-in, the phone-number reset (core/demo/passwordless.ts) load on
+  // Passwordless sign-in and the phone-number reset (core/demo/passwordless.ts) load on
   // their first call, before the back office is looked at: the sign-in page's first chunk has none.
   let steps: Promise<DemoRoutes> | null = null;
   const stepOf = async (name: RouteName) => {

@@ -13,7 +13,7 @@ import { MFA_STRATEGIES } from '../domain/mfa-steps';
 import { mfaStorePorts } from '../domain/mfa-store';
 import { MFA_POLICIES } from '../domain/security-policy-tables';
 import type { SignInMethod } from '../domain/sign-in-methods';
-import { storedRows, type DemoDatabase, type DemoUser } from './data';
+import { demoUserOf, storedRows, type DemoDatabase, type DemoUser } from './data';
 import type { DemoClock } from './rows';
 import { demoSignInMethodPorts } from './signInMethods';
 import { memoryTables } from './tables';
@@ -101,6 +101,7 @@ export function demoMfaPlatform(db: DemoDatabase, tools: DemoClock): MfaPlatform
       return `data:image/svg+xml;base64,${btoa(await QRCode.toString(uri, { type: 'svg', margin: 1 }))}`;
     },
     addDevice: undefined,
+    accountOf: async (user) => demoUserOf(db, user.id)?.tenantId ?? null,
   };
 }
 

@@ -2,8 +2,8 @@
  * Demo mode's passwordless sign-in (email code, magic link, SMS code) and reset phone number (a
  * signed-in user's new number is an area of the back office): the server's handlers (core/domain/passwordless-handlers.ts) over the ports both
  * backends assemble (core/domain/passwordless-ports.ts) over the demo's tables, with its users and
- * its outbox (core/demo/passwordlessPorts.ts). With the
- * MFA flows (core/demo/mfaFlows.ts), the sign-in's other steps: loaded on their first call
+ * its outbox (core/demo/passwordlessPorts.ts). The sign-in's other steps (MFA and passkey sign-in)
+ * are a public area loaded with the back office (core/domain/mfa-assembly.ts). Loaded on their first call
  * (core/demo/backend.ts), the sign-in page's first demo chunk has none of them. Every answer here
  * saves the demo data (core/demo/shared.ts): attempts and sends are counted even when refused.
  */
@@ -14,7 +14,6 @@ import { assertVendorAllows } from '../domain/sign-in-methods';
 import { DEMO_POLICY, demoUserOf, userByEmail, userById, type DemoDatabase } from './data';
 import { demoEmail, demoSms } from './delivery';
 import type { DemoRoutes } from './dispatch';
-import { demoMfaRoutes } from './mfaFlows';
 import { gate } from './mfaRepository';
 import { appOrigin, demoOutbox, rulesUser, type DemoRulesUser } from './passwordlessPorts';
 import type { DemoClock } from './rows';
@@ -56,8 +55,8 @@ function demoPasswordlessPorts(db: DemoDatabase, clock: DemoClock): Passwordless
 type SignInStepTools = Pick<DemoTokens, 'startSession'> & DemoClock;
 
 /**
- * The sign-in's other steps, by descriptor name: MFA and passkey sign-in (core/demo/mfaFlows.ts),
- * passwordless sign-in and the phone-number reset, with the server's handlers.
+ * The sign-in's passwordless steps, by descriptor name: passwordless sign-in and the phone-number
+ * reset, with the server's handlers.
  */
 export function demoSignInStepRoutes(tools: SignInStepTools): DemoRoutes {
   /** The email of the last code pre-login (the server keeps it in an httpOnly cookie). */
@@ -79,7 +78,6 @@ export function demoSignInStepRoutes(tools: SignInStepTools): DemoRoutes {
     },
   });
   return {
-    ...demoMfaRoutes(tools),
     ...demoPublicHandlers(PASSWORDLESS_HANDLERS, (db) => ports(db)),
   };
 }

@@ -205,6 +205,15 @@ export const demoVisit = (
   checkOrigin: () => {},
   verifyCaptcha: async () => {},
   session: { id: db.session?.id ?? null, impersonated: Boolean(db.session?.impersonatorId) },
-  startSession: async (user) => startSession(db, demoUserOf(db, user.id)!),
+  // The browser's remember-device token is kept where the server keeps its cookie: with the browser;
+  // the session opens in the account the mfaToken keeps (a login alias's), as the server's.
+  startSession: async (user, tenantId, remember) => {
+    if (remember) db.rememberedBrowser = remember.token;
+    if (tenantId) updateUser(db, user.id, { activeTenantId: tenantId });
+    return startSession(db, demoUserOf(db, user.id)!);
+  },
   log: () => {},
+  // MFA and passwordless sign-in: WebAuthn on the page's own host.
+  site: {},
+  rememberedDevice: db.rememberedBrowser,
 });

@@ -46,13 +46,16 @@ import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, ssoAreaPorts } from './sso-ha
 import { PHONE_HANDLERS } from './passwordless-handlers';
 import { phoneAreaPorts } from './passwordless-ports';
 import { MFA_HANDLERS } from './mfa-handlers';
-import { mfaAreaPorts } from './mfa-assembly';
+import { mfaAreaPorts, mfaSignInAreaPorts } from './mfa-assembly';
+import { MFA_SIGN_IN_HANDLERS } from './mfa-sign-in-handlers';
 
 /** The public areas: their routes need no caller (a link's token, a reset, an activation). */
 export const PUBLIC_AREAS: readonly PublicArea[] = [
   // Forgot and reset password, activation (with a new invitee's acceptance).
   publicArea(PASSWORD_FLOW_HANDLERS, passwordFlowAreaPorts),
   publicArea(ACTIVATION_HANDLERS, activationAreaPorts),
+  // MFA and passwordless sign-in: the sign-in's second step and passkey sign-in.
+  publicArea(MFA_SIGN_IN_HANDLERS, mfaSignInAreaPorts),
 ];
 
 /** The areas of a signed-in caller. */

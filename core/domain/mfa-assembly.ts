@@ -4,16 +4,17 @@
  * store (core/domain/mfa-store.ts), a device's enrolment (mfa-devices.ts) and whether passkeys may
  * sign in (the sign-in methods, core/domain/sign-in-methods.ts). What differs by backend comes in
  * `MfaBackend`: how a token is keyed, the gate's read, WebAuthn's checks, the secret box, the
- * vendor's switches, the users, sending, the session and its cookies. server/routes/mfa.ts and
- * core/demo/mfaFlows.ts call it; the gate of a first-factor sign-in (`mfaGateOver`) is assembled
- * the same way for server/http/mfa-gate.ts and core/demo/mfaRepository.ts. A signed-in person's
- * factors and passkeys (MFA_HANDLERS) are an area over the platform (`mfaAreaPorts`), whose `mfa`
- * member is what differs by backend (`MfaPlatform`).
+ * vendor's switches, the users, sending, the session and its cookies. The areas run it over the
+ * platform (core/domain/platform.ts): a signed-in person's factors and passkeys (`mfaAreaPorts`,
+ * MFA_HANDLERS) and the sign-in's second step and passkey sign-in (`mfaSignInAreaPorts`,
+ * MFA_SIGN_IN_HANDLERS), whose `mfa` member is what differs by backend (`MfaPlatform`); the gate
+ * of a first-factor sign-in (`mfaGateOver`) is assembled the same way for server/http/mfa-gate.ts
+ * and core/demo/mfaRepository.ts.
  */
 import { enrolDevice } from './mfa-devices';
 import type { MfaGateReader, MfaPorts, WebauthnCrypto } from './mfa-ports';
 import type { SecretBox } from './mfa-totp';
-import type { PortsFor } from './platform';
+import type { Platform, PortsFor, PublicPortsFor } from './platform';
 import { mfaGateAnswer, type MfaHandlerPorts, type MfaUser } from './mfa-steps';
 import { mfaStorePorts } from './mfa-store';
 import { signInMethodStore } from './sign-in-method-storage';
@@ -24,7 +25,7 @@ import {
   type SignInMethodPorts,
 } from './sign-in-methods';
 import type { RowClock, Tables } from './tables';
-import { userRepository } from './user-tables';
+import { userRepository, type UserRow } from './user-tables';
 
 /** What the store assembles here; the rest of the handlers' ports is the backend's. */
 type Assembled = keyof MfaPorts | 'limitSend' | 'atomically' | 'addDevice' | 'assertPasskeySignIn';
@@ -44,7 +45,7 @@ type MfaBackend = Omit<MfaHandlerPorts, Assembled> &
   };
 
 /** MFA's ports over `tables` (the server's database, the demo's stored tables), for one request. */
-export function mfaPortsOver(tables: Tables, clock: RowClock, backend: MfaBackend): MfaHandlerPorts {
+function mfaPortsOver(tables: Tables, clock: RowClock, backend: MfaBackend): MfaHandlerPorts {
   const { keyOf, gate, signInMethods, accountOf, addDevice, ...rest } = backend;
   const store = mfaStorePorts(tables, clock, { keyOf, gate });
   return {
@@ -112,31 +113,67 @@ export interface MfaPlatform {
    * the account's webhooks); undefined: the store's enrolment (demo mode announces nothing).
    */
   addDevice: MfaHandlerPorts['addDevice'] | undefined;
+  /** The account a user's sign-in opens: the server's active one among their memberships; demo mode's. */
+  accountOf(user: UserRow): Promise<string | null>;
 }
+
+/** Sends an MFA code to its target in the recipient's language, over the platform's email and SMS. */
+const deliverOn =
+  (platform: Platform): MfaHandlerPorts['deliver'] =>
+  async (user, target, code) => {
+    if (target.kind === 'sms')
+      await platform.sendSms({ userId: user.id, phone: target.phone }, 'verificationCode', code);
+    else await platform.sendEmail({ userId: user.id, email: target.email }, 'verificationCode', { code });
+  };
+
+/** MFA's ports over the platform: `request` is what the call adds (its page, caller, session). */
+function mfaOn(
+  platform: Platform,
+  request: Pick<MfaHandlerPorts, 'impersonating' | 'checkOrigin' | 'startSession'> & {
+    site: { origin?: string | undefined; host?: string | undefined };
+    accountOf: MfaBackend['accountOf'];
+  },
+): MfaHandlerPorts {
+  const { webauthn, addDevice, accountOf: _account, ...mfa } = platform.mfa;
+  const { site, ...rest } = request;
+  return mfaPortsOver(platform.tables, platform.clock, {
+    ...mfa,
+    ...rest,
+    webauthn: webauthn(site),
+    ...(addDevice ? { addDevice } : {}),
+    user: (id) => userRepository(platform.tables, platform.clock).byId(id),
+    deliver: deliverOn(platform),
+    signInMethods: signInMethodStore(platform.tables, platform.clock, platform.signInMethods),
+  });
+}
+
+/**
+ * The sign-in's second step and passkey sign-in (MFA_SIGN_IN_HANDLERS, public: the mfaToken names
+ * the sign-in) over the platform and the request: the session opens with the visit's cookies.
+ */
+export const mfaSignInAreaPorts: PublicPortsFor<MfaHandlerPorts> = (platform, visit) =>
+  mfaOn(platform, {
+    site: visit.site,
+    impersonating: false,
+    checkOrigin: () => visit.checkOrigin(),
+    // The user is a row of `users` (`user` above reads them).
+    startSession: async (user, tenantId, remember) =>
+      (await visit.startSession(user as UserRow, tenantId, remember)) as unknown as Record<string, unknown>,
+    accountOf: (user) => platform.mfa.accountOf(user as UserRow),
+  });
 
 /**
  * A signed-in person's factors and passkeys (MFA_HANDLERS) over the platform and the caller: the
  * users are rows of `users`, a code goes by the platform's email or SMS in the recipient's language.
  * No session opens here (the sign-in's steps are the public handlers').
  */
-export const mfaAreaPorts: PortsFor<MfaHandlerPorts> = (platform, caller) => {
-  const { webauthn, addDevice, ...mfa } = platform.mfa;
-  return mfaPortsOver(platform.tables, platform.clock, {
-    ...mfa,
-    webauthn: webauthn(caller.site ?? {}),
-    ...(addDevice ? { addDevice } : {}),
-    user: (id) => userRepository(platform.tables, platform.clock).byId(id),
+export const mfaAreaPorts: PortsFor<MfaHandlerPorts> = (platform, caller) =>
+  mfaOn(platform, {
+    site: caller.site ?? {},
     impersonating: caller.impersonating,
     // A bearer's call: no cross-site page to refuse (the sign-in steps check theirs).
     checkOrigin: () => {},
-    async deliver(user, target, code) {
-      if (target.kind === 'sms')
-        await platform.sendSms({ userId: user.id, phone: target.phone }, 'verificationCode', code);
-      else await platform.sendEmail({ userId: user.id, email: target.email }, 'verificationCode', { code });
-    },
     startSession: () => Promise.reject(new Error('a signed-in call opens no session')),
-    signInMethods: signInMethodStore(platform.tables, platform.clock, platform.signInMethods),
     // The caller's account: its sign-in methods apply.
     accountOf: async () => caller.tenantId,
   });
-};

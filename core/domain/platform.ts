@@ -222,10 +222,23 @@ export interface Visit {
   verifyCaptcha(token: unknown, email: string): Promise<void>;
   /** The calling session (a signed-in call): its id, and whether an impersonator acts in it. */
   session: { id: string | null; impersonated: boolean };
-  /** Opens a session for the user (the refresh cookie on the server, the page's session in demo mode). */
-  startSession(user: UserRow): Promise<AuthResponse>;
+  /**
+   * Opens a session for the user (the refresh cookie on the server, the page's session in demo
+   * mode), in `tenantId` when given; `remember`: the browser to remember for MFA (the server's
+   * ae_mfa_device cookie, demo mode's remembered browser) for that many seconds.
+   */
+  startSession(
+    user: UserRow,
+    tenantId?: string | null,
+    remember?: { token: string; seconds: number },
+  ): Promise<AuthResponse>;
   /** Logs what failed without the caller's fault (a delivery), nothing secret. */
   log(message: string): void;
+  // MFA and passwordless sign-in, the phone number.
+  /** The page the request comes from: its Origin and Host headers (WebAuthn's relying party; demo mode: none). */
+  site: { origin?: string | undefined; host?: string | undefined };
+  /** The browser's remember-device token, if any (the server's ae_mfa_device cookie, demo mode's remembered browser). */
+  rememberedDevice: string | undefined;
 }
 
 /** Who calls a signed-in route, as its access check found them. */

@@ -35,16 +35,8 @@ export const magicLinkEmail = (to: string, link: string, locale: SupportedLocale
 export const resetPhoneNumberEmail = (to: string, code: string, locale: SupportedLocale): EmailMessage =>
   email('resetPhoneNumber', to, locale, { code });
 
-/** An MFA code by email (sign-in or a change of the user's MFA). */
-export const verificationCodeEmail = (to: string, code: string, locale: SupportedLocale): EmailMessage =>
-  email('verificationCode', to, locale, { code });
-
 export const verifyPhoneSms = (to: string, code: string, locale: SupportedLocale): SmsMessage =>
   sms('verifyPhone', to, locale, code);
 
 export const loginCodeSms = (to: string, code: string, locale: SupportedLocale): SmsMessage =>
   sms('loginCode', to, locale, code);
-
-/** An MFA code by SMS. */
-export const verificationCodeSms = (to: string, code: string, locale: SupportedLocale): SmsMessage =>
-  sms('verificationCode', to, locale, code);

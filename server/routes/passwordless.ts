@@ -72,7 +72,7 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
       },
       async signIn(user, type) {
         const mfa = await mfaGate(ctx, ctx.mfa, request, type)(user as UserRow);
-        // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts).
+        // MFA required: no session, no cookie; the answer carries the mfaToken (http/mfa-gate.ts).
         if (mfa) return mfa;
         const signedIn = await ctx.auth.startSession(user as UserRow, client);
         setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
