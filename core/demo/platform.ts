@@ -193,6 +193,9 @@ export const demoCaller = (db: DemoDatabase, user: DemoUser): Caller => ({
   contact: { name: displayName(user), email: user.email },
 });
 
+/** The email of the last passwordless code's pre-login (the server keeps it in an httpOnly cookie). */
+let preLoginEmail: string | undefined;
+
 /**
  * A request to demo mode as the public flows read it: no address, origin or captcha to check, the
  * browser's one session (a flow that signs in opens it: `startSession`, core/demo/sessions.ts).
@@ -216,4 +219,9 @@ export const demoVisit = (
   // MFA and passwordless sign-in: WebAuthn on the page's own host.
   site: {},
   rememberedDevice: db.rememberedBrowser,
+  preLoginEmail: {
+    keep: (email) => (preLoginEmail = email),
+    read: () => preLoginEmail,
+    forget: () => (preLoginEmail = undefined),
+  },
 });

@@ -142,6 +142,7 @@ export async function sendActivationOn(
     log,
     site: {},
     rememberedDevice: undefined,
+    preLoginEmail: { keep: () => {}, read: () => undefined, forget: () => {} },
   };
   await sendActivation(activationAreaPorts(platform, visit), {
     ...user,

@@ -43,8 +43,8 @@ import { INVITATION_HANDLERS } from './invitation-handlers';
 import { PROFILE_HANDLERS, profileAreaPorts } from './profile';
 import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, ssoAreaPorts } from './sso-handlers';
 // MFA and passwordless sign-in, the phone number.
-import { PHONE_HANDLERS } from './passwordless-handlers';
-import { phoneAreaPorts } from './passwordless-ports';
+import { PASSWORDLESS_HANDLERS, PHONE_HANDLERS } from './passwordless-handlers';
+import { passwordlessAreaPorts, phoneAreaPorts } from './passwordless-ports';
 import { MFA_HANDLERS } from './mfa-handlers';
 import { mfaAreaPorts, mfaSignInAreaPorts } from './mfa-assembly';
 import { MFA_SIGN_IN_HANDLERS } from './mfa-sign-in-handlers';
@@ -56,6 +56,8 @@ export const PUBLIC_AREAS: readonly PublicArea[] = [
   publicArea(ACTIVATION_HANDLERS, activationAreaPorts),
   // MFA and passwordless sign-in: the sign-in's second step and passkey sign-in.
   publicArea(MFA_SIGN_IN_HANDLERS, mfaSignInAreaPorts),
+  // Passwordless sign-in and the phone-number reset (the server checks the path's type first).
+  publicArea(PASSWORDLESS_HANDLERS, passwordlessAreaPorts),
 ];
 
 /** The areas of a signed-in caller. */

@@ -14,7 +14,7 @@
 import { enrolDevice } from './mfa-devices';
 import type { MfaGateReader, MfaPorts, WebauthnCrypto } from './mfa-ports';
 import type { SecretBox } from './mfa-totp';
-import type { Platform, PortsFor, PublicPortsFor } from './platform';
+import type { Platform, PortsFor, PublicPortsFor, Visit } from './platform';
 import { mfaGateAnswer, type MfaHandlerPorts, type MfaUser } from './mfa-steps';
 import { mfaStorePorts } from './mfa-store';
 import { signInMethodStore } from './sign-in-method-storage';
@@ -177,3 +177,16 @@ export const mfaAreaPorts: PortsFor<MfaHandlerPorts> = (platform, caller) =>
     // The caller's account: its sign-in methods apply.
     accountOf: async () => caller.tenantId,
   });
+
+/**
+ * The MFA gate of a passwordless first factor over the platform and the request: the account the
+ * sign-in opens (the user's active one), the browser's remembered device; `method` refused when
+ * that account has it off.
+ */
+export function mfaGateOn(platform: Platform, visit: Pick<Visit, 'rememberedDevice'>) {
+  const { keyOf, gate, vendor, accountOf } = platform.mfa;
+  const signInMethods = signInMethodStore(platform.tables, platform.clock, platform.signInMethods);
+  const check = mfaGateOver(platform.tables, platform.clock, { keyOf, gate, vendor, signInMethods });
+  return async (user: UserRow, method: SignInMethod) =>
+    check(user, { tenantId: await accountOf(user), remembered: visit.rememberedDevice, method });
+}

@@ -7,8 +7,9 @@
  * demo mode's the secret itself), the client's address (the demo knows none), the user as the
  * rules read it, the application's switch, sending and the application's address.
  * server/domain/passwordless.ts and core/demo/passwordless.ts call it; `passwordlessOn` assembles
- * them over the platform (core/domain/platform.ts), and `phoneAreaPorts` a signed-in user's new
- * phone number (PHONE_HANDLERS) over the platform and the caller, for both backends.
+ * them over the platform (core/domain/platform.ts): `passwordlessAreaPorts` passwordless sign-in and
+ * the phone-number reset (PASSWORDLESS_HANDLERS, public) over the platform and the request,
+ * `phoneAreaPorts` a signed-in user's new phone number (PHONE_HANDLERS) over the caller.
  */
 import { quietly } from './account-flow-ports';
 import { signInLimits, storedAttemptCounters, type AttemptCounters } from './attempts';
@@ -20,8 +21,11 @@ import type {
   PasswordlessUser,
 } from './passwordless';
 import { stamp, type RowClock, type Tables } from './tables';
-import type { PhonePorts } from './passwordless-handlers';
-import type { Platform, PortsFor } from './platform';
+import { mfaGateOn } from './mfa-assembly';
+import type { PasswordlessHandlerPorts, PhonePorts } from './passwordless-handlers';
+import { signInMethodStore } from './sign-in-method-storage';
+import { assertVendorAllows } from './sign-in-methods';
+import type { Platform, PortsFor, PublicPortsFor } from './platform';
 import { USERS, userRepository, type UserRow } from './user-tables';
 
 type UserPorts<U extends PasswordlessUser> = PasswordlessPorts<U>['users'];
@@ -42,7 +46,7 @@ interface PasswordlessBackend<U extends PasswordlessUser> {
 }
 
 /** Passwordless sign-in's ports over `tables` (a request's database or transaction, the demo's stored tables). */
-export function passwordlessPortsOver<U extends PasswordlessUser>(
+function passwordlessPortsOver<U extends PasswordlessUser>(
   tables: Tables,
   clock: RowClock,
   backend: PasswordlessBackend<U>,
@@ -107,3 +111,22 @@ export const phoneAreaPorts: PortsFor<PhonePorts> = (platform, caller) => ({
   ...passwordlessOn(platform, caller.ip, (message) => console.error(`phone number: ${message}`)),
   impersonating: caller.impersonating,
 });
+
+/**
+ * Passwordless sign-in and the phone-number reset (PASSWORDLESS_HANDLERS): the application's sign-in
+ * methods and captcha, the calling page, the pre-login email the request keeps, and a verified first
+ * factor's answer: the MFA gate's (no session, no cookie), else a session with its cookie.
+ */
+export const passwordlessAreaPorts: PublicPortsFor<PasswordlessHandlerPorts> = (platform, visit) => {
+  const gate = mfaGateOn(platform, visit);
+  return {
+    ...passwordlessOn(platform, visit.ip, visit.log),
+    assertMethodAllowed: (type) =>
+      assertVendorAllows(signInMethodStore(platform.tables, platform.clock, platform.signInMethods), type),
+    verifyCaptcha: (email, token) => visit.verifyCaptcha(token, email),
+    checkOrigin: () => visit.checkOrigin(),
+    preLoginEmail: visit.preLoginEmail,
+    // The user is a row of `users` (`passwordlessOn` reads them).
+    signIn: async (user, type) => (await gate(user as UserRow, type)) ?? visit.startSession(user as UserRow),
+  };
+};

@@ -239,6 +239,11 @@ export interface Visit {
   site: { origin?: string | undefined; host?: string | undefined };
   /** The browser's remember-device token, if any (the server's ae_mfa_device cookie, demo mode's remembered browser). */
   rememberedDevice: string | undefined;
+  /**
+   * The email a passwordless code was sent to, for a post-login of `{ token }` alone (the server's
+   * httpOnly cookie of the passwordless path; demo mode's variable).
+   */
+  preLoginEmail: { keep(email: string): void; read(): string | undefined; forget(): void };
 }
 
 /** Who calls a signed-in route, as its access check found them. */

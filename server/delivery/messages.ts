@@ -25,18 +25,3 @@ export function sms(key: SmsKey, to: string, locale: SupportedLocale, code: stri
 
 export const resetPasswordEmail = (to: string, link: string, locale: SupportedLocale): EmailMessage =>
   email('resetPassword', to, locale, { link });
-
-export const loginCodeEmail = (to: string, code: string, locale: SupportedLocale): EmailMessage =>
-  email('loginCode', to, locale, { code });
-
-export const magicLinkEmail = (to: string, link: string, locale: SupportedLocale): EmailMessage =>
-  email('magicLink', to, locale, { link });
-
-export const resetPhoneNumberEmail = (to: string, code: string, locale: SupportedLocale): EmailMessage =>
-  email('resetPhoneNumber', to, locale, { code });
-
-export const verifyPhoneSms = (to: string, code: string, locale: SupportedLocale): SmsMessage =>
-  sms('verifyPhone', to, locale, code);
-
-export const loginCodeSms = (to: string, code: string, locale: SupportedLocale): SmsMessage =>
-  sms('loginCode', to, locale, code);

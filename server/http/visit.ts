@@ -14,6 +14,12 @@ import { REMEMBER_DEVICE_COOKIE } from './mfa-gate';
 import { assertTrustedOrigin } from './origin';
 import { callerOf, isPublicCall } from './route-table';
 
+/** The email a passwordless code was sent to, for a post-login that carries only `{ token }`. */
+const PASSWORDLESS_EMAIL_COOKIE = 'ae_passwordless';
+/** Where the browser sends it back: the passwordless routes only. */
+const passwordlessCookiePath = (ctx: AppContext) =>
+  `${ctx.cookies.prefix ? `/${ctx.cookies.prefix}` : ''}/identity/resources/auth/v1/passwordless`;
+
 export function serverVisit(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Visit {
   const claims = isPublicCall(request) ? null : callerOf(request);
   return {
@@ -39,5 +45,17 @@ export function serverVisit(ctx: AppContext, request: FastifyRequest, reply: Fas
     // MFA and passwordless sign-in.
     site: { origin: request.headers.origin, host: request.headers.host },
     rememberedDevice: request.cookies[REMEMBER_DEVICE_COOKIE],
+    preLoginEmail: {
+      keep: (email) =>
+        reply.setCookie(PASSWORDLESS_EMAIL_COOKIE, email, {
+          path: passwordlessCookiePath(ctx),
+          httpOnly: true,
+          secure: ctx.cookies.secure,
+          sameSite: ctx.cookies.sameSite,
+          maxAge: 15 * 60,
+        }),
+      read: () => request.cookies[PASSWORDLESS_EMAIL_COOKIE],
+      forget: () => reply.clearCookie(PASSWORDLESS_EMAIL_COOKIE, { path: passwordlessCookiePath(ctx) }),
+    },
   };
 }
