@@ -139,9 +139,14 @@ export function serverPlatform(ctx: AppContext): Platform {
       gate: gateReader(db),
       // The relying party of the calling page (server/domain/mfa-webauthn.ts `rpIdFor`).
       webauthn: (site) => simpleWebauthn(ctx.mfa.webauthn, ctx.mfa.rpIdFor(site)),
-      box: ctx.mfa.box,
+      // Read on use: a context without MFA (a test's) builds the platform too.
+      get box() {
+        return ctx.mfa.box;
+      },
       vendor: () => ctx.mfa.vendorSettings(),
-      totpIssuer: ctx.mfa.issuerName,
+      get totpIssuer() {
+        return ctx.mfa.issuerName;
+      },
       qrCode: (uri) => QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 200 }),
       // The account's webhooks hear of a second factor, in the enrolment's transaction.
       addDevice: (userId, device) => ctx.mfa.addDevice(userId, device),
