@@ -28,7 +28,6 @@ import { invitationRoutes } from './routes/invitations';
 import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
 import { passwordlessRoutes } from './routes/passwordless';
-import { mfaRoutes } from './routes/mfa';
 import { teamMemberRoutes } from './routes/team-members';
 import { userRoutes } from './routes/users';
 import { wellKnownRoutes } from './routes/well-known';
@@ -61,7 +60,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await impersonationRoutes(api, ctx);
       await portalConfigRoutes(api, ctx);
       await passwordlessRoutes(api, ctx);
-      await mfaRoutes(api, ctx, ctx.mfa);
       // The areas written once for both backends (core/domain/back-office-areas.ts).
       const platform = serverPlatform(ctx);
       registerAreas(api, platform, BACK_OFFICE_AREAS);

@@ -43,6 +43,13 @@ import { ssoBackendOf } from './http/sso-configurations';
 import { serverBilling } from './domain/billing';
 import { userProfileOf } from './domain/users';
 import { serverProfileImages } from './domain/profile-images';
+// MFA and passwordless sign-in, the phone number.
+import { sms } from './delivery/messages';
+import QRCode from 'qrcode';
+import { keyOf as mfaKeyOf } from './domain/mfa-base';
+import { simpleWebauthn } from './domain/mfa-webauthn';
+import { gateReader } from './storage/mfa';
+import { activeTenantOf } from './http/mfa-gate';
 
 export function serverPlatform(ctx: AppContext): Platform {
   const { db } = ctx;
@@ -121,5 +128,29 @@ export function serverPlatform(ctx: AppContext): Platform {
     billing: serverBilling(ctx),
     userProfile: (userId, tenantId) => userProfileOf(db, userId, tenantId),
     profileImages: serverProfileImages(ctx),
+    // MFA and passwordless sign-in, the phone number.
+    async sendSms(to, key, code) {
+      const locale = await localeOfRecipient(db, to.userId);
+      await ctx.delivery.sendSms(sms(key, to.phone, locale, code));
+    },
+    unverifiedMaySignIn: async () => (await getVendorSettings(db)).allowNotVerifiedUsersLogin,
+    mfa: {
+      keyOf: mfaKeyOf,
+      gate: gateReader(db),
+      // The relying party of the calling page (server/domain/mfa-webauthn.ts `rpIdFor`).
+      webauthn: (site) => simpleWebauthn(ctx.mfa.webauthn, ctx.mfa.rpIdFor(site)),
+      // Read on use: a context without MFA (a test's) builds the platform too.
+      get box() {
+        return ctx.mfa.box;
+      },
+      vendor: () => ctx.mfa.vendorSettings(),
+      get totpIssuer() {
+        return ctx.mfa.issuerName;
+      },
+      qrCode: (uri) => QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 200 }),
+      // The account's webhooks hear of a second factor, in the enrolment's transaction.
+      addDevice: (userId, device) => ctx.mfa.addDevice(userId, device),
+      accountOf: (user) => activeTenantOf(ctx, user),
+    },
   };
 }

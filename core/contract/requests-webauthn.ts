@@ -1,5 +1,5 @@
 /**
- * WebAuthn's request schemas (server/routes/mfa.ts; the demo: core/demo/mfaFlows.ts), by
+ * WebAuthn's request schemas (the MFA areas, core/domain/mfa-assembly.ts), by
  * `METHOD path` as in core/contract/requests.ts: WebAuthn as a second factor at sign-in and in the
  * account (enrol, verify, removal), passkey sign-in (v1 and v2 post-login) and the passkey
  * new-device session and its verification.

@@ -88,22 +88,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   // The back-office areas (security policies, audits, reports, connectivity, sub-accounts, SSO,
   // billing, roles, groups, tokens...) load on their first call (core/demo/lazyAreas.ts).
   const lazy = createLazyAreas({ now, random, startSession, signedIn }, config.loadBackOffice);
-  // MFA, passkey and passwordless sign-in, the phone number (core/demo/passwordless.ts) load on
-  // their first call, before the back office is looked at: the sign-in page's first chunk has none.
-  let steps: Promise<DemoRoutes> | null = null;
-  const stepOf = async (name: RouteName) => {
-    steps ??= import('./passwordless').then(
-      (m) => m.demoSignInStepRoutes({ startSession, signedIn, now, random }),
-      (error: unknown) => {
-        // Not kept: the next call loads the module again (a failed fetch, as lazyAreas.ts says).
-        steps = null;
-        throw new TypeError("Failed to fetch the demo's sign-in steps", { cause: error });
-      },
-    );
-    return (await steps)[name];
-  };
-  const handlerOf = (name: RouteName) =>
-    routes[name] ?? stepOf(name).then((handler) => handler ?? lazy.handlerOf(name));
+  // MFA, passkey and passwordless sign-in, the phone number are areas of the back office too.
+  const handlerOf = (name: RouteName) => routes[name] ?? lazy.handlerOf(name);
 
   const { handle, transport } = createDemoPipeline({ handlerOf, tokens, load, save, delay, now });
   return { handle, transport };

@@ -30,7 +30,7 @@ export interface DemoDatabase {
     lastUsedAt?: string;
     impersonatorId?: string;
   } | null;
-  /** This browser's remember-device token: the server's `ae_mfa_device` cookie (core/demo/mfaFlows.ts). */
+  /** This browser's remember-device token: the server's `ae_mfa_device` cookie (core/demo/platform.ts `demoVisit`). */
   rememberedBrowser?: string;
   // Below, absent means none or the defaults; "per account" is keyed by tenant id.
   /** The rows of the tables the domain's repositories keep (core/domain/tables.ts), by table name. */

@@ -8,7 +8,7 @@ import { composeEmail, composeSms } from '../domain/delivery-texts/compose';
 import { loadDeliveryTexts } from '../domain/delivery-texts/load';
 import type { DeliveryTexts, EmailKey, EmailParams, SmsKey } from '../domain/delivery-texts/types';
 import { recipientLocale, type SupportedLocale } from '../domain/locales';
-import { tenantRows, userById, userRows, type DemoDatabase } from './data';
+import { tenantRows, userRows, type DemoDatabase } from './data';
 import type { UserRow } from '../domain/user-tables';
 
 const loaded = new Map<SupportedLocale, DeliveryTexts>();
@@ -42,11 +42,3 @@ export function demoEmail<K extends EmailKey>(
 
 export const demoSms = (db: DemoDatabase, user: UserRow | null | undefined, key: SmsKey, code: string) =>
   composeSms(textsFor(db, user), key, code);
-
-/** An MFA code to the user `userId` by email or SMS (no subject). */
-export function demoMfaCode(db: DemoDatabase, userId: string, channel: 'email' | 'sms', code: string) {
-  const user = userById(db, userId);
-  if (channel === 'sms') return { subject: null, text: demoSms(db, user, 'verificationCode', code) };
-  const [subject, text] = demoEmail(db, user, 'verificationCode', { code });
-  return { subject, text };
-}

@@ -6,14 +6,14 @@
  * MFA). Keys are the values themselves (sample data in the visitor's browser).
  * server/storage/mfa.test.ts holds this store and the server's to the same cases.
  */
-import { mfaGateOver } from '../domain/mfa-assembly';
+import { mfaGateOver, type MfaPlatform } from '../domain/mfa-assembly';
 import { DEFAULT_MFA_POLICY, enforceMfaTypeOf } from '../domain/mfa-gate';
-import type { MfaGateReader } from '../domain/mfa-ports';
+import type { MfaGateReader, WebauthnCrypto } from '../domain/mfa-ports';
 import { MFA_STRATEGIES } from '../domain/mfa-steps';
 import { mfaStorePorts } from '../domain/mfa-store';
 import { MFA_POLICIES } from '../domain/security-policy-tables';
 import type { SignInMethod } from '../domain/sign-in-methods';
-import { storedRows, type DemoDatabase, type DemoUser } from './data';
+import { demoUserOf, storedRows, type DemoDatabase, type DemoUser } from './data';
 import type { DemoClock } from './rows';
 import { demoSignInMethodPorts } from './signInMethods';
 import { memoryTables } from './tables';
@@ -56,6 +56,53 @@ export function demoMfaBackend(db: DemoDatabase, tools: DemoClock) {
     signInMethods: demoSignInMethodPorts(db),
   };
   return { tables, clock, extras };
+}
+
+const NAME = 'Auth Elements demo';
+
+/**
+ * WebAuthn's checks with WebCrypto on the page's own host (core/domain/webauthn-crypto.ts), loaded
+ * with the first ceremony: the sign-in page's demo chunk does not carry them.
+ */
+function lazyWebauthn(): WebauthnCrypto {
+  const site = {
+    rpId: globalThis.location?.hostname ?? '',
+    rpName: NAME,
+    origin: globalThis.location?.origin ?? '',
+  };
+  const checks = () => import('../domain/webauthn-crypto').then((m) => m.webCryptoWebauthn(site));
+  return {
+    rpId: site.rpId,
+    registrationOptions: async (input) => (await checks()).registrationOptions(input),
+    verifyRegistration: async (response, challenge) =>
+      (await checks()).verifyRegistration(response, challenge),
+    authenticationOptions: async (input) => (await checks()).authenticationOptions(input),
+    verifyAuthentication: async (response, device, input) =>
+      (await checks()).verifyAuthentication(response, device, input),
+  };
+}
+
+/**
+ * Demo mode's `mfa` member of the platform (core/domain/mfa-assembly.ts `MfaPlatform`): tokens and
+ * secrets kept as they are, the gate's read of its tables, every strategy on, WebAuthn on the
+ * page's own host, an SVG QR code, the store's enrolment (it announces nothing).
+ */
+export function demoMfaPlatform(db: DemoDatabase, tools: DemoClock): MfaPlatform {
+  const { keyOf, gate, vendor } = demoMfaBackend(db, tools).extras;
+  return {
+    keyOf,
+    gate,
+    webauthn: lazyWebauthn,
+    box: { seal: (secret) => secret, open: (secret) => secret },
+    vendor,
+    totpIssuer: NAME,
+    async qrCode(uri) {
+      const { default: QRCode } = await import('qrcode');
+      return `data:image/svg+xml;base64,${btoa(await QRCode.toString(uri, { type: 'svg', margin: 1 }))}`;
+    },
+    addDevice: undefined,
+    accountOf: async (user) => demoUserOf(db, user.id)?.tenantId ?? null,
+  };
 }
 
 /**

@@ -48,6 +48,9 @@ import { randomUuid } from '../domain/random-secrets';
 import { displayName } from '../domain/user-tables';
 import { profileOf } from './profile';
 import { demoProfileImages } from './profileImages';
+// MFA and passwordless sign-in, the phone number.
+import { demoSms } from './delivery';
+import { demoMfaPlatform } from './mfaRepository';
 
 /** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
 const GLOBAL_POLICY = {
@@ -167,6 +170,13 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     billing: demoBilling(db, random),
     userProfile: async (userId, tenantId) => profileOf(db, demoUserOf(db, userId, tenantId ?? undefined)!),
     profileImages: demoProfileImages(db),
+    // MFA and passwordless sign-in, the phone number: the demo outbox, the demo's policy.
+    async sendSms(to, key, code) {
+      const text = demoSms(db, to.userId ? userById(db, to.userId) : undefined, key, code);
+      demoOutbox(db, now, { channel: 'sms', to: to.phone, subject: null, text });
+    },
+    unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
+    mfa: demoMfaPlatform(db, { now, random }),
   };
 }
 
@@ -183,6 +193,9 @@ export const demoCaller = (db: DemoDatabase, user: DemoUser): Caller => ({
   contact: { name: displayName(user), email: user.email },
 });
 
+/** The email of the last passwordless code's pre-login (the server keeps it in an httpOnly cookie). */
+let preLoginEmail: string | undefined;
+
 /**
  * A request to demo mode as the public flows read it: no address, origin or captcha to check, the
  * browser's one session (a flow that signs in opens it: `startSession`, core/demo/sessions.ts).
@@ -195,6 +208,20 @@ export const demoVisit = (
   checkOrigin: () => {},
   verifyCaptcha: async () => {},
   session: { id: db.session?.id ?? null, impersonated: Boolean(db.session?.impersonatorId) },
-  startSession: async (user) => startSession(db, demoUserOf(db, user.id)!),
+  // The browser's remember-device token is kept where the server keeps its cookie: with the browser;
+  // the session opens in the account the mfaToken keeps (a login alias's), as the server's.
+  startSession: async (user, tenantId, remember) => {
+    if (remember) db.rememberedBrowser = remember.token;
+    if (tenantId) updateUser(db, user.id, { activeTenantId: tenantId });
+    return startSession(db, demoUserOf(db, user.id)!);
+  },
   log: () => {},
+  // MFA and passwordless sign-in: WebAuthn on the page's own host.
+  site: {},
+  rememberedDevice: db.rememberedBrowser,
+  preLoginEmail: {
+    keep: (email) => (preLoginEmail = email),
+    read: () => preLoginEmail,
+    forget: () => (preLoginEmail = undefined),
+  },
 });

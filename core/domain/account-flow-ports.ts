@@ -30,7 +30,7 @@ export const secretsOn = ({ tables, clock, keyOf }: Platform) => oneTimeTokens({
 /** The password flows' ports for one request; `visit` is the request (a signed-in change's too). */
 function passwordFlows(
   platform: Platform,
-  visit: Omit<Visit, 'checkOrigin' | 'startSession'>,
+  visit: Pick<Visit, 'ip' | 'verifyCaptcha' | 'session' | 'log'>,
 ): PasswordFlowPorts {
   const users = userRepository(platform.tables, platform.clock);
   // The rows read for this request: the flows see a user's id, email and account; the hash stays here.
@@ -140,6 +140,9 @@ export async function sendActivationOn(
     session: { id: null, impersonated: false },
     startSession: () => Promise.reject(new Error('no session here')),
     log,
+    site: {},
+    rememberedDevice: undefined,
+    preLoginEmail: { keep: () => {}, read: () => undefined, forget: () => {} },
   };
   await sendActivation(activationAreaPorts(platform, visit), {
     ...user,

@@ -42,12 +42,22 @@ import { invitationAreaPorts } from './invitation-area';
 import { INVITATION_HANDLERS } from './invitation-handlers';
 import { PROFILE_HANDLERS, profileAreaPorts } from './profile';
 import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, ssoAreaPorts } from './sso-handlers';
+// MFA and passwordless sign-in, the phone number.
+import { PASSWORDLESS_HANDLERS, PHONE_HANDLERS } from './passwordless-handlers';
+import { passwordlessAreaPorts, phoneAreaPorts } from './passwordless-ports';
+import { MFA_HANDLERS } from './mfa-handlers';
+import { mfaAreaPorts, mfaSignInAreaPorts } from './mfa-assembly';
+import { MFA_SIGN_IN_HANDLERS } from './mfa-sign-in-handlers';
 
 /** The public areas: their routes need no caller (a link's token, a reset, an activation). */
 export const PUBLIC_AREAS: readonly PublicArea[] = [
   // Forgot and reset password, activation (with a new invitee's acceptance).
   publicArea(PASSWORD_FLOW_HANDLERS, passwordFlowAreaPorts),
   publicArea(ACTIVATION_HANDLERS, activationAreaPorts),
+  // MFA and passwordless sign-in: the sign-in's second step and passkey sign-in.
+  publicArea(MFA_SIGN_IN_HANDLERS, mfaSignInAreaPorts),
+  // Passwordless sign-in and the phone-number reset (the server checks the path's type first).
+  publicArea(PASSWORDLESS_HANDLERS, passwordlessAreaPorts),
 ];
 
 /** The areas of a signed-in caller. */
@@ -81,6 +91,10 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area({ ...SSO_CONFIG_HANDLERS, ...SSO_LEGACY_HANDLERS }, ssoAreaPorts),
   area(BILLING_HANDLERS, billingAreaPorts),
   area(PROFILE_HANDLERS, profileAreaPorts),
+  // MFA and passwordless sign-in, the phone number: a signed-in user's new phone number.
+  area(PHONE_HANDLERS, phoneAreaPorts),
+  // A signed-in person's second factors and passkeys.
+  area(MFA_HANDLERS, mfaAreaPorts),
 ];
 
 /**

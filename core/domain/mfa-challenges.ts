@@ -1,6 +1,6 @@
 /**
  * MFA's short-lived secrets, written once over the ports of mfa-ports.ts (issue 25): the reference
- * server (server/domain/mfa-base.ts) and demo mode (core/demo/mfaFlows.ts) both run these rules, over
+ * server (server/domain/mfa-base.ts) and demo mode (core/demo/mfaRepository.ts) both run these rules, over
  * the repositories of mfa-store.ts (SQL tables on the server, the page's stored tables in the demo).
  *
  * - The login `mfaToken` lives five minutes, is bound to the user who passed the first factor and

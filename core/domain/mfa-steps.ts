@@ -1,8 +1,8 @@
 /**
  * What MFA's shared handlers (mfa-handlers.ts for the signed-in person, mfa-sign-in-handlers.ts for
- * the sign-in's second step) ask of a backend, and the steps they share. The server's ports are
- * server/routes/mfa.ts's (SQL, delivery, the session service, @simplewebauthn/server), demo mode's
- * core/demo/mfaFlows.ts's (the page's storage, its outbox and session, WebCrypto).
+ * the sign-in's second step) ask of a backend, and the steps they share, assembled over the platform
+ * by core/domain/mfa-assembly.ts: the server's `mfa` member (SQL, delivery, the session service,
+ * @simplewebauthn/server), demo mode's (the page's storage, its outbox and session, WebCrypto).
  */
 import { contractError } from '../contract/errors';
 import { recoveryAnswer } from './mfa';

@@ -36,7 +36,11 @@ export interface PasswordlessHandlerPorts extends PasswordlessPorts {
   preLoginEmail: { keep(email: string): void; read(): string | undefined; forget(): void };
   /** The answer of a verified first factor: a session, or the second factor it asks for. */
   signIn(user: PasswordlessUser, type: PasswordlessType): Promise<unknown>;
-  /** The caller is an impersonator (signed-in routes). */
+}
+
+/** The ports of a signed-in user's new phone number: the rules' ports, over the caller. */
+export interface PhonePorts extends PasswordlessPorts {
+  /** The caller is an impersonator. */
   impersonating: boolean;
 }
 
@@ -94,7 +98,7 @@ export const PASSWORDLESS_HANDLERS: PublicHandlers<P> = {
 };
 
 /** The signed-in caller; the number receives SMS sign-in codes: an impersonator must not set it. */
-async function callerUser(p: P, userId: string) {
+async function callerUser(p: PhonePorts, userId: string) {
   refuseWhileImpersonating(p.impersonating);
   const user = await p.users.byId(userId);
   if (!user) throw contractError('UNAUTHORIZED');
@@ -102,7 +106,7 @@ async function callerUser(p: P, userId: string) {
 }
 
 /** A signed-in user's new phone number, verified by a code texted to it. */
-export const PHONE_HANDLERS: AreaHandlers<P> = {
+export const PHONE_HANDLERS: AreaHandlers<PhonePorts> = {
   postUsersPhone: async (p, { body, userId }) =>
     answer({
       changePhoneId: await startPhoneVerification(p, await callerUser(p, userId), text(body.phoneNumber)),

@@ -6,13 +6,27 @@
  * differs by backend comes in `PasswordlessBackend`: how a secret is keyed (the server's SHA-256,
  * demo mode's the secret itself), the client's address (the demo knows none), the user as the
  * rules read it, the application's switch, sending and the application's address.
- * server/domain/passwordless.ts and core/demo/passwordless.ts call it.
+ * server/domain/passwordless.ts and core/demo/passwordless.ts call it; `passwordlessOn` assembles
+ * them over the platform (core/domain/platform.ts): `passwordlessAreaPorts` passwordless sign-in and
+ * the phone-number reset (PASSWORDLESS_HANDLERS, public) over the platform and the request,
+ * `phoneAreaPorts` a signed-in user's new phone number (PHONE_HANDLERS) over the caller.
  */
+import { quietly } from './account-flow-ports';
 import { signInLimits, storedAttemptCounters, type AttemptCounters } from './attempts';
 import { oneTimeTokens } from './one-time-tokens';
-import type { OneTimePurpose, PasswordlessPorts, PasswordlessUser } from './passwordless';
+import type {
+  OneTimePurpose,
+  PasswordlessMessage,
+  PasswordlessPorts,
+  PasswordlessUser,
+} from './passwordless';
 import { stamp, type RowClock, type Tables } from './tables';
-import { USERS } from './user-tables';
+import { mfaGateOn } from './mfa-assembly';
+import type { PasswordlessHandlerPorts, PhonePorts } from './passwordless-handlers';
+import { signInMethodStore } from './sign-in-method-storage';
+import { assertVendorAllows } from './sign-in-methods';
+import type { Platform, PortsFor, PublicPortsFor } from './platform';
+import { USERS, userRepository, type UserRow } from './user-tables';
 
 type UserPorts<U extends PasswordlessUser> = PasswordlessPorts<U>['users'];
 
@@ -32,7 +46,7 @@ interface PasswordlessBackend<U extends PasswordlessUser> {
 }
 
 /** Passwordless sign-in's ports over `tables` (a request's database or transaction, the demo's stored tables). */
-export function passwordlessPortsOver<U extends PasswordlessUser>(
+function passwordlessPortsOver<U extends PasswordlessUser>(
   tables: Tables,
   clock: RowClock,
   backend: PasswordlessBackend<U>,
@@ -54,3 +68,65 @@ export function passwordlessPortsOver<U extends PasswordlessUser>(
     appUrl: backend.appUrl,
   };
 }
+
+/** Sends a message of the rules in the user's language, over the platform's email and SMS. */
+function deliverOn(platform: Platform, user: UserRow, sent: PasswordlessMessage): Promise<void> {
+  if (sent.channel === 'sms')
+    return platform.sendSms({ userId: user.id, phone: sent.to }, sent.key, sent.code);
+  const to = { userId: user.id, email: user.email };
+  return sent.key === 'magicLink'
+    ? platform.sendEmail(to, 'magicLink', { link: sent.link })
+    : platform.sendEmail(to, sent.key, { code: sent.code });
+}
+
+/**
+ * The rules' ports over the platform, for a request from `ip` (counted beside the email): the users
+ * are rows of `users`; a message whose delivery fails is logged by `log` and does not change the answer.
+ */
+function passwordlessOn(
+  platform: Platform,
+  ip: string | undefined,
+  log: (message: string) => void,
+): PasswordlessPorts<UserRow> {
+  const users = userRepository(platform.tables, platform.clock);
+  return passwordlessPortsOver(platform.tables, platform.clock, {
+    users: {
+      byEmail: (email) => users.byEmail(email),
+      byId: (id) => users.byId(id),
+      unverifiedMaySignIn: () => platform.unverifiedMaySignIn(),
+    },
+    keyOf: platform.keyOf,
+    counters: platform.attempts,
+    ip,
+    deliver: (user, sent) => quietly(() => deliverOn(platform, user, sent), log),
+    appUrl: platform.appUrl(),
+  });
+}
+
+/**
+ * A signed-in user's new phone number (PHONE_HANDLERS): a text that cannot be sent is logged on the
+ * process's error output (no request log here) and the answer stays the same.
+ */
+export const phoneAreaPorts: PortsFor<PhonePorts> = (platform, caller) => ({
+  ...passwordlessOn(platform, caller.ip, (message) => console.error(`phone number: ${message}`)),
+  impersonating: caller.impersonating,
+});
+
+/**
+ * Passwordless sign-in and the phone-number reset (PASSWORDLESS_HANDLERS): the application's sign-in
+ * methods and captcha, the calling page, the pre-login email the request keeps, and a verified first
+ * factor's answer: the MFA gate's (no session, no cookie), else a session with its cookie.
+ */
+export const passwordlessAreaPorts: PublicPortsFor<PasswordlessHandlerPorts> = (platform, visit) => {
+  const gate = mfaGateOn(platform, visit);
+  return {
+    ...passwordlessOn(platform, visit.ip, visit.log),
+    assertMethodAllowed: (type) =>
+      assertVendorAllows(signInMethodStore(platform.tables, platform.clock, platform.signInMethods), type),
+    verifyCaptcha: (email, token) => visit.verifyCaptcha(token, email),
+    checkOrigin: () => visit.checkOrigin(),
+    preLoginEmail: visit.preLoginEmail,
+    // The user is a row of `users` (`passwordlessOn` reads them).
+    signIn: async (user, type) => (await gate(user as UserRow, type)) ?? visit.startSession(user as UserRow),
+  };
+};

@@ -29,6 +29,9 @@ import type { SubAccountTreeReads } from './sub-account-store';
 import type { ScimManagedOf } from './team-member-list';
 // Invitations and the invite link.
 import type { LinkSecrets } from './invite-links';
+// MFA and passwordless sign-in, the phone number.
+import type { SmsKey } from './delivery-texts/types';
+import type { MfaPlatform } from './mfa-assembly';
 
 export interface Platform {
   /** The rows: SQL on the server, the page's storage in demo mode. */
@@ -186,6 +189,17 @@ export interface Platform {
      */
     store(userId: string, bytes: Uint8Array, type: string): Promise<string>;
   };
+
+  // MFA and passwordless sign-in, the phone number.
+  /** Texts a code to `to.phone` in the user's language (the server's SMS delivery; demo mode's outbox). */
+  sendSms(to: { userId: string | null; phone: string }, key: SmsKey, code: string): Promise<void>;
+  /**
+   * The application's switch: may a user whose email is not verified sign in (the server's vendor
+   * row; demo mode's policy).
+   */
+  unverifiedMaySignIn(): Promise<boolean>;
+  /** What MFA and passkeys take of a backend: keys, the gate's read, WebAuthn, the secret box... */
+  mfa: MfaPlatform;
 }
 
 /** Who an email goes to: a user (their language) or an address, of an account (its language). */
@@ -208,10 +222,28 @@ export interface Visit {
   verifyCaptcha(token: unknown, email: string): Promise<void>;
   /** The calling session (a signed-in call): its id, and whether an impersonator acts in it. */
   session: { id: string | null; impersonated: boolean };
-  /** Opens a session for the user (the refresh cookie on the server, the page's session in demo mode). */
-  startSession(user: UserRow): Promise<AuthResponse>;
+  /**
+   * Opens a session for the user (the refresh cookie on the server, the page's session in demo
+   * mode), in `tenantId` when given; `remember`: the browser to remember for MFA (the server's
+   * ae_mfa_device cookie, demo mode's remembered browser) for that many seconds.
+   */
+  startSession(
+    user: UserRow,
+    tenantId?: string | null,
+    remember?: { token: string; seconds: number },
+  ): Promise<AuthResponse>;
   /** Logs what failed without the caller's fault (a delivery), nothing secret. */
   log(message: string): void;
+  // MFA and passwordless sign-in, the phone number.
+  /** The page the request comes from: its Origin and Host headers (WebAuthn's relying party; demo mode: none). */
+  site: { origin?: string | undefined; host?: string | undefined };
+  /** The browser's remember-device token, if any (the server's ae_mfa_device cookie, demo mode's remembered browser). */
+  rememberedDevice: string | undefined;
+  /**
+   * The email a passwordless code was sent to, for a post-login of `{ token }` alone (the server's
+   * httpOnly cookie of the passwordless path; demo mode's variable).
+   */
+  preLoginEmail: { keep(email: string): void; read(): string | undefined; forget(): void };
 }
 
 /** Who calls a signed-in route, as its access check found them. */
@@ -236,6 +268,9 @@ export interface Caller {
   contact?: { name?: string; email: string };
   /** The request's Idempotency-Key, if sent (a plan change's charge is made once per key). */
   idempotencyKey?: string;
+  // MFA and passwordless sign-in, the phone number.
+  /** The page the call comes from: its Origin and Host headers (WebAuthn's relying party; demo mode: none). */
+  site?: { origin?: string | undefined; host?: string | undefined };
 }
 
 /** An area's ports for one call of a signed-in caller. */

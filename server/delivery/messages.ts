@@ -19,32 +19,9 @@ export function email<K extends EmailKey>(
   return { to, ...composeEmail(SERVER_TEXTS[locale], key, params), language: locale };
 }
 
-function sms(key: SmsKey, to: string, locale: SupportedLocale, code: string): SmsMessage {
+export function sms(key: SmsKey, to: string, locale: SupportedLocale, code: string): SmsMessage {
   return { to, text: composeSms(SERVER_TEXTS[locale], key, code) };
 }
 
 export const resetPasswordEmail = (to: string, link: string, locale: SupportedLocale): EmailMessage =>
   email('resetPassword', to, locale, { link });
-
-export const loginCodeEmail = (to: string, code: string, locale: SupportedLocale): EmailMessage =>
-  email('loginCode', to, locale, { code });
-
-export const magicLinkEmail = (to: string, link: string, locale: SupportedLocale): EmailMessage =>
-  email('magicLink', to, locale, { link });
-
-export const resetPhoneNumberEmail = (to: string, code: string, locale: SupportedLocale): EmailMessage =>
-  email('resetPhoneNumber', to, locale, { code });
-
-/** An MFA code by email (sign-in or a change of the user's MFA). */
-export const verificationCodeEmail = (to: string, code: string, locale: SupportedLocale): EmailMessage =>
-  email('verificationCode', to, locale, { code });
-
-export const verifyPhoneSms = (to: string, code: string, locale: SupportedLocale): SmsMessage =>
-  sms('verifyPhone', to, locale, code);
-
-export const loginCodeSms = (to: string, code: string, locale: SupportedLocale): SmsMessage =>
-  sms('loginCode', to, locale, code);
-
-/** An MFA code by SMS. */
-export const verificationCodeSms = (to: string, code: string, locale: SupportedLocale): SmsMessage =>
-  sms('verificationCode', to, locale, code);

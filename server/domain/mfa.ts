@@ -2,7 +2,8 @@
  * Multi-factor authentication and passkeys on the server: the store (server/storage/mfa.ts), the
  * secret box of authenticator seeds, WebAuthn's relying party and library (mfa-webauthn.ts), and
  * the issuer an authenticator app shows. The rules both backends run are core/domain/mfa*.ts; the
- * routes are core/domain/mfa-handlers.ts and mfa-sign-in-handlers.ts over server/routes/mfa.ts's ports.
+ * routes are core/domain/mfa-handlers.ts and mfa-sign-in-handlers.ts over the platform's `mfa` member
+ * (server/platform.ts).
  *
  * Secrets at rest: TOTP seeds AES-256-GCM encrypted (mfa-crypto.ts); every token and code the
  * server hands out (mfaToken, otcToken, codes, recovery codes, remember-device tokens, WebAuthn

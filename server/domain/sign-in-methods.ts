@@ -10,7 +10,6 @@
  * `mfaGateOver`, server/http/mfa-gate.ts).
  */
 import {
-  assertVendorAllows as vendorAllows,
   saveAccountSignInMethods,
   type SignInMethod,
   type StrategiesBody,
@@ -19,10 +18,6 @@ import type { Database } from '../storage/database';
 import { signInMethodRepository } from '../storage/sign-in-methods';
 
 export type { SignInMethod };
-
-/** Where a sign-in starts: refused when the application has the method off. */
-export const assertVendorAllows = (db: Database, method: SignInMethod) =>
-  vendorAllows(signInMethodRepository(db), method);
 
 /** Saves an account's own methods (within the vendor's); answers what now applies to it. */
 export const saveTenantSignInMethods = (db: Database, tenantId: string, body: StrategiesBody) =>

@@ -52,6 +52,7 @@ export function callerOfCall(request: FastifyRequest): Caller {
     ip: request.ip,
     contact: { name: claims.name, email: claims.email },
     idempotencyKey: typeof key === 'string' && key ? key.slice(0, 200) : undefined,
+    site: { origin: request.headers.origin, host: request.headers.host },
   };
   return Object.defineProperty(caller, 'tenantId', {
     enumerable: true,

@@ -1,16 +1,24 @@
 /**
  * One request as the public flows read it (core/domain/platform.ts `Visit`): its address, the
  * origin check, the captcha policy, the bearer's session (a signed-in call), and the session a
- * flow opens, whose refresh token goes on the reply as the httpOnly cookie.
+ * flow opens, whose refresh token goes on the reply as the httpOnly cookie (and the remember-device
+ * cookie of an MFA step), the page it comes from and its remembered device.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Visit } from '../../core/domain/platform';
 import type { AppContext } from '../context';
 import { verifyCaptcha } from '../domain/captcha';
 import { clientInfo } from './client-info';
-import { setRefreshCookie } from './cookies';
+import { refreshCookiePath, setRefreshCookie } from './cookies';
+import { REMEMBER_DEVICE_COOKIE } from './mfa-gate';
 import { assertTrustedOrigin } from './origin';
 import { callerOf, isPublicCall } from './route-table';
+
+/** The email a passwordless code was sent to, for a post-login that carries only `{ token }`. */
+const PASSWORDLESS_EMAIL_COOKIE = 'ae_passwordless';
+/** Where the browser sends it back: the passwordless routes only. */
+const passwordlessCookiePath = (ctx: AppContext) =>
+  `${ctx.cookies.prefix ? `/${ctx.cookies.prefix}` : ''}/identity/resources/auth/v1/passwordless`;
 
 export function serverVisit(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Visit {
   const claims = isPublicCall(request) ? null : callerOf(request);
@@ -20,11 +28,34 @@ export function serverVisit(ctx: AppContext, request: FastifyRequest, reply: Fas
     verifyCaptcha: (token, email) =>
       verifyCaptcha(ctx, { token: typeof token === 'string' ? token : null, email, ip: request.ip }),
     session: { id: claims?.sid ?? null, impersonated: Boolean(claims?.act) },
-    async startSession(user) {
-      const signedIn = await ctx.auth.startSession(user, clientInfo(request));
+    async startSession(user, tenantId, remember) {
+      if (remember)
+        reply.setCookie(REMEMBER_DEVICE_COOKIE, remember.token, {
+          path: refreshCookiePath(ctx.options.prefix),
+          httpOnly: true,
+          secure: ctx.cookies.secure,
+          sameSite: ctx.cookies.sameSite,
+          ...(remember.seconds ? { maxAge: remember.seconds } : {}),
+        });
+      const signedIn = await ctx.auth.startSession(user, clientInfo(request), tenantId);
       setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
       return signedIn.authResponse;
     },
     log: (message) => request.log.error(message),
+    // MFA and passwordless sign-in.
+    site: { origin: request.headers.origin, host: request.headers.host },
+    rememberedDevice: request.cookies[REMEMBER_DEVICE_COOKIE],
+    preLoginEmail: {
+      keep: (email) =>
+        reply.setCookie(PASSWORDLESS_EMAIL_COOKIE, email, {
+          path: passwordlessCookiePath(ctx),
+          httpOnly: true,
+          secure: ctx.cookies.secure,
+          sameSite: ctx.cookies.sameSite,
+          maxAge: 15 * 60,
+        }),
+      read: () => request.cookies[PASSWORDLESS_EMAIL_COOKIE],
+      forget: () => reply.clearCookie(PASSWORDLESS_EMAIL_COOKIE, { path: passwordlessCookiePath(ctx) }),
+    },
   };
 }

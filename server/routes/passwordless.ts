@@ -16,83 +16,27 @@
  *   sign-in method back on, this one first): switches the public
  *   policy's sign-in method, so the demo and the end-to-end tests can try each one.
  *
- * The handlers are written once for the server and demo mode (core/domain/passwordless-handlers.ts);
- * here, their ports over this server: the rules' ports (server/domain/passwordless.ts), the
- * application's sign-in methods, the captcha, the trusted origins, the pre-login cookie, and the
- * MFA gate and session service, whose refresh cookie goes on the reply.
+ * The handlers are written once for the server and demo mode (core/domain/passwordless-handlers.ts),
+ * over ports assembled once over the platform (core/domain/passwordless-ports.ts: the public
+ * `passwordlessAreaPorts`, the signed-in phone number's `phoneAreaPorts`; the pre-login cookie is
+ * the visit's, server/http/visit.ts). Here, what the server adds: the path's type checked first,
+ * and the development settings.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { mfaGate } from '../http/mfa-gate';
-import type { UserRow } from '../storage/users';
-import { verifyCaptcha } from '../domain/captcha';
-import { assertVendorAllows } from '../domain/sign-in-methods';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import {
-  PASSWORDLESS_HANDLERS,
-  PHONE_HANDLERS,
-  type PasswordlessHandlerPorts,
-} from '../../core/domain/passwordless-handlers';
-import { passwordlessPorts } from '../domain/passwordless';
 import { devSwitchAuthStrategy } from '../storage/sign-in-methods';
-import { setRefreshCookie } from '../http/cookies';
-import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
-import { clientInfo } from '../http/client-info';
-import { callerOf } from '../http/route-table';
-import { registerHandlers, registerPublicHandlers } from '../http/handlers';
 import { PASSWORDLESS_PATH_TYPES } from '../../core/contract/requests';
 
 const typeParam = s.strictObject({ type: { type: 'string', enum: PASSWORDLESS_PATH_TYPES } }, ['type']);
 const AUTH = '/identity/resources/auth/v1/passwordless';
-/** The email a code was sent to, for a post-login that carries only `{ token }`. */
-const PASSWORDLESS_EMAIL_COOKIE = 'ae_passwordless';
 
 export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const cookiePath = `${ctx.cookies.prefix ? `/${ctx.cookies.prefix}` : ''}${AUTH}`;
-  /** The handlers' ports for one request; `reply` takes the sign-in's cookies. */
-  function ports(request: FastifyRequest, reply: FastifyReply | undefined): PasswordlessHandlerPorts {
-    const client = clientInfo(request);
-    return {
-      ...passwordlessPorts(ctx, client, (m) => request.log.error(m)),
-      assertMethodAllowed: (type) => assertVendorAllows(ctx.db, type),
-      verifyCaptcha: (email, token) =>
-        verifyCaptcha(ctx, { token: token as string | null | undefined, email, ip: request.ip }),
-      checkOrigin: () => assertTrustedOrigin(request, ctx.options.corsOrigins),
-      preLoginEmail: {
-        keep: (email) =>
-          reply?.setCookie(PASSWORDLESS_EMAIL_COOKIE, email, {
-            path: cookiePath,
-            httpOnly: true,
-            secure: ctx.cookies.secure,
-            sameSite: ctx.cookies.sameSite,
-            maxAge: 15 * 60,
-          }),
-        read: () => request.cookies[PASSWORDLESS_EMAIL_COOKIE],
-        forget: () => reply?.clearCookie(PASSWORDLESS_EMAIL_COOKIE, { path: cookiePath }),
-      },
-      async signIn(user, type) {
-        const mfa = await mfaGate(ctx, ctx.mfa, request, type)(user as UserRow);
-        // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts).
-        if (mfa) return mfa;
-        const signedIn = await ctx.auth.startSession(user as UserRow, client);
-        if (reply) setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-        return signedIn.authResponse;
-      },
-      impersonating: false,
-    };
-  }
-  // The sign-in's steps set cookies: the ports get the reply of their request.
-  await app.register(async (scope) => {
-    scope.addHook('onRoute', (route) => {
-      // The path's type: one the client SDK writes, else 400 like any invalid request.
-      if (route.url.includes(AUTH)) route.schema = { ...route.schema, params: typeParam };
-    });
-    registerPublicHandlers(scope, PASSWORDLESS_HANDLERS, (request, reply) => ports(request, reply));
+  // The path's type: one the client SDK writes, else 400 like any invalid request (the routes are
+  // the public area's, registered after this hook: core/domain/back-office-areas.ts).
+  app.addHook('onRoute', (route) => {
+    if (route.url.includes(AUTH)) route.schema = { ...route.schema, params: typeParam };
   });
-  registerHandlers(app, PHONE_HANDLERS, (request) => ({
-    ...ports(request, undefined),
-    impersonating: Boolean(callerOf(request).act),
-  }));
 
   if (ctx.options.devOutbox) {
     app.put<{ Body: { authStrategy: string } }>(

@@ -9,7 +9,7 @@
  *   creates the user, signs in (refresh cookie) and answers the login response with the social
  *   login result (`isNewUser`, `email`, `userId`, `tenantId`, `name`).
  *   When the user has a second factor, or their tenant enforces MFA, the same MFA gate as password
- *   sign-in (`mfaGate`, routes/mfa.ts) answers instead: `mfaRequired`, `mfaToken`, `mfaEnrolled`,
+ *   sign-in (`mfaGate`, http/mfa-gate.ts) answers instead: `mfaRequired`, `mfaToken`, `mfaEnrolled`,
  *   `mfaDevices`, `mfaStrategies`, `email`, plus `isNewUser` (the account was created by this
  *   callback, whatever follows); no session and no cookie until the second factor. The ids and the
  *   name come only with a session. A brand-new user under an enforced policy is sent to forced
