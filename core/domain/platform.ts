@@ -26,7 +26,7 @@ import type { VendorMethods } from './sign-in-method-storage';
 // Sub-accounts and the users page.
 import type { FlagContext } from './feature-flags';
 import type { SubAccountTreeReads } from './sub-account-store';
-import type { ScimManagedOf } from './team-member-list';
+import type { TeamMemberStoreExtras } from './team-member-store';
 // Invitations and the invite link.
 import type { LinkSecrets } from './invite-links';
 // MFA and passwordless sign-in, the phone number.
@@ -137,19 +137,12 @@ export interface Platform {
     /** The caller's session acts in the account from now on (the server's sessions; demo mode's user). */
     switchTo(caller: Caller, tenantId: string): Promise<void>;
   };
-  members: {
-    /** Which of these memberships SCIM manages (a column the port does not declare; demo mode has no SCIM). */
-    scimMemberships: ScimManagedOf;
-    /**
-     * Ends the member's open sessions in the account (the server's sessions, over `within`: the
-     * tables of the change's transaction; demo mode's one session): how many.
-     */
-    endSessions(
-      tenantId: string,
-      userId: string,
-      reason: 'revoked_by_admin' | 'removed_from_tenant',
-      within: Tables,
-    ): Promise<number>;
+  /**
+   * Which memberships SCIM manages (a column the port does not declare; demo mode has no SCIM) and
+   * the end of a member's open sessions (the server's sessions; demo mode's one session), as the
+   * users page's store takes them.
+   */
+  members: Pick<TeamMemberStoreExtras, 'scimMemberships' | 'endSessions'> & {
     /** Whether `id` can name a user (the server's are UUIDs; demo mode's any string). */
     isUserId(id: string): boolean;
   };
