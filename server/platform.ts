@@ -6,15 +6,15 @@
  */
 import type { Platform } from '../core/domain/platform';
 import type { AppContext } from './context';
-import { email } from './delivery/messages';
+import { email, sms } from './delivery/messages';
 import { apiTokenSecretHash } from './domain/api-tokens';
 import { serverAuditStreams } from './domain/audit-streams';
 import { emitEvent, serverWebhooks } from './domain/connectivity';
 import { memberPermissionKeys } from './domain/grants';
-import { hashSecret } from './domain/one-time-tokens';
+import { hashSecret, newLinkToken } from './domain/one-time-tokens';
 import { newPasswordProblem } from './domain/password-rules';
-import { passwordReuseProblem } from './domain/security-policies';
-import { updatePasswordHash } from './domain/users';
+import { passwordReuseProblem, globalSecurityPolicy } from './domain/security-policies';
+import { updatePasswordHash, userProfileOf } from './domain/users';
 import { getVendorSettings } from './domain/vendor';
 import { markActivated } from './storage/activation';
 import { attemptCounters } from './storage/attempts';
@@ -23,35 +23,37 @@ import { storeNewPassword } from './storage/passwords';
 import { vendorOf } from './storage/connectivity';
 import { SERVER_ROW_CLOCK, databaseOf, sqlTables } from './storage/tables';
 import { captchaPolicy, saveCaptchaPolicy, type CaptchaPolicyInput } from './domain/captcha';
-import { globalSecurityPolicy } from './domain/security-policies';
 import { sendBreachedPasswordReset } from './domain/security-center';
 import { vendorMethods } from './storage/sign-in-methods';
-// Sub-accounts, the account switch, custom login and the users page.
 import { evaluateFlags } from './domain/featureFlags';
 import { chosenAccountId } from './domain/hierarchy';
 import { moveSession, subAccountTree } from './storage/sub-accounts';
 import { endMemberSessions, scimManagedMemberships } from './storage/team-members';
-// Invitations and the invite link.
 import { emailDomainAllowed } from './domain/email-domain-restrictions';
 import { inviteLinkSecrets } from './domain/invitations';
-import { newLinkToken } from './domain/one-time-tokens';
-
-/** A user's id (the server's are UUIDs). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// Billing, SSO configuration, profile change and picture, host info, account settings.
 import { ssoBackendOf } from './http/sso-configurations';
 import { serverBilling } from './domain/billing';
-import { userProfileOf } from './domain/users';
 import { serverProfileImages } from './domain/profile-images';
-// MFA and passwordless sign-in, the phone number.
-import { sms } from './delivery/messages';
 import QRCode from 'qrcode';
 import { keyOf as mfaKeyOf } from './domain/mfa-base';
 import { simpleWebauthn } from './domain/mfa-webauthn';
 import { gateReader } from './storage/mfa';
 import { activeTenantOf } from './http/mfa-gate';
 
+/** A user's id (the server's are UUIDs). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Each server's platform, built on its first use. */
+const built = new WeakMap<AppContext, Platform>();
+
+/** The server's platform: one per server (its context), whoever asks for it. */
 export function serverPlatform(ctx: AppContext): Platform {
+  let platform = built.get(ctx);
+  if (!platform) built.set(ctx, (platform = platformOf(ctx)));
+  return platform;
+}
+
+function platformOf(ctx: AppContext): Platform {
   const { db } = ctx;
   return {
     tables: sqlTables(db),

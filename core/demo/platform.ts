@@ -16,6 +16,7 @@ import {
   DEMO_PASSWORD_POLICY,
   DEMO_POLICY,
   DEMO_VENDOR_ID,
+  demoFlagValues,
   noteWritten,
   tenantRows,
   demoUserOf,
@@ -24,7 +25,7 @@ import {
   type DemoDatabase,
   type DemoUser,
 } from './data';
-import { demoEmail } from './delivery';
+import { demoEmail, demoSms } from './delivery';
 import { demoPasswordMatches, hashDemoPassword } from './passwordHash';
 import { appOrigin, demoOutbox, isDemoBreached } from './passwordlessPorts';
 import { readyAuditLog } from './audits';
@@ -33,23 +34,16 @@ import { demoWebhooks } from './connectivity';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { demoSignInMethodPorts } from './signInMethods';
-
 import { categoryId, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
-// Sub-accounts, the account switch, custom login and the users page.
-import { demoFlagValues } from './data';
 import { demoAccountTree } from './subAccountsRepository';
-// Invitations and the invite link.
 import { emailDomainAllowed } from '../domain/security-policies';
 import { securityPolicyRepositories } from '../domain/security-policy-storage';
-// Billing, SSO configuration, profile change and picture, host info, account settings.
 import { demoSsoBackend } from './ssoConfig';
 import { demoBilling } from './billingStore';
 import { randomUuid } from '../domain/random-secrets';
 import { displayName } from '../domain/user-tables';
 import { profileOf } from './profile';
 import { demoProfileImages } from './profileImages';
-// MFA and passwordless sign-in, the phone number.
-import { demoSms } from './delivery';
 import { demoMfaPlatform } from './mfaRepository';
 
 /** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
