@@ -1,71 +1,51 @@
 /**
- * What demo mode tells the host page and the portal about the vendor and the signed-in user: the
- * server's handlers (core/domain/host-info-handlers.ts) over the demo's defaults: the admin box's
- * pages, the audits, SAML and notifications entities of its lazily loaded areas (lazyAreas.ts), no
- * caller's address, the accounts the user belongs to, entitlements and the feature flags.
+ * What demo mode keeps its own way of host information and the login sessions (core/domain/platform.ts
+ * `hostInfo`, `sessions`; their handlers and ports: core/domain/host-info-handlers.ts,
+ * host-info-area.ts, login-sessions.ts): its defaults for the admin box, the audits entity and the
+ * features, and its one session, this browser's.
  */
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
-import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
-import {
-  FLAG_HANDLERS,
-  HOST_INFO_HANDLERS,
-  type FlagPorts,
-  type HostInfoPorts,
-} from '../domain/host-info-handlers';
-import { DEMO_VENDOR_ID, demoFlagValues, tenantsOfUser, type DemoDatabase, type DemoUser } from './data';
-import type { DemoRoutes } from './dispatch';
-import type { UserHandler } from './sessions';
-import type { DemoClock } from './rows';
-import { demoHandlers, demoPublicHandlers } from './shared';
-import { demoPermissionsOf } from './teamAdmin';
+import type { HostInfoBackend } from '../domain/host-info-handlers';
+import type { LoginSessionStore } from '../domain/login-sessions';
+import { demoUserOf, type DemoDatabase } from './data';
+import { demoAuditsMetadata } from './audits';
+import type { DemoTokens } from './sessions';
 
-function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): HostInfoPorts {
+export const demoHostInfo: HostInfoBackend = {
+  // The pages the default visibility hides, shown to whoever holds their permissions (spec 001
+  // §2), as on the development server (server/seed.ts); read on the portal's first call only.
+  adminBox: async () => {
+    const { PAGES_HIDDEN_BY_DEFAULT } = await import('../portal/pages');
+    const shown = PAGES_HIDDEN_BY_DEFAULT.map((page) => [page, { visibility: 'byPermissions' }]);
+    return { navigation: Object.fromEntries(shown) };
+  },
+  auditsMetadata: async () => demoAuditsMetadata(),
+  // Every account has demo mode's bundle.
+  features: async (tenantId) => ({
+    features: tenantId ? DEMO_FEATURES : {},
+    permissionFeatures: DEMO_PERMISSION_FEATURES,
+  }),
+  featureKeys: async () => Object.values(DEMO_PERMISSION_FEATURES).flat(),
+};
+
+/** The login sessions: demo mode has one session, this browser's; a token for the user's account (demo users have one). */
+export function demoLoginSessions(db: DemoDatabase, tokens: Pick<DemoTokens, 'tokenFor'>): LoginSessionStore {
+  const mine = (userId: string) => (db.session?.userId === userId ? db.session : null);
   return {
-    // The pages the default visibility hides, shown to whoever holds their permissions (spec 001
-    // §2), as on the development server (server/seed.ts); read on the portal's first call only.
-    adminBox: async () => {
-      const { PAGES_HIDDEN_BY_DEFAULT } = await import('../portal/pages');
-      const shown = PAGES_HIDDEN_BY_DEFAULT.map((page) => [page, { visibility: 'byPermissions' }]);
-      return { navigation: Object.fromEntries(shown) };
+    list: async (userId) => {
+      const session = mine(userId);
+      const createdAt = session?.createdAt ?? new Date(0).toISOString();
+      const lastUsedAt = session?.lastUsedAt ?? createdAt;
+      const userAgent = typeof navigator === 'undefined' ? null : navigator.userAgent;
+      return session ? [{ id: session.id, userAgent, ipAddress: null, createdAt, lastUsedAt }] : [];
     },
-    // The audit table's columns (core/demo/audits.ts), the SAML connection and the bell's channel
-    // are the back-office areas' (loaded on first use).
-    auditsMetadata: async () => (await import('./audits')).demoAuditsMetadata(),
-    samlMetadata: async () => {
-      const [{ legacySsoOn }, { demoPlatform }] = await Promise.all([
-        import('../domain/sso-handlers'),
-        import('./platform'),
-      ]);
-      return (await legacySsoOn(demoPlatform(db, clock))).samlMetadata(user.tenantId);
+    end: async (userId, sessionId) => {
+      if (mine(userId)?.id !== sessionId) return false;
+      db.session = null;
+      return true;
     },
-    notificationsMetadata: async () =>
-      (await import('../domain/notifications')).notificationsMetadata(DEMO_VENDOR_ID),
-    // Every account the user belongs to (sub-accounts included: core/domain/sub-account-handlers.ts).
-    accountsOf: async () => {
-      const tenants = tenantsOfUser(db, user.id);
-      return { tenants, active: tenants.find((t) => t.tenantId === user.tenantId) ?? null };
-    },
-    entitlementsOf: async () => ({
-      permissions: demoPermissionsOf(db, user),
-      features: DEMO_FEATURES,
-      permissionFeatures: DEMO_PERMISSION_FEATURES,
-    }),
-    catalogue: async () => ({
-      permissions: PERMISSION_CATALOGUE.map(([key]) => key),
-      features: Object.values(DEMO_PERMISSION_FEATURES).flat(),
-    }),
-    now: clock.now,
+    endOthers: async () => 0,
+    tokenForAccount: async (caller, tenantId) =>
+      tenantId === caller.tenantId ? tokens.tokenFor(db, demoUserOf(db, caller.userId)!) : null,
   };
 }
-
-const demoFlagPorts = (db: DemoDatabase): FlagPorts => ({
-  evaluate: async (keys, context) => demoFlagValues(db, keys, context),
-  callerContext: async () => ({ anonymous: true }),
-});
-
-/** Public: the feature flags. */
-export const demoHostInfoRoutes = (): DemoRoutes => demoPublicHandlers(FLAG_HANDLERS, demoFlagPorts);
-
-/** Signed in: the vendor's metadata, the caller's address, the user's accounts, entitlements. */
-export const demoSignedInHostInfoRoutes = (clock: DemoClock): DemoRoutes<UserHandler> =>
-  demoHandlers(HOST_INFO_HANDLERS, (db, user) => demoHostInfoPorts(db, user, clock));

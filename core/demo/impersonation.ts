@@ -1,65 +1,39 @@
 /**
- * POST impersonation v1 in demo mode: the server's handler (core/domain/impersonation-handlers.ts)
- * over the demo's members and tokens (demo mode has no super user). Demo tokens name no session:
- * the token itself stands for one, so an actorToken sent beside a bearer must be that same token.
+ * Impersonation's part of a demo request (core/domain/platform.ts `Visit`; the handler and its
+ * rules: core/domain/impersonation-handlers.ts): the bearer or actorToken checked as the demo's
+ * tokens check any (expiry, the account's session policy), and the browser's one session opened
+ * for the impersonated user, which ends the impersonator's.
  */
 import { contractError } from '../contract/errors';
-import { IMPERSONATION_HANDLERS, type ImpersonationHandlerPorts } from '../domain/impersonation-handlers';
-import { isApiTokenAccess } from '../domain/api-tokens';
-import { demoUserOf, joinedMember, updateUser, type DemoDatabase } from './data';
-import type { DemoRoutes } from './dispatch';
-import { claimsOf, type DemoTokens } from './sessions';
-import { demoPublicHandlers } from './shared';
-import { demoPermissionsOf } from './teamAdmin';
+import type { ImpersonationVisit } from '../domain/impersonation-handlers';
+import { decodeAccessToken } from '../jwt';
+import { demoUserOf, updateUser, type DemoDatabase } from './data';
+import type { DemoTokens } from './sessions';
 
-/** The handler's ports for one call over the demo's data; `bearer` is the request's bearer token. */
-function demoImpersonationPorts(
-  db: DemoDatabase,
-  tokens: DemoTokens,
-  bearer: string | null,
-): ImpersonationHandlerPorts {
-  return {
-    // An invitee who has not accepted is no member yet (the server's accepted memberships).
-    member: async (tenantId, userId) => {
-      const user = joinedMember(db, tenantId, userId);
-      return user ? { id: user.id, verified: user.verified, superUser: false } : null;
-    },
-    permissionsOf: async (tenantId, userId) => demoPermissionsOf(db, { id: userId, tenantId }),
-    checkOrigin: () => {},
-    hasBearer: bearer !== null,
-    actor: async (token = bearer ?? undefined) => {
-      if (token === undefined) throw contractError('BEARER_MISSING');
-      const user = tokens.userOfToken(db, token);
-      if (!user) throw contractError('TOKEN_INVALID');
-      const claims = claimsOf(token) ?? {};
-      if (isApiTokenAccess(claims)) throw contractError('API_TOKEN_REFUSED');
-      return {
-        userId: user.id,
-        tenantId: user.tenantId,
-        permissions: demoPermissionsOf(db, user),
-        impersonating: Boolean(claims.act),
-        apiToken: false,
-        sessionId: token,
-      };
-    },
-    tokenSession: async (token) => {
-      const user = tokens.userOfToken(db, token);
-      return user ? { userId: user.id, sessionId: token } : null;
-    },
-    // The rules found the target a member of the caller's account: the session is in that account, as
-    // the server's (the demo's session is in the user's active account, so that account becomes it).
-    async startImpersonation(impersonator, userId, tenantId) {
-      updateUser(db, userId, { activeTenantId: tenantId });
-      return tokens.startSession(db, demoUserOf(db, userId)!, impersonator.userId);
-    },
-  };
+/** The request's bearer token and the demo's tokens (core/demo/sessions.ts). */
+export interface DemoBearer {
+  token: string | null;
+  tokens: Pick<DemoTokens, 'userOfToken' | 'startSession'>;
 }
 
-/** The impersonation route (its caller checked by the handler: the descriptor's access is `inHandler`). */
-export function demoImpersonationRoutes(tokens: DemoTokens): DemoRoutes {
+/** Impersonation's part of a request with `bearer`. */
+export function demoImpersonation(db: DemoDatabase, bearer: DemoBearer): ImpersonationVisit {
+  const claims = async (token: string) =>
+    (await bearer.tokens.userOfToken(db, token)) ? decodeAccessToken(token) : null;
   return {
-    postImpersonation: (db, request) =>
-      demoPublicHandlers(IMPERSONATION_HANDLERS, (d) => demoImpersonationPorts(d, tokens, request.token))
-        .postImpersonation!(db, request),
+    hasBearer: bearer.token !== null,
+    async person(token = bearer.token ?? undefined) {
+      if (token === undefined) throw contractError('BEARER_MISSING');
+      const verified = await claims(token);
+      if (!verified) throw contractError('TOKEN_INVALID');
+      return verified;
+    },
+    claims,
+    // The rules found the target a member of the caller's account: the session is in that account, as
+    // the server's (the demo's session is in the user's active account, so that account becomes it).
+    async start(impersonator, userId, tenantId) {
+      updateUser(db, userId, { activeTenantId: tenantId });
+      return bearer.tokens.startSession(db, demoUserOf(db, userId)!, impersonator.userId);
+    },
   };
 }

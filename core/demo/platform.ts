@@ -45,6 +45,11 @@ import { displayName } from '../domain/user-tables';
 import { profileOf } from './profile';
 import { demoProfileImages } from './profileImages';
 import { demoMfaPlatform } from './mfaRepository';
+// Impersonation, host information, the login sessions.
+import { createDemoTokens } from './sessions';
+import { demoHostInfo, demoLoginSessions } from './hostInfo';
+import { demoImpersonation, type DemoBearer } from './impersonation';
+import { NO_BEARER } from '../domain/impersonation-handlers';
 
 /** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
 const GLOBAL_POLICY = {
@@ -171,6 +176,9 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     },
     unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
     mfa: demoMfaPlatform(db, { now, random }),
+    // Impersonation, host information, the login sessions: the browser's one session, demo mode's defaults.
+    sessions: demoLoginSessions(db, createDemoTokens({ now, random })),
+    hostInfo: demoHostInfo,
   };
 }
 
@@ -197,6 +205,7 @@ let preLoginEmail: string | undefined;
 export const demoVisit = (
   db: DemoDatabase,
   startSession: (db: DemoDatabase, user: DemoUser) => AuthResponse,
+  bearer?: DemoBearer,
 ): Visit => ({
   ip: undefined,
   checkOrigin: () => {},
@@ -218,4 +227,6 @@ export const demoVisit = (
     read: () => preLoginEmail,
     forget: () => (preLoginEmail = undefined),
   },
+  // Impersonation: the request's bearer, checked by the demo's tokens (none: a flow that never impersonates).
+  impersonation: bearer ? demoImpersonation(db, bearer) : NO_BEARER,
 });
