@@ -2,7 +2,7 @@
  * Demo mode's session and tokens: the one session this browser has (the demo's stand-in for the
  * refresh cookie), the JWT-shaped access tokens it issues (readable by the kit, signed by nobody:
  * demo mode verifies nothing real), who a bearer is, and the session routes (refresh, sign-out;
- * the sessions list and a token for one of the user's accounts: core/demo/hostInfo.ts).
+ * the sessions list and a token for one of the user's accounts: core/demo/platform.ts).
  */
 import { decodeAccessToken } from '../jwt';
 import { fail, ok, type Answer } from '../contract/answer';
