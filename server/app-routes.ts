@@ -22,11 +22,8 @@ import { scimRoutes } from './routes/scim';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { featureFlagRoutes } from './routes/featureFlags';
-import { hostInfoRoutes } from './routes/host-info';
-import { impersonationRoutes } from './routes/impersonation';
 import { invitationRoutes } from './routes/invitations';
 import { portalConfigRoutes } from './routes/portal-config';
-import { loginSessionRoutes } from './routes/login-sessions';
 import { passwordlessRoutes } from './routes/passwordless';
 import { teamMemberRoutes } from './routes/team-members';
 import { userRoutes } from './routes/users';
@@ -50,14 +47,11 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await authRoutes(api, ctx);
       await userRoutes(api, ctx);
       await profileImageRoutes(api, ctx);
-      await loginSessionRoutes(api, ctx);
       await teamMemberRoutes(api, ctx);
       await invitationRoutes(api, ctx);
       await accountSettingsRoutes(api, ctx);
       await configurationRoutes(api, ctx);
-      await hostInfoRoutes(api, ctx);
       await featureFlagRoutes(api, ctx);
-      await impersonationRoutes(api, ctx);
       await portalConfigRoutes(api, ctx);
       await passwordlessRoutes(api, ctx);
       // The areas written once for both backends (core/domain/back-office-areas.ts).

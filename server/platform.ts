@@ -39,6 +39,14 @@ import { keyOf as mfaKeyOf } from './domain/mfa-base';
 import { simpleWebauthn } from './domain/mfa-webauthn';
 import { gateReader } from './storage/mfa';
 import { activeTenantOf } from './http/mfa-gate';
+// Impersonation, host information, the login sessions.
+import { loginSessionRepository } from './storage/login-sessions';
+import { findUserById } from './storage/users';
+import { getAdminBoxConfiguration } from './storage/account-settings';
+import { auditMetadata } from './storage/audits';
+import { featuresOf } from './domain/entitlements';
+import { featureKeys } from './storage/entitlements';
+import { contractError } from '../core/contract/errors';
 
 /** A user's id (the server's are UUIDs). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -153,6 +161,21 @@ function platformOf(ctx: AppContext): Platform {
       // The account's webhooks hear of a second factor, in the enrolment's transaction.
       addDevice: (userId, device) => ctx.mfa.addDevice(userId, device),
       accountOf: (user) => activeTenantOf(ctx, user),
+    },
+    // Impersonation, host information, the login sessions.
+    sessions: {
+      ...loginSessionRepository(db),
+      async tokenForAccount(caller, tenantId) {
+        const user = await findUserById(db, caller.userId);
+        if (!user) throw contractError('USER_NOT_FOUND');
+        return ctx.auth.tokenForTenant(user, tenantId, caller.sessionId!);
+      },
+    },
+    hostInfo: {
+      adminBox: (tenantId) => getAdminBoxConfiguration(db, tenantId),
+      auditsMetadata: () => auditMetadata(db),
+      features: (tenantId) => featuresOf(db, tenantId),
+      featureKeys: () => featureKeys(db),
     },
   };
 }

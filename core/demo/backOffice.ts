@@ -13,7 +13,7 @@ import { demoCaller, demoPlatform, demoVisit } from './platform';
 import type { DemoClock } from './rows';
 import { demoHandlers, demoPublicHandlers } from './shared';
 import type { DemoRoutes } from './dispatch';
-import type { UserHandler } from './sessions';
+import { createDemoTokens, type UserHandler } from './sessions';
 
 export interface BackOfficeDeps {
   now: () => number;
@@ -23,15 +23,20 @@ export interface BackOfficeDeps {
 }
 
 /** The handlers of the public areas (core/domain/back-office-areas.ts), over demo mode's platform and the page's visit. */
-export const demoPublicAreaRoutes = ({ startSession, ...clock }: BackOfficeDeps): DemoRoutes =>
-  Object.assign(
+export const demoPublicAreaRoutes = ({ startSession, ...clock }: BackOfficeDeps): DemoRoutes => {
+  // Impersonation's caller is the request's bearer, checked as the demo's tokens check any.
+  const tokens = createDemoTokens(clock);
+  return Object.assign(
     {},
     ...PUBLIC_AREAS.map((area) =>
       area((handlers, ports) =>
-        demoPublicHandlers(handlers, (db) => ports(demoPlatform(db, clock), demoVisit(db, startSession))),
+        demoPublicHandlers(handlers, (db, request) =>
+          ports(demoPlatform(db, clock), demoVisit(db, startSession, { token: request.token, tokens })),
+        ),
       ),
     ),
   );
+};
 
 /** The handlers of `areas` (core/domain/platform.ts), each call's ports over demo mode's platform. */
 const demoAreas = (areas: readonly Area[], clock: DemoClock): DemoRoutes<UserHandler> =>

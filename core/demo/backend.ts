@@ -1,14 +1,15 @@
 import { createDemoFederation } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
 import { createDemoInvitations } from './invitations';
-import { seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
+import { demoFlagValues, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
 import type { RouteName } from '../contract/routes';
 import type { DemoRoutes } from './dispatch';
 import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
-import { createDemoTokens, demoSessionRoutes, demoSignedInSessionRoutes, randomId } from './sessions';
+import { createDemoTokens, demoSessionRoutes, randomId } from './sessions';
 import { demoProfileRoutes } from './profile';
 import { demoSignInRoutes } from './signIn';
-import { demoHostInfoRoutes, demoSignedInHostInfoRoutes } from './hostInfo';
+import { FLAG_HANDLERS } from '../domain/flag-handlers';
+import { demoPublicHandlers } from './shared';
 import { createDemoPipeline } from './pipeline';
 
 /**
@@ -75,15 +76,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Sign-in by password, sign-up, the login box's public settings (core/demo/signIn.ts).
     ...demoSignInRoutes({ tokens, mfa, accountFlows, invitations, now, random }),
     ...demoSessionRoutes(tokens, random),
-    // Impersonation loads on first use (the first chunk's byte budget).
-    postImpersonation: async (db, request) =>
-      (await import('./impersonation')).demoImpersonationRoutes(tokens).postImpersonation!(db, request),
-    ...demoHostInfoRoutes(),
-    ...signedIn({
-      ...demoProfileRoutes(),
-      ...demoSignedInSessionRoutes(tokens),
-      ...demoSignedInHostInfoRoutes({ now, random }),
-    }),
+    // The feature flags (public): demo mode's values, for anyone.
+    ...demoPublicHandlers(FLAG_HANDLERS, (db) => ({
+      evaluate: async (keys, context) => demoFlagValues(db, keys, context),
+      callerContext: async () => ({ anonymous: true }),
+    })),
+    ...signedIn(demoProfileRoutes()),
   };
   // The back-office areas (security policies, audits, reports, connectivity, sub-accounts, SSO,
   // billing, roles, groups, tokens...) load on their first call (core/demo/lazyAreas.ts).

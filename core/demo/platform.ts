@@ -45,6 +45,15 @@ import { displayName } from '../domain/user-tables';
 import { profileOf } from './profile';
 import { demoProfileImages } from './profileImages';
 import { demoMfaPlatform } from './mfaRepository';
+// Impersonation, host information, the login sessions.
+import { contractError } from '../contract/errors';
+import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
+import type { HostInfoBackend } from '../domain/host-info-handlers';
+import { NO_BEARER, type ImpersonationVisit } from '../domain/impersonation-handlers';
+import type { LoginSessionStore } from '../domain/login-sessions';
+import { decodeAccessToken } from '../jwt';
+import { demoAuditsMetadata } from './audits';
+import { createDemoTokens, type DemoTokens } from './sessions';
 
 /** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
 const GLOBAL_POLICY = {
@@ -171,6 +180,9 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     },
     unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
     mfa: demoMfaPlatform(db, { now, random }),
+    // Impersonation, host information, the login sessions: the browser's one session, demo mode's defaults.
+    sessions: demoLoginSessions(db, createDemoTokens({ now, random })),
+    hostInfo: demoHostInfo,
   };
 }
 
@@ -197,6 +209,7 @@ let preLoginEmail: string | undefined;
 export const demoVisit = (
   db: DemoDatabase,
   startSession: (db: DemoDatabase, user: DemoUser) => AuthResponse,
+  bearer?: DemoBearer,
 ): Visit => ({
   ip: undefined,
   checkOrigin: () => {},
@@ -218,4 +231,80 @@ export const demoVisit = (
     read: () => preLoginEmail,
     forget: () => (preLoginEmail = undefined),
   },
+  // Impersonation: the request's bearer, checked by the demo's tokens (none: a flow that never impersonates).
+  impersonation: bearer ? demoImpersonation(db, bearer) : NO_BEARER,
 });
+
+// Impersonation, host information, the login sessions.
+
+/** What demo mode keeps its own way of host information: its defaults. */
+const demoHostInfo: HostInfoBackend = {
+  // The pages the default visibility hides, shown to whoever holds their permissions (spec 001
+  // §2), as on the development server (server/seed.ts); read on the portal's first call only.
+  adminBox: async () => {
+    const { PAGES_HIDDEN_BY_DEFAULT } = await import('../portal/pages');
+    const shown = PAGES_HIDDEN_BY_DEFAULT.map((page) => [page, { visibility: 'byPermissions' }]);
+    return { navigation: Object.fromEntries(shown) };
+  },
+  auditsMetadata: async () => demoAuditsMetadata(),
+  // Every account has demo mode's bundle.
+  features: async (tenantId) => ({
+    features: tenantId ? DEMO_FEATURES : {},
+    permissionFeatures: DEMO_PERMISSION_FEATURES,
+  }),
+  featureKeys: async () => Object.values(DEMO_PERMISSION_FEATURES).flat(),
+};
+
+/** The login sessions: demo mode has one session, this browser's; a token for the user's account (demo users have one). */
+function demoLoginSessions(db: DemoDatabase, tokens: Pick<DemoTokens, 'tokenFor'>): LoginSessionStore {
+  const mine = (userId: string) => (db.session?.userId === userId ? db.session : null);
+  return {
+    list: async (userId) => {
+      const session = mine(userId);
+      const createdAt = session?.createdAt ?? new Date(0).toISOString();
+      const lastUsedAt = session?.lastUsedAt ?? createdAt;
+      const userAgent = typeof navigator === 'undefined' ? null : navigator.userAgent;
+      return session ? [{ id: session.id, userAgent, ipAddress: null, createdAt, lastUsedAt }] : [];
+    },
+    end: async (userId, sessionId) => {
+      if (mine(userId)?.id !== sessionId) return false;
+      db.session = null;
+      return true;
+    },
+    endOthers: async () => 0,
+    tokenForAccount: async (caller, tenantId) =>
+      tenantId === caller.tenantId ? tokens.tokenFor(db, demoUserOf(db, caller.userId)!) : null,
+  };
+}
+
+/** A request's bearer token and the demo's tokens (core/demo/sessions.ts). */
+interface DemoBearer {
+  token: string | null;
+  tokens: Pick<DemoTokens, 'userOfToken' | 'startSession'>;
+}
+
+/**
+ * Impersonation's part of a request with `bearer`: the bearer or actorToken checked as the demo's
+ * tokens check any (expiry, the account's session policy), and the browser's one session opened
+ * for the impersonated user, which ends the impersonator's.
+ */
+function demoImpersonation(db: DemoDatabase, bearer: DemoBearer): ImpersonationVisit {
+  const claims = async (token: string) =>
+    (await bearer.tokens.userOfToken(db, token)) ? decodeAccessToken(token) : null;
+  return {
+    hasBearer: bearer.token !== null,
+    async person(token = bearer.token ?? undefined) {
+      if (token === undefined) throw contractError('BEARER_MISSING');
+      const verified = await claims(token);
+      if (!verified) throw contractError('TOKEN_INVALID');
+      return verified;
+    },
+    claims,
+    // The rules found the target a member of the caller's account: the session is in that account, as
+    // the server's (the demo's session is in the user's active account, so that account becomes it).
+    async start(impersonator, userId, tenantId) {
+      updateUser(db, userId, { activeTenantId: tenantId });
+      return bearer.tokens.startSession(db, demoUserOf(db, userId)!, impersonator.userId);
+    },
+  };
+}

@@ -1,22 +1,17 @@
 /**
  * Demo mode's session and tokens: the one session this browser has (the demo's stand-in for the
  * refresh cookie), the JWT-shaped access tokens it issues (readable by the kit, signed by nobody:
- * demo mode verifies nothing real), who a bearer is, and the session routes (refresh, sign-out,
- * the sessions list, a token for one of the user's accounts).
+ * demo mode verifies nothing real), who a bearer is, and the session routes (refresh, sign-out;
+ * the sessions list and a token for one of the user's accounts: core/demo/platform.ts).
  */
 import { decodeAccessToken } from '../jwt';
 import { fail, ok, type Answer } from '../contract/answer';
-import {
-  ACCOUNT_TOKEN_HANDLERS,
-  LOGIN_SESSION_HANDLERS,
-  type LoginSessionPorts,
-} from '../domain/login-sessions';
 import { refuseLockedSession, type SessionSettings } from '../domain/security-policies';
 import { SECURITY_POLICIES } from '../domain/security-policy-tables';
 import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../domain/session-timeout';
 import { accessTokenClaims, authResponseOf, type AuthResponse } from '../domain/session-tokens';
 import { toBase64Url } from '../domain/base64url';
-import { demoHandlers, mapRoutes } from './shared';
+import { mapRoutes } from './shared';
 import { demoUserOf, updateUser, type DemoDatabase, type DemoUser, storedRows } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
 import { demoPermissionsOf, demoRolesOf } from './teamAdmin';
@@ -39,7 +34,7 @@ export const unsignedJwt = (claims: object) =>
   `${jwtPart({ alg: 'none', typ: 'JWT' })}.${jwtPart(claims)}.demo`;
 
 /** A demo token's claims (readable by anyone: demo mode verifies nothing real), or null. */
-export function claimsOf(token: string): { sub?: string; exp?: number; sid?: unknown; act?: unknown } | null {
+function claimsOf(token: string): { sub?: string; exp?: number; sid?: unknown; act?: unknown } | null {
   try {
     return decodeAccessToken(token);
   } catch {
@@ -140,27 +135,6 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
 
 export type DemoTokens = ReturnType<typeof createDemoTokens>;
 
-/** The login sessions' ports (core/domain/login-sessions.ts): demo mode has one session, this browser's. */
-function demoLoginSessions(db: DemoDatabase): LoginSessionPorts {
-  const mine = (userId: string) => (db.session?.userId === userId ? db.session : null);
-  return {
-    currentSession: () => db.session?.id ?? null,
-    list: async (userId) => {
-      const session = mine(userId);
-      const createdAt = session?.createdAt ?? new Date(0).toISOString();
-      const lastUsedAt = session?.lastUsedAt ?? createdAt;
-      const userAgent = typeof navigator === 'undefined' ? null : navigator.userAgent;
-      return session ? [{ id: session.id, userAgent, ipAddress: null, createdAt, lastUsedAt }] : [];
-    },
-    end: async (userId, sessionId) => {
-      if (mine(userId)?.id !== sessionId) return false;
-      db.session = null;
-      return true;
-    },
-    endOthers: async () => 0,
-  };
-}
-
 /** Refresh and sign-out (public: the session is the demo's cookie). */
 export function demoSessionRoutes(tokens: DemoTokens, random: () => string): DemoRoutes {
   return {
@@ -178,18 +152,5 @@ export function demoSessionRoutes(tokens: DemoTokens, random: () => string): Dem
       db.session = null;
       return ok({}, true);
     },
-  };
-}
-
-/** The signed-in user's sessions and a token for their account (a member's sessions: core/demo/members.ts). */
-export function demoSignedInSessionRoutes(tokens: DemoTokens): DemoRoutes<UserHandler> {
-  return {
-    ...demoHandlers(LOGIN_SESSION_HANDLERS, demoLoginSessions),
-    // users.GetUserJwt: a token of the session for the user's account (demo users have one).
-    ...demoHandlers(ACCOUNT_TOKEN_HANDLERS, (db, user) => ({
-      impersonating: Boolean(db.session?.impersonatorId),
-      tokenForAccount: async (_userId, tenantId) =>
-        tenantId === user.tenantId ? tokens.tokenFor(db, user) : null,
-    })),
   };
 }

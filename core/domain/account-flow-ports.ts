@@ -14,6 +14,7 @@ import { oneTimeTokens } from './one-time-tokens';
 import type { FlowUser, PasswordFlowPorts } from './password-flows';
 import type { Caller, Platform, PortsFor, PublicPortsFor, Visit } from './platform';
 import { userRepository, type UserRow } from './user-tables';
+import { NO_BEARER } from './impersonation-handlers';
 
 /** Runs a delivery whose failure is logged, without the message (it holds a secret). */
 export async function quietly(send: () => Promise<void>, log: (message: string) => void): Promise<void> {
@@ -143,6 +144,7 @@ export async function sendActivationOn(
     site: {},
     rememberedDevice: undefined,
     preLoginEmail: { keep: () => {}, read: () => undefined, forget: () => {} },
+    impersonation: NO_BEARER,
   };
   await sendActivation(activationAreaPorts(platform, visit), {
     ...user,

@@ -48,6 +48,16 @@ import { passwordlessAreaPorts, phoneAreaPorts } from './passwordless-ports';
 import { MFA_HANDLERS } from './mfa-handlers';
 import { mfaAreaPorts, mfaSignInAreaPorts } from './mfa-assembly';
 import { MFA_SIGN_IN_HANDLERS } from './mfa-sign-in-handlers';
+// Impersonation, host information, the login sessions.
+import { IMPERSONATION_HANDLERS, impersonationAreaPorts } from './impersonation-handlers';
+import { HOST_INFO_HANDLERS } from './host-info-handlers';
+import { hostInfoAreaPorts } from './host-info-area';
+import {
+  ACCOUNT_TOKEN_HANDLERS,
+  LOGIN_SESSION_HANDLERS,
+  accountTokenAreaPorts,
+  loginSessionAreaPorts,
+} from './login-sessions';
 
 /** The public areas: their routes need no caller (a link's token, a reset, an activation). */
 export const PUBLIC_AREAS: readonly PublicArea[] = [
@@ -58,6 +68,8 @@ export const PUBLIC_AREAS: readonly PublicArea[] = [
   publicArea(MFA_SIGN_IN_HANDLERS, mfaSignInAreaPorts),
   // Passwordless sign-in and the phone-number reset (the server checks the path's type first).
   publicArea(PASSWORDLESS_HANDLERS, passwordlessAreaPorts),
+  // Impersonation: its route checks its caller itself (the descriptor's access is `inHandler`).
+  publicArea(IMPERSONATION_HANDLERS, impersonationAreaPorts),
 ];
 
 /** The areas of a signed-in caller. */
@@ -95,6 +107,11 @@ export const BACK_OFFICE_AREAS: readonly Area[] = [
   area(PHONE_HANDLERS, phoneAreaPorts),
   // A signed-in person's second factors and passkeys.
   area(MFA_HANDLERS, mfaAreaPorts),
+  // Impersonation, host information, the login sessions: the vendor's metadata, the user's accounts
+  // and entitlements; the user's own sessions and a token of theirs for another account.
+  area(HOST_INFO_HANDLERS, hostInfoAreaPorts),
+  area(LOGIN_SESSION_HANDLERS, loginSessionAreaPorts),
+  area(ACCOUNT_TOKEN_HANDLERS, accountTokenAreaPorts),
 ];
 
 /**

@@ -2,14 +2,15 @@
  * What the host page and the portal read about the vendor and the signed-in user, written once for
  * the server and demo mode (core/domain/handlers.ts): the vendor's metadata by entity (the admin
  * box's pages, the audits table's columns, the legacy SAML connection, the notifications bell),
- * the caller's address, the accounts the user belongs to, entitlements, and the feature flags
- * (public). What differs is a port: where the admin box and the entities are read (the database,
- * or the demo's defaults and its lazily loaded areas), the caller's address (the demo knows none),
- * the permission and feature catalogues, and who a flag is evaluated for.
+ * the caller's address, the accounts the user belongs to and entitlements (the feature flags:
+ * core/domain/flag-handlers.ts). Their ports are read over the platform (`hostInfoAreaPorts`,
+ * core/domain/host-info-area.ts); what a backend keeps its own way is the platform's `hostInfo`:
+ * the admin box, the audits entity, the features (the database, or demo mode's defaults). The
+ * caller's address is the backend's (demo mode knows none).
+ * GET /entitlements/api/v2/user-entitlements is **a choice of path**.
  */
-import type { FlagContext } from './feature-flags';
 import { decidedEntitlements, type UserEntitlements } from '../entitlements/entitlements';
-import { answer, type AreaHandlers, type PublicHandlers } from './handlers';
+import { answer, type AreaHandlers } from './handlers';
 import { unknownLocation } from './ip-addresses';
 
 export interface HostInfoPorts {
@@ -72,22 +73,21 @@ export const HOST_INFO_HANDLERS: AreaHandlers<HostInfoPorts> = {
   },
 };
 
-export interface FlagPorts {
-  /** The value of each asked flag (every flag the vendor defines when `keys` is absent). */
-  evaluate(keys: string[] | undefined, context: FlagContext): Promise<Record<string, boolean>>;
-  /** The context of a call that names none: its valid bearer's user and account, else anyone. */
-  callerContext(): Promise<FlagContext>;
+/** What host information reads that each backend keeps its own way (core/domain/platform.ts `hostInfo`). */
+export interface HostInfoBackend {
+  /**
+   * The admin-box configuration of the account's vendor: the server's saved one (null while none);
+   * demo mode's, the pages the default visibility hides shown to whoever holds their permissions
+   * (spec 001 §2), as on the development server (server/seed.ts).
+   */
+  adminBox(tenantId: string): Promise<Record<string, unknown> | null>;
+  /** The audits entity: the audit table's columns, of the server's first vendor or demo mode's. */
+  auditsMetadata(): Promise<unknown>;
+  /**
+   * The account's features (its bundle, with their expiry; none without an account) and every
+   * feature gate of the vendor: the server's tables; demo mode's bundle (core/entitlements/demoEntitlements.ts).
+   */
+  features(tenantId: string | null): Promise<Omit<UserEntitlements, 'permissions'>>;
+  /** Every feature the vendor defines. */
+  featureKeys(): Promise<string[]>;
 }
-
-export const FLAG_HANDLERS: PublicHandlers<FlagPorts> = {
-  // Public: flags are not secrets, and the login box reads some before anyone signs in.
-  postFlagsApiEvaluate: async (p, { body }) => {
-    const context = (body.context as FlagContext | undefined) ?? { anonymous: true };
-    return answer({ flags: await p.evaluate(body.keys as string[] | undefined, context) });
-  },
-  // The client SDK's featureFlags.loadFeatureFlags: every flag as "on" or "off".
-  getFlags: async (p) => {
-    const flags = await p.evaluate(undefined, await p.callerContext());
-    return answer(Object.fromEntries(Object.entries(flags).map(([key, on]) => [key, on ? 'on' : 'off'])));
-  },
-};

@@ -1,8 +1,8 @@
 /**
  * Impersonation (spec 000 §2 "Impersonation", §7 "Impersonation: POST"), the rules written once for
- * the reference server (server/domain/impersonation.ts, SQL in server/storage/impersonation.ts) and
- * demo mode (core/demo/impersonation.ts). Who may impersonate is not in the spec; the rules chosen
- * here (docs/contract.md) are:
+ * the reference server and demo mode (the handler and its ports: core/domain/impersonation-handlers.ts;
+ * the session opened: server/domain/impersonation.ts, core/demo/impersonation.ts). Who may
+ * impersonate is not in the spec; the rules chosen here (docs/contract.md) are:
  * - the caller holds IMPERSONATE_PERMISSION in their active account (the Admin role's `fe.*` grants it);
  * - the target is another, verified member of that same account (a `tenantId` naming any other
  *   account is refused), and is not a super user;

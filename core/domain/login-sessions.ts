@@ -2,12 +2,16 @@
  * A user's own login sessions, as the portal's privacy page shows and ends them (spec 000 §3
  * Session: id, userAgent, createdAt, ipAddress, current; spec 000 §7 "Sessions: GET, DELETE
  * /sessions/v1/me, /{id}, /all, GET /me/current"), written once for the server and demo mode
- * (core/domain/handlers.ts). The current session is the one the call's access token names.
- * Beside them: a token of the same session for another of the user's accounts.
+ * (core/domain/handlers.ts). The current session is the one the call's access token names (the
+ * server's `sid`). Beside them: a token of the same session for another of the user's accounts
+ * (POST /users/v3/me/token). API-token callers are refused (403, the descriptors' access): they
+ * have no login session, and must not end the person's. On the server a session id that is not a
+ * uuid is 400 (server/http/errors.ts).
  */
 import { contractError } from '../contract/errors';
 import { answer, type AreaHandlers } from './handlers';
 import { refuseStayingImpersonation } from './impersonation';
+import type { Caller, PortsFor } from './platform';
 
 export interface LoginSession {
   id: string;
@@ -50,7 +54,7 @@ export const LOGIN_SESSION_HANDLERS: AreaHandlers<LoginSessionPorts> = {
 };
 
 /** A token of the caller's session acting in another of their accounts (users.GetUserJwt). */
-interface AccountTokenPorts {
+export interface AccountTokenPorts {
   /** The caller's session is an impersonation. */
   impersonating: boolean;
   /** A token of the caller's session for `tenantId`; null when the user is no member of it. */
@@ -69,3 +73,24 @@ export const ACCOUNT_TOKEN_HANDLERS: AreaHandlers<AccountTokenPorts> = {
     return answer({ accessToken: issued.accessToken, expires: issued.expires, expiresIn: issued.expiresIn });
   },
 };
+
+/**
+ * What a backend keeps of a user's own sessions (core/domain/platform.ts `sessions`): the server's
+ * `sessions` table (server/storage/login-sessions.ts), demo mode's one session, this browser's.
+ */
+export interface LoginSessionStore extends Omit<LoginSessionPorts, 'currentSession'> {
+  /** A token of the caller's session for `tenantId`; null when the user is no member of it. */
+  tokenForAccount(caller: Caller, tenantId: string): ReturnType<AccountTokenPorts['tokenForAccount']>;
+}
+
+/** The login sessions' ports: the backend's sessions, the current one the call's access token names. */
+export const loginSessionAreaPorts: PortsFor<LoginSessionPorts> = (platform, caller) => ({
+  ...platform.sessions,
+  currentSession: () => caller.sessionId,
+});
+
+/** The account token's ports: not while impersonating; the backend issues the token. */
+export const accountTokenAreaPorts: PortsFor<AccountTokenPorts> = (platform, caller) => ({
+  impersonating: caller.impersonating,
+  tokenForAccount: (_userId, tenantId) => platform.sessions.tokenForAccount(caller, tenantId),
+});

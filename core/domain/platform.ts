@@ -32,6 +32,10 @@ import type { LinkSecrets } from './invite-links';
 // MFA and passwordless sign-in, the phone number.
 import type { SmsKey } from './delivery-texts/types';
 import type { MfaPlatform } from './mfa-assembly';
+// Impersonation, host information, the login sessions.
+import type { HostInfoBackend } from './host-info-handlers';
+import type { ImpersonationVisit } from './impersonation-handlers';
+import type { LoginSessionStore } from './login-sessions';
 
 export interface Platform {
   /** The rows: SQL on the server, the page's storage in demo mode. */
@@ -193,6 +197,15 @@ export interface Platform {
   unverifiedMaySignIn(): Promise<boolean>;
   /** What MFA and passkeys take of a backend: keys, the gate's read, WebAuthn, the secret box... */
   mfa: MfaPlatform;
+
+  // Impersonation, host information, the login sessions.
+  /**
+   * The signed-in user's own sessions and a token of theirs for another of their accounts: the
+   * server's `sessions` table and token service; demo mode's one session, this browser's.
+   */
+  sessions: LoginSessionStore;
+  /** What host information reads that each backend keeps its own way: the server's rows, demo mode's defaults. */
+  hostInfo: HostInfoBackend;
 }
 
 /** Who an email goes to: a user (their language) or an address, of an account (its language). */
@@ -237,6 +250,13 @@ export interface Visit {
    * httpOnly cookie of the passwordless path; demo mode's variable).
    */
   preLoginEmail: { keep(email: string): void; read(): string | undefined; forget(): void };
+  // Impersonation, host information, the login sessions.
+  /**
+   * Impersonation's caller (the bearer or the body's actorToken, checked here: the route's access is
+   * `inHandler`) and the session it opens: the server's token service and refresh cookie; demo
+   * mode's tokens and its one session.
+   */
+  impersonation: ImpersonationVisit;
 }
 
 /** Who calls a signed-in route, as its access check found them. */

@@ -13,31 +13,7 @@ import {
   type TenantRow,
 } from '../storage/tenants';
 
-/** A tenant as the contract shows it (`metadata` is a JSON string, like the user's). */
-interface TenantDto {
-  id: string;
-  tenantId: string;
-  name: string;
-  isReseller: boolean;
-  metadata: string;
-  vendorId: string;
-  createdAt: string;
-}
-
 export type { Authorization };
-
-/** Maps a tenant row to the contract's tenant object. */
-export function toTenantDto(row: TenantRow): TenantDto {
-  return {
-    id: row.id,
-    tenantId: row.id,
-    name: row.name,
-    isReseller: row.is_reseller,
-    metadata: JSON.stringify(row.metadata ?? {}),
-    vendorId: row.vendor_id,
-    createdAt: new Date(row.created_at).toISOString(),
-  };
-}
 
 /**
  * The tenant a session should act in: `preferred` when the user is still a member of it,

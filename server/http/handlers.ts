@@ -89,11 +89,7 @@ type PortsOf<P> = (request: FastifyRequest, reply: FastifyReply) => P;
  * parameter is a string to the schema; an id the database cannot read as its type is answered 400
  * by the error handler (server/http/errors.ts).
  */
-export function registerHandlers<P>(
-  app: FastifyInstance,
-  handlers: AreaHandlers<P>,
-  ports: PortsOf<P>,
-): void {
+function registerHandlers<P>(app: FastifyInstance, handlers: AreaHandlers<P>, ports: PortsOf<P>): void {
   register(app, handlers, (handler, request, reply) => handler(ports(request, reply), callOf(request)));
 }
 

@@ -13,6 +13,9 @@ import { refreshCookiePath, setRefreshCookie } from './cookies';
 import { REMEMBER_DEVICE_COOKIE } from './mfa-gate';
 import { assertTrustedOrigin } from './origin';
 import { callerOf, isPublicCall } from './route-table';
+// Impersonation.
+import { openImpersonatedSession } from '../domain/impersonation';
+import { requireSignedInActor, requireSignedInUser } from './bearer';
 
 /** The email a passwordless code was sent to, for a post-login that carries only `{ token }`. */
 const PASSWORDLESS_EMAIL_COOKIE = 'ae_passwordless';
@@ -56,6 +59,26 @@ export function serverVisit(ctx: AppContext, request: FastifyRequest, reply: Fas
         }),
       read: () => request.cookies[PASSWORDLESS_EMAIL_COOKIE],
       forget: () => reply.clearCookie(PASSWORDLESS_EMAIL_COOKIE, { path: passwordlessCookiePath(ctx) }),
+    },
+    // Impersonation: the bearer or the body's actorToken, checked alike (http/bearer.ts).
+    impersonation: {
+      hasBearer: Boolean(request.headers.authorization),
+      person: (token) =>
+        token === undefined
+          ? requireSignedInUser(ctx.tokens, request)
+          : requireSignedInActor(ctx.tokens, request, token),
+      claims: (token) => ctx.tokens.verify(token, { ip: request.ip }).catch(() => null),
+      async start(impersonator, userId, tenantId) {
+        const target = { userId, tenantId };
+        const signedIn = await openImpersonatedSession(ctx, impersonator, target, clientInfo(request));
+        // Ids only: who impersonated whom is worth a log line, and holds nothing secret.
+        request.log.info(
+          { impersonator: impersonator.userId, user: userId, tenantId },
+          'impersonation started',
+        );
+        setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
+        return signedIn.authResponse;
+      },
     },
   };
 }

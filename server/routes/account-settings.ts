@@ -1,7 +1,7 @@
 /**
  * Account settings of the active tenant (spec 001 §7 "Account settings: GET, PUT") under
  * /tenants/resources/account-settings/v1, the public settings, and an address's metadata (the
- * caller's own and GET /metadata by entity: routes/host-info.ts).
+ * caller's own and GET /metadata by entity: core/domain/host-info-handlers.ts).
  * Reading needs fe.secure.read.accountSettings, changing fe.secure.write.accountSettings.
  */
 import { isIP } from 'node:net';

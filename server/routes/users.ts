@@ -1,6 +1,6 @@
 /**
  * User routes (under `/{prefix}/identity/resources/users`): password policy, sign-up and the signed-in
- * user (their accounts: routes/host-info.ts; a token for another: routes/login-sessions.ts).
+ * user (their accounts: core/domain/host-info-handlers.ts; a token for another: core/domain/login-sessions.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';

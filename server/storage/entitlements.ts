@@ -29,11 +29,10 @@ export async function featureGates(
   return rows;
 }
 
-/** The keys of the permission catalogue and of the vendor's features. */
-export async function catalogueKeys(db: Database): Promise<{ permissions: string[]; features: string[] }> {
-  const permissions = await db.query<{ key: string }>('SELECT key FROM permissions');
-  const features = await db.query<{ key: string }>('SELECT key FROM features');
-  return { permissions: permissions.rows.map((r) => r.key), features: features.rows.map((r) => r.key) };
+/** The keys of the vendor's features. */
+export async function featureKeys(db: Database): Promise<string[]> {
+  const { rows } = await db.query<{ key: string }>('SELECT key FROM features');
+  return rows.map((r) => r.key);
 }
 
 /** Adds a feature (idempotent) gating the given permission keys; returns its id. */
