@@ -12,6 +12,8 @@ import type { DemoDatabase, DemoUser } from './data';
 import { demoCaller, demoPlatform, demoVisit } from './platform';
 import type { DemoClock } from './rows';
 import { demoHandlers, demoPublicHandlers } from './shared';
+// Federation.
+import { DEMO_FEDERATED_SIGN_IN } from './federatedSignIn';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 
@@ -26,7 +28,11 @@ export interface BackOfficeDeps {
 export const demoPublicAreaRoutes = ({ startSession, ...clock }: BackOfficeDeps): DemoRoutes =>
   Object.assign(
     {},
-    ...PUBLIC_AREAS.map((area) =>
+    ...[
+      ...PUBLIC_AREAS,
+      // Federation: the post-logins of demo mode's stand-in providers.
+      DEMO_FEDERATED_SIGN_IN,
+    ].map((area) =>
       area((handlers, ports) =>
         demoPublicHandlers(handlers, (db) => ports(demoPlatform(db, clock), demoVisit(db, startSession))),
       ),

@@ -1,51 +1,21 @@
 /**
  * Users who sign in through another identity provider (social login, tenant SSO): find them by
  * their external identity, else link an existing account by verified email, else create them just
- * in time.
+ * in time (core/domain/federation.ts `newFederatedUser`, with demo mode).
  */
 import { contractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 import { emailDomainAllowed } from './email-domain-restrictions';
-import { addMembershipOver, newAccountOver } from '../../core/domain/account-creation';
-import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
+import { addMembershipOver } from '../../core/domain/account-creation';
 import {
-  findUserByEmail,
-  findUserById,
-  normalizeEmail,
-  UserExistsError,
-  type UserRow,
-} from '../storage/users';
+  newFederatedUser,
+  type ExternalIdentity,
+  type FederatedSignIn,
+  type JitPlacement,
+} from '../../core/domain/federation';
+import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
+import { findUserByEmail, findUserById, normalizeEmail, UserExistsError } from '../storage/users';
 import { getVendorSettings } from './vendor';
-
-/** What an identity provider says about the person. */
-interface ExternalIdentity {
-  /** `social:<key>` or `sso:<config id>`: the namespace of `subject`. */
-  provider: string;
-  subject: string;
-  email: string;
-  emailVerified: boolean;
-  name: string | null;
-}
-
-/**
- * The provider a user created just in time is stored with (the client SDK's user `provider`): the
- * social provider's key for `social:<key>`, else the SSO protocol (`saml:<id>` SAML, `sso:<id>` OIDC).
- */
-function signUpProvider(namespace: string): string {
-  const [kind, key] = namespace.split(':', 2);
-  if (kind === 'social' && key) return key;
-  return kind === 'saml' ? 'saml' : 'oidc';
-}
-
-/** Where a user created just in time goes: a tenant of their own (social sign-up) or the SSO tenant with its default roles. */
-type JitPlacement = { kind: 'ownTenant' } | { kind: 'tenant'; tenantId: string; roleKeys: string[] };
-
-interface FederatedSignIn {
-  user: UserRow;
-  isNewUser: boolean;
-  /** The tenant to sign in to, when the placement decides it. */
-  tenantId: string | null;
-}
 
 /**
  * Resolves the person to a user. An existing account is linked only through a verified email: an
@@ -90,28 +60,15 @@ export async function resolveFederatedUser(
   // (as for an existing account, ensureMembership), before any account is created.
   if (placement.kind === 'tenant' && !(await emailDomainAllowed(db, placement.tenantId, email)))
     throw contractError('EMAIL_DOMAIN_NOT_ALLOWED');
-  const localPart = email.split('@')[0] ?? email;
-  const name = identity.name?.trim().slice(0, 100) || localPart;
   try {
     return await db.transaction(async (tx) => {
-      const newUser = {
-        vendorId: settings.id,
-        email,
-        name,
-        passwordHash: null,
-        verified: identity.emailVerified,
-        provider: signUpProvider(identity.provider),
-      };
-      const where =
-        placement.kind === 'ownTenant'
-          ? { kind: placement.kind, tenantName: `${name}'s account` }
-          : placement;
-      const { user, tenantId } = await newAccountOver(sqlTables(tx), SERVER_ROW_CLOCK, newUser, where);
+      const person = { ...identity, email };
+      const created = await newFederatedUser(sqlTables(tx), SERVER_ROW_CLOCK, settings.id, person, placement);
       await tx.query(
         'INSERT INTO external_identities (provider, subject, user_id, last_login) VALUES ($1, $2, $3, now())',
-        [identity.provider, identity.subject, user.id],
+        [identity.provider, identity.subject, created.user.id],
       );
-      return { user, isNewUser: true, tenantId };
+      return created;
     });
   } catch (error) {
     // Two first sign-ins racing: the loser finds the winner's account.

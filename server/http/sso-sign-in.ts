@@ -9,9 +9,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { resolveFederatedUser } from '../domain/federation';
 import { applyGroupMappings } from '../domain/sso-config';
-import { setRefreshCookie } from '../http/cookies';
-import { clientInfo } from './client-info';
-import { mfaGate } from './mfa-gate';
+import { federatedSignInOn } from '../../core/domain/federation';
+import { serverPlatform } from '../platform';
+import { serverVisit } from './visit';
 
 interface SsoIdentity {
   /** `sso:{id}` (OIDC) or `saml:{id}`: the namespace of `subject`. */
@@ -44,13 +44,11 @@ export async function signInThroughConnection(
     groups,
     defaultRoleKeys: connection.default_role_keys,
   });
-  const mfa = await mfaGate(ctx, ctx.mfa, request)(
+  // The MFA gate, else the session in the connection's tenant (core/domain/federation.ts, with demo mode).
+  const firstFactor = identity.provider.startsWith('saml:') ? 'saml' : undefined;
+  return federatedSignInOn(serverPlatform(ctx), serverVisit(ctx, request, reply)).sso(
     federated.user,
     connection.tenant_id,
-    identity.provider.startsWith('saml:') ? 'saml' : undefined,
+    firstFactor,
   );
-  if (mfa) return mfa;
-  const signedIn = await ctx.auth.startSession(federated.user, clientInfo(request), connection.tenant_id);
-  setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-  return signedIn.authResponse;
 }

@@ -9,10 +9,10 @@
  *   creates the user, signs in (refresh cookie) and answers the login response with the social
  *   login result (`isNewUser`, `email`, `userId`, `tenantId`, `name`).
  *   When the user has a second factor, or their tenant enforces MFA, the same MFA gate as password
- *   sign-in (`mfaGate`, http/mfa-gate.ts) answers instead: `mfaRequired`, `mfaToken`, `mfaEnrolled`,
- *   `mfaDevices`, `mfaStrategies`, `email`, plus `isNewUser` (the account was created by this
- *   callback, whatever follows); no session and no cookie until the second factor. The ids and the
- *   name come only with a session. A brand-new user under an enforced policy is sent to forced
+ *   sign-in answers instead (core/domain/federation.ts `federatedSignInOn`, with demo mode):
+ *   `mfaRequired`, `mfaToken`, `mfaEnrolled`, `mfaDevices`, `mfaStrategies`, `email`, plus
+ *   `isNewUser` (the account was created by this callback, whatever follows); no session and no
+ *   cookie until the second factor. The ids and the name come only with a session. A brand-new user under an enforced policy is sent to forced
  *   enrolment (`mfaEnrolled: false`).
  */
 import type { FastifyInstance } from 'fastify';
@@ -20,12 +20,11 @@ import type { AppContext } from '../context';
 import { resolveFederatedUser } from '../domain/federation';
 import { loadSecretsKey, SecretBox } from '../domain/secrets';
 import { SocialLoginError, SocialProviders, upsertSocialProviders } from '../domain/social';
-import { setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
-import { clientInfo } from '../http/client-info';
-import { mfaGate } from '../http/mfa-gate';
-import { sessionTenantId } from '../storage/security-enforcement';
+import { federatedSignInOn } from '../../core/domain/federation';
+import { serverPlatform } from '../platform';
+import { serverVisit } from '../http/visit';
 
 interface PostLoginQuery {
   code: string;
@@ -105,23 +104,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
             },
             { kind: 'ownTenant' },
           );
-          const mfa = await mfaGate(ctx, ctx.mfa, request)(federated.user, federated.tenantId);
-          if (mfa) return { ...mfa, isNewUser: federated.isNewUser };
-          const signedIn = await ctx.auth.startSession(
-            federated.user,
-            clientInfo(request),
-            federated.tenantId,
-          );
-          setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-          const tenantId = await sessionTenantId(ctx.db, signedIn.sessionId);
-          return {
-            ...signedIn.authResponse,
-            isNewUser: federated.isNewUser,
-            email: federated.user.email,
-            userId: federated.user.id,
-            tenantId,
-            name: federated.user.name,
-          };
+          return federatedSignInOn(serverPlatform(ctx), serverVisit(ctx, request, reply)).social(federated);
         },
       );
     },
