@@ -14,7 +14,9 @@ import { oauthErrorBody, unsupportedGrantType } from '../contract/oauth';
 import { idTokenClaims, oauthTokenAnswer } from '../domain/session-tokens';
 import { demoUserOf, type DemoDatabase, type DemoUser } from './data';
 import { displayName } from '../domain/user-tables';
-import type { DemoRoutes, Handler } from './dispatch';
+import type { DemoRoutes } from './dispatch';
+import { SOCIAL_PROVIDER_HANDLERS } from '../domain/social-login';
+import { demoPublicHandlers } from './shared';
 import { DEMO_ISSUER, unsignedJwt, type DemoTokens } from './sessions';
 
 type DemoFederationTools = Pick<DemoTokens, 'tokenFor'> & { random(): string; now(): number };
@@ -92,8 +94,6 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
     clientId: 'demo-client',
     redirectUrl: '/account/social/success',
   };
-  const socialProviders: Handler = () => ok([provider]);
-
   return {
     postOauthAuthorizeSilent: (db, { body }) => {
       if (!body.client_id) return oauthFail(400, 'invalid_client');
@@ -116,15 +116,9 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
       db.session = null;
       return ok({}, true);
     },
-
-    getSsoV2: socialProviders,
-    // The access check has found the bearer's user: the same list.
-    getSsoAuthenticated: socialProviders,
-    // The client SDK's v1 read of the same list.
-    getSsoV1: () =>
-      ok([
-        { type: provider.type, clientId: provider.clientId, redirectUrl: provider.redirectUrl, active: true },
-      ]),
-    getSsoCustom: () => ok({ providers: [] }),
+    // The buttons' lists (core/domain/social-login.ts): the one provider, no custom one.
+    ...demoPublicHandlers(SOCIAL_PROVIDER_HANDLERS, () => ({
+      list: async (custom) => (custom ? [] : [provider]),
+    })),
   };
 }

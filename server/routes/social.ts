@@ -23,6 +23,8 @@ import { SocialLoginError, SocialProviders, upsertSocialProviders } from '../dom
 import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { federatedSignInOn } from '../../core/domain/federation';
+import { SOCIAL_PROVIDER_HANDLERS } from '../../core/domain/social-login';
+import { registerPublicHandlers } from '../http/handlers';
 import { serverPlatform } from '../platform';
 import { serverVisit } from '../http/visit';
 
@@ -48,20 +50,10 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   await app.register(
     async (api) => {
-      api.get('/identity/resources/sso/v2', async () => providers.list(false));
-      // The client SDK's other reads of the same list: v1's shape, and v2 for a signed-in user.
-      api.get('/identity/resources/sso/v1', async () =>
-        (await providers.list(false)).map(({ type, clientId, redirectUrl, active }) => ({
-          type,
-          clientId,
-          redirectUrl,
-          active,
-        })),
-      );
-      api.get('/identity/resources/sso/v2/authenticated', async () => {
-        return providers.list(false);
-      });
-      api.get('/identity/resources/sso/custom/v1', async () => ({ providers: await providers.list(true) }));
+      // The buttons' lists (core/domain/social-login.ts, with demo mode).
+      registerPublicHandlers(api, SOCIAL_PROVIDER_HANDLERS, () => ({
+        list: (custom) => providers.list(custom),
+      }));
 
       api.post<{ Params: { provider: string }; Querystring: PostLoginQuery }>(
         '/identity/resources/auth/v1/user/sso/:provider/postlogin',
