@@ -1,16 +1,14 @@
 /**
  * The post-logins of demo mode's stand-in providers (core/demo/hostedLogin.ts: "Demo ID" and two
  * SSO domains), loaded with the back office: the demo code checked instead of the server's exchange
- * with a provider, then the server's post-login (core/domain/federation.ts): the person created just
- * in time the first time (demo mode keeps no external identities: it finds them by email), the MFA
- * gate, else the session.
+ * with a provider, then the server's post-login (core/domain/federation.ts): the person found by
+ * their identity at the provider, else created just in time, the MFA gate, else the session.
  */
 import { fail } from '../contract/answer';
 import { oidcSignInState } from '../contract/requests-sso-signin';
-import { federatedSignInOn, newFederatedUser, type JitPlacement } from '../domain/federation';
+import { federatedSignInOn, resolveFederatedUser } from '../domain/federation';
 import { answer, type PublicHandlers } from '../domain/handlers';
 import { publicArea, type Platform, type Visit } from '../domain/platform';
-import { userRepository } from '../domain/user-tables';
 import { DEMO_TENANT_ID } from './data';
 import { SOCIAL, SSO } from './hostedLogin';
 
@@ -19,25 +17,20 @@ interface Ports {
   visit: Visit;
 }
 
-/** The provider's person (`provider`: the namespace of their identity) as a user, made on first sign-in. */
-async function federatedUser(
-  { platform }: Ports,
-  { email, name }: { email: string; name: string },
-  provider: string,
-  placement: JitPlacement,
-) {
-  const { tables, clock } = platform;
-  const user = await userRepository(tables, clock).byEmail(email);
-  if (user)
-    return { user, isNewUser: false, tenantId: placement.kind === 'tenant' ? placement.tenantId : null };
-  const identity = { provider, subject: email, email, emailVerified: true, name };
-  return newFederatedUser(tables, clock, await platform.vendorId(), identity, placement);
-}
+/** The provider's person, identified by their email at the stand-in provider of `provider` (its namespace). */
+const identityOf = ({ email, name }: { email: string; name: string }, provider: string) => ({
+  provider,
+  subject: email,
+  email,
+  emailVerified: true,
+  name,
+});
 
 /** A new SSO user joins the demo's account as a Viewer, as a connection's default roles would make them. */
 async function ssoSignIn(ports: Ports, idp: keyof typeof SSO) {
   const placement = { kind: 'tenant' as const, tenantId: DEMO_TENANT_ID, roleKeys: ['Viewer'] };
-  const { user } = await federatedUser(ports, SSO[idp], `${idp === 'saml' ? 'saml' : 'sso'}:demo`, placement);
+  const identity = identityOf(SSO[idp], `${idp === 'saml' ? 'saml' : 'sso'}:demo`);
+  const { user } = await resolveFederatedUser(ports.platform, identity, placement);
   const signIn = federatedSignInOn(ports.platform, ports.visit);
   return answer(await signIn.sso(user, DEMO_TENANT_ID, idp === 'saml' ? 'saml' : undefined));
 }
@@ -58,9 +51,8 @@ export const DEMO_FEDERATED_SIGN_IN = publicArea<Ports>(
       if (params.provider !== SOCIAL.provider) return fail('NOT_FOUND');
       if (query.code !== SOCIAL.code || !query.code_verifier) return fail('AUTHENTICATION_FAILED');
       // A new user has an account of their own, which they administer.
-      const federated = await federatedUser(ports, SOCIAL, `social:${SOCIAL.provider}`, {
-        kind: 'ownTenant',
-      });
+      const identity = identityOf(SOCIAL, `social:${SOCIAL.provider}`);
+      const federated = await resolveFederatedUser(ports.platform, identity, { kind: 'ownTenant' });
       return answer(await federatedSignInOn(ports.platform, ports.visit).social(federated));
     },
     postAuthV1UserOidcPostlogin: oidc,

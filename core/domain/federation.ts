@@ -1,16 +1,27 @@
 /**
- * Federated sign-in (social login, tenant SSO) written once for both backends: the person an
- * identity provider vouches for created just in time, and the end of every federated post-login
- * (the MFA gate, else the session). Finding and linking a person by their external identity is the
- * server's (server/domain/federation.ts, its `external_identities`); demo mode's stand-in providers
- * (core/demo/federatedSignIn.ts) find their sample people by email.
+ * Federated sign-in (social login, tenant SSO) written once for both backends, once the identity
+ * provider has vouched for the person (the server's exchange with it, demo mode's stand-in
+ * providers, core/demo/federatedSignIn.ts): the person found by their external identity, else an
+ * existing account linked by verified email, else created just in time; then the end of every
+ * federated post-login (the MFA gate, else the session).
  */
-import { newAccountOver } from './account-creation';
+import { contractError } from '../contract/errors';
+import { addMembershipOver, newAccountOver } from './account-creation';
+import { MEMBERSHIPS } from './membership-tables';
 import { mfaGateOver } from './mfa-assembly';
 import type { Platform, Visit } from './platform';
 import { signInMethodStore } from './sign-in-method-storage';
-import type { RowClock, Tables } from './tables';
-import type { UserRow } from './user-tables';
+import { col, nullable, stamp, table, type RowClock, type Tables } from './tables';
+import { normalizeEmail, USERS, userRepository, UserExistsError, type UserRow } from './user-tables';
+
+/** (provider namespace, subject) -> user: a subject signs in as the same user even if its email changes at the provider. */
+const EXTERNAL_IDENTITIES = table('external_identities', {
+  provider: col.text(),
+  subject: col.text(),
+  userId: col.uuid,
+  createdAt: col.timestamptz,
+  lastLogin: nullable(col.timestamptz),
+});
 
 /** What an identity provider says about the person. */
 export interface ExternalIdentity {
@@ -48,7 +59,7 @@ function signUpProvider(namespace: string): string {
  * named by the provider, else by their email's local part; a social sign-up gets an account of
  * their own. Throws `UserExistsError` when the email is taken (two first sign-ins racing).
  */
-export async function newFederatedUser(
+async function newFederatedUser(
   tables: Tables,
   clock: RowClock,
   vendorId: string,
@@ -69,6 +80,84 @@ export async function newFederatedUser(
     placement.kind === 'ownTenant' ? { kind: placement.kind, tenantName: `${name}'s account` } : placement;
   const { user, tenantId } = await newAccountOver(tables, clock, newUser, where);
   return { user, isNewUser: true, tenantId };
+}
+
+/**
+ * Resolves the person to a user. An existing account is linked only through a verified email: an
+ * unverified address from a provider never takes over someone's account.
+ */
+export async function resolveFederatedUser(
+  platform: Platform,
+  identity: ExternalIdentity,
+  placement: JitPlacement,
+): Promise<FederatedSignIn> {
+  const { tables, clock } = platform;
+  const { provider, subject } = identity;
+  const email = normalizeEmail(identity.email);
+  const preferredTenant = placement.kind === 'tenant' ? placement.tenantId : null;
+  const users = userRepository(tables, clock);
+  const identities = tables.of(EXTERNAL_IDENTITIES);
+  const linked = await identities.row({ provider, subject });
+  if (linked) {
+    const user = await users.byId(linked.userId);
+    if (!user) throw contractError('AUTHENTICATION_FAILED');
+    await identities.update({ provider, subject }, { lastLogin: stamp(clock.now()) });
+    if (placement.kind === 'tenant') await ensureMembership(platform, user, placement);
+    return { user, isNewUser: false, tenantId: preferredTenant };
+  }
+  const existing = await users.byEmail(email);
+  if (existing) {
+    if (!identity.emailVerified) throw contractError('AUTHENTICATION_FAILED');
+    await tables.transaction(async (tx) => {
+      // Two sign-ins linking at once: the second finds the first's link.
+      await tx.lock(`external_identities:${provider}:${subject}`);
+      if (await tx.of(EXTERNAL_IDENTITIES).row({ provider, subject })) return;
+      const now = stamp(clock.now());
+      await tx
+        .of(EXTERNAL_IDENTITIES)
+        .insert({ provider, subject, userId: existing.id, createdAt: now, lastLogin: now });
+    });
+    if (!existing.verified) await tables.of(USERS).update({ id: existing.id }, { verified: true });
+    if (placement.kind === 'tenant') await ensureMembership(platform, existing, placement);
+    return { user: { ...existing, verified: true }, isNewUser: false, tenantId: preferredTenant };
+  }
+
+  const vendor = await platform.globalPolicy();
+  if (placement.kind === 'ownTenant' && !vendor.allowSignups) throw contractError('SIGN_UP_DISABLED');
+  // A person created just in time in the SSO tenant joins it: its email-domain restrictions apply
+  // (as for an existing account, ensureMembership), before any account is created.
+  if (
+    placement.kind === 'tenant' &&
+    !(await platform.invitations.emailDomainAllowed(placement.tenantId, email))
+  )
+    throw contractError('EMAIL_DOMAIN_NOT_ALLOWED');
+  try {
+    return await tables.transaction(async (tx) => {
+      const created = await newFederatedUser(tx, clock, vendor.id, { ...identity, email }, placement);
+      const now = stamp(clock.now());
+      await tx
+        .of(EXTERNAL_IDENTITIES)
+        .insert({ provider, subject, userId: created.user.id, createdAt: now, lastLogin: now });
+      return created;
+    });
+  } catch (error) {
+    // Two first sign-ins racing: the loser finds the winner's account.
+    if (error instanceof UserExistsError) return resolveFederatedUser(platform, identity, placement);
+    throw error;
+  }
+}
+
+/** A known person signing in by SSO joins the connection's tenant, as the account's email-domain restrictions allow. */
+async function ensureMembership(
+  { tables, clock, invitations }: Platform,
+  user: UserRow,
+  placement: { tenantId: string; roleKeys: string[] },
+): Promise<void> {
+  const { tenantId } = placement;
+  if (await tables.of(MEMBERSHIPS).row({ userId: user.id, tenantId })) return;
+  if (!(await invitations.emailDomainAllowed(tenantId, user.email)))
+    throw contractError('EMAIL_DOMAIN_NOT_ALLOWED');
+  await addMembershipOver(tables, clock, { userId: user.id, ...placement });
 }
 
 /**

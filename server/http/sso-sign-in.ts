@@ -7,9 +7,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { resolveFederatedUser } from '../domain/federation';
 import { applyGroupMappings } from '../domain/sso-config';
-import { federatedSignInOn } from '../../core/domain/federation';
+import { federatedSignInOn, resolveFederatedUser } from '../../core/domain/federation';
 import { serverPlatform } from '../platform';
 import { serverVisit } from './visit';
 
@@ -31,8 +30,9 @@ export async function signInThroughConnection(
   connection: { id: string; tenant_id: string; default_role_keys: string[] },
 ) {
   const { groups, ...person } = identity;
+  const platform = serverPlatform(ctx);
   const federated = await resolveFederatedUser(
-    ctx.db,
+    platform,
     { ...person, emailVerified: true },
     { kind: 'tenant', tenantId: connection.tenant_id, roleKeys: connection.default_role_keys },
   );
@@ -46,7 +46,7 @@ export async function signInThroughConnection(
   });
   // The MFA gate, else the session in the connection's tenant (core/domain/federation.ts, with demo mode).
   const firstFactor = identity.provider.startsWith('saml:') ? 'saml' : undefined;
-  return federatedSignInOn(serverPlatform(ctx), serverVisit(ctx, request, reply)).sso(
+  return federatedSignInOn(platform, serverVisit(ctx, request, reply)).sso(
     federated.user,
     connection.tenant_id,
     firstFactor,

@@ -17,12 +17,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { resolveFederatedUser } from '../domain/federation';
 import { loadSecretsKey, SecretBox } from '../domain/secrets';
 import { SocialLoginError, SocialProviders, upsertSocialProviders } from '../domain/social';
 import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
-import { federatedSignInOn } from '../../core/domain/federation';
+import { federatedSignInOn, resolveFederatedUser } from '../../core/domain/federation';
 import { SOCIAL_PROVIDER_HANDLERS } from '../../core/domain/social-login';
 import { registerPublicHandlers } from '../http/handlers';
 import { serverPlatform } from '../platform';
@@ -85,8 +84,9 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
             request.log.warn(`social login with "${request.params.provider}" refused: ${error.message}`);
             throw contractError('AUTHENTICATION_FAILED');
           }
+          const platform = serverPlatform(ctx);
           const federated = await resolveFederatedUser(
-            ctx.db,
+            platform,
             {
               provider: `social:${request.params.provider}`,
               subject: claims.subject,
@@ -96,7 +96,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
             },
             { kind: 'ownTenant' },
           );
-          return federatedSignInOn(serverPlatform(ctx), serverVisit(ctx, request, reply)).social(federated);
+          return federatedSignInOn(platform, serverVisit(ctx, request, reply)).social(federated);
         },
       );
     },
