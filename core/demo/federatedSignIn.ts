@@ -12,10 +12,7 @@ import { publicArea, type Platform, type Visit } from '../domain/platform';
 import { DEMO_TENANT_ID } from './data';
 import { SOCIAL, SSO } from './hostedLogin';
 
-interface Ports {
-  platform: Platform;
-  visit: Visit;
-}
+type Ports = { platform: Platform; visit: Visit };
 
 /** The provider's person, identified by their email at the stand-in provider of `provider` (its namespace). */
 const identityOf = ({ email, name }: { email: string; name: string }, provider: string) => ({

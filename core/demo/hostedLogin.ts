@@ -11,7 +11,7 @@
 import { ok } from '../contract/answer';
 import { contractError } from '../contract/errors';
 import { oauthErrorBody, unsupportedGrantType } from '../contract/oauth';
-import { idTokenClaims, oauthTokenAnswer } from '../domain/session-tokens';
+import { idTokenClaims, oauthTokenAnswer, SILENT_SCOPE as SCOPE } from '../domain/session-tokens';
 import { demoUserOf, type DemoDatabase, type DemoUser } from './data';
 import { displayName } from '../domain/user-tables';
 import type { DemoRoutes } from './dispatch';
@@ -21,8 +21,6 @@ import { DEMO_ISSUER, unsignedJwt, type DemoTokens } from './sessions';
 
 type DemoFederationTools = Pick<DemoTokens, 'tokenFor'> & { random(): string; now(): number };
 
-/** What the demo's hosted login grants (the server's silent authorization's scope). */
-const SCOPE = 'openid email profile';
 /** The social provider's person and code. */
 export const SOCIAL = {
   provider: 'demo-id',
