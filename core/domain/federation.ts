@@ -24,7 +24,7 @@ const EXTERNAL_IDENTITIES = table('external_identities', {
 });
 
 /** What an identity provider says about the person. */
-export interface ExternalIdentity {
+interface ExternalIdentity {
   /** `social:<key>`, `sso:<config id>` (OIDC) or `saml:<config id>`: the namespace of `subject`. */
   provider: string;
   subject: string;
@@ -34,10 +34,10 @@ export interface ExternalIdentity {
 }
 
 /** Where a user created just in time goes: a tenant of their own (social sign-up) or the SSO tenant with its default roles. */
-export type JitPlacement = { kind: 'ownTenant' } | { kind: 'tenant'; tenantId: string; roleKeys: string[] };
+type JitPlacement = { kind: 'ownTenant' } | { kind: 'tenant'; tenantId: string; roleKeys: string[] };
 
 /** The person of a federated sign-in as a user. */
-export interface FederatedSignIn {
+interface FederatedSignIn {
   user: UserRow;
   isNewUser: boolean;
   /** The tenant to sign in to, when the placement decides it. */

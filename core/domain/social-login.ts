@@ -14,7 +14,7 @@ interface SocialProviderButton {
   active: boolean;
 }
 
-export interface SocialProviderPorts {
+interface SocialProviderPorts {
   /** The active providers, built-in or custom ones. */
   list(custom: boolean): Promise<SocialProviderButton[]>;
 }
