@@ -6,7 +6,7 @@
  */
 import { fail } from '../contract/answer';
 import { oidcSignInState } from '../contract/requests-sso-signin';
-import { federatedSignInOn, resolveFederatedUser } from '../domain/federation';
+import { federatedSignInOn } from '../domain/federation';
 import { answer, type PublicHandlers } from '../domain/handlers';
 import { publicArea, type Platform, type Visit } from '../domain/platform';
 import { DEMO_TENANT_ID } from './data';
@@ -24,12 +24,10 @@ const identityOf = ({ email, name }: { email: string; name: string }, provider: 
 });
 
 /** A new SSO user joins the demo's account as a Viewer, as a connection's default roles would make them. */
-async function ssoSignIn(ports: Ports, idp: keyof typeof SSO) {
-  const placement = { kind: 'tenant' as const, tenantId: DEMO_TENANT_ID, roleKeys: ['Viewer'] };
+async function ssoSignIn({ platform, visit }: Ports, idp: keyof typeof SSO) {
   const identity = identityOf(SSO[idp], `${idp === 'saml' ? 'saml' : 'sso'}:demo`);
-  const { user } = await resolveFederatedUser(ports.platform, identity, placement);
-  const signIn = federatedSignInOn(ports.platform, ports.visit);
-  return answer(await signIn.sso(user, DEMO_TENANT_ID, idp === 'saml' ? 'saml' : undefined));
+  const connection = { tenantId: DEMO_TENANT_ID, roleKeys: ['Viewer'] };
+  return answer(await federatedSignInOn(platform, visit).sso(identity, connection));
 }
 
 // The bodies passed the contract's schemas (core/contract/requests-sso-signin.ts).
@@ -49,8 +47,7 @@ export const DEMO_FEDERATED_SIGN_IN = publicArea<Ports>(
       if (query.code !== SOCIAL.code || !query.code_verifier) return fail('AUTHENTICATION_FAILED');
       // A new user has an account of their own, which they administer.
       const identity = identityOf(SOCIAL, `social:${SOCIAL.provider}`);
-      const federated = await resolveFederatedUser(ports.platform, identity, { kind: 'ownTenant' });
-      return answer(await federatedSignInOn(ports.platform, ports.visit).social(federated));
+      return answer(await federatedSignInOn(ports.platform, ports.visit).social(identity));
     },
     postAuthV1UserOidcPostlogin: oidc,
     postAuthV2UserOidcPostlogin: oidc,

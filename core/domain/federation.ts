@@ -86,7 +86,7 @@ async function newFederatedUser(
  * Resolves the person to a user. An existing account is linked only through a verified email: an
  * unverified address from a provider never takes over someone's account.
  */
-export async function resolveFederatedUser(
+async function resolveFederatedUser(
   platform: Platform,
   identity: ExternalIdentity,
   placement: JitPlacement,
@@ -161,8 +161,8 @@ async function ensureMembership(
 }
 
 /**
- * The end of a federated post-login over the platform and the request, once the person is a user:
- * the MFA gate of every first factor with the account the session opens (`preferred` when the user
+ * A federated post-login over the platform and the request, once the provider vouched for the
+ * person: the person as a user (`resolveFederatedUser`), then the MFA gate of every first factor with the account the session opens (`preferred` when the user
  * may open it, else their active one): its policy applies, and the mfaToken keeps it, so the session
  * after the second factor opens there too. No session and no cookie until then; otherwise the
  * session in that account.
@@ -184,16 +184,31 @@ export function federatedSignInOn(
     };
   }
   return {
-    /** Tenant SSO, in the connection's tenant: a SAML first factor passes a policy of ForceExceptSAML. */
-    async sso(user: UserRow, connectionTenantId: string, firstFactor?: 'saml'): Promise<unknown> {
-      const { mfa } = await gated(user, connectionTenantId, firstFactor);
-      return mfa ?? visit.startSession(user, connectionTenantId);
+    /**
+     * Tenant SSO (an identity provider vouches for its email) in the connection's tenant, where a
+     * new person joins with its default roles; `mapGroups` then runs at every sign-in (the server's
+     * identity provider's groups); a SAML first factor passes a policy of ForceExceptSAML.
+     */
+    async sso(
+      identity: Omit<ExternalIdentity, 'emailVerified'>,
+      { tenantId, roleKeys }: { tenantId: string; roleKeys: string[] },
+      mapGroups?: (userId: string) => Promise<void>,
+    ): Promise<unknown> {
+      const placement = { kind: 'tenant' as const, tenantId, roleKeys };
+      const { user } = await resolveFederatedUser(platform, { ...identity, emailVerified: true }, placement);
+      await mapGroups?.(user.id);
+      const firstFactor = identity.provider.startsWith('saml:') ? 'saml' : undefined;
+      const { mfa } = await gated(user, tenantId, firstFactor);
+      return mfa ?? visit.startSession(user, tenantId);
     },
     /**
-     * Social login: `isNewUser` (the account was created by this callback, whatever follows) with
-     * the MFA answer or the session; the ids and the name come only with a session.
+     * Social login, where a new person gets an account of their own: `isNewUser` (the account was
+     * created by this callback, whatever follows) with the MFA answer or the session; the ids and
+     * the name come only with a session.
      */
-    async social({ user, isNewUser, tenantId: preferred }: FederatedSignIn): Promise<unknown> {
+    async social(identity: ExternalIdentity): Promise<unknown> {
+      const federated = await resolveFederatedUser(platform, identity, { kind: 'ownTenant' });
+      const { user, isNewUser, tenantId: preferred } = federated;
       const { tenantId, mfa } = await gated(user, preferred);
       if (mfa) return { ...mfa, isNewUser };
       const { email, id: userId, name } = user;

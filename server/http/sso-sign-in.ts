@@ -8,7 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { applyGroupMappings } from '../domain/sso-config';
-import { federatedSignInOn, resolveFederatedUser } from '../../core/domain/federation';
+import { federatedSignInOn } from '../../core/domain/federation';
 import { serverPlatform } from '../platform';
 import { serverVisit } from './visit';
 
@@ -30,25 +30,12 @@ export async function signInThroughConnection(
   connection: { id: string; tenant_id: string; default_role_keys: string[] },
 ) {
   const { groups, ...person } = identity;
-  const platform = serverPlatform(ctx);
-  const federated = await resolveFederatedUser(
-    platform,
-    { ...person, emailVerified: true },
-    { kind: 'tenant', tenantId: connection.tenant_id, roleKeys: connection.default_role_keys },
-  );
-  // IdP groups mapped to roles, at every sign-in (not only the first).
-  await applyGroupMappings(ctx.db, {
-    userId: federated.user.id,
-    tenantId: connection.tenant_id,
-    connectionId: connection.id,
-    groups,
-    defaultRoleKeys: connection.default_role_keys,
-  });
-  // The MFA gate, else the session in the connection's tenant (core/domain/federation.ts, with demo mode).
-  const firstFactor = identity.provider.startsWith('saml:') ? 'saml' : undefined;
-  return federatedSignInOn(platform, serverVisit(ctx, request, reply)).sso(
-    federated.user,
-    connection.tenant_id,
-    firstFactor,
+  const { id: connectionId, tenant_id: tenantId, default_role_keys: defaultRoleKeys } = connection;
+  // The person, the MFA gate, else the session in the connection's tenant (core/domain/federation.ts,
+  // with demo mode); IdP groups mapped to roles at every sign-in (not only the first).
+  return federatedSignInOn(serverPlatform(ctx), serverVisit(ctx, request, reply)).sso(
+    person,
+    { tenantId, roleKeys: defaultRoleKeys },
+    (userId) => applyGroupMappings(ctx.db, { userId, tenantId, connectionId, groups, defaultRoleKeys }),
   );
 }

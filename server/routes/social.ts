@@ -21,7 +21,7 @@ import { loadSecretsKey, SecretBox } from '../domain/secrets';
 import { SocialLoginError, SocialProviders, upsertSocialProviders } from '../domain/social';
 import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
-import { federatedSignInOn, resolveFederatedUser } from '../../core/domain/federation';
+import { federatedSignInOn } from '../../core/domain/federation';
 import { SOCIAL_PROVIDER_HANDLERS } from '../../core/domain/social-login';
 import { registerPublicHandlers } from '../http/handlers';
 import { serverPlatform } from '../platform';
@@ -84,19 +84,14 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
             request.log.warn(`social login with "${request.params.provider}" refused: ${error.message}`);
             throw contractError('AUTHENTICATION_FAILED');
           }
-          const platform = serverPlatform(ctx);
-          const federated = await resolveFederatedUser(
-            platform,
-            {
-              provider: `social:${request.params.provider}`,
-              subject: claims.subject,
-              email: claims.email,
-              emailVerified: claims.emailVerified,
-              name: claims.name,
-            },
-            { kind: 'ownTenant' },
-          );
-          return federatedSignInOn(platform, serverVisit(ctx, request, reply)).social(federated);
+          const identity = {
+            provider: `social:${request.params.provider}`,
+            subject: claims.subject,
+            email: claims.email,
+            emailVerified: claims.emailVerified,
+            name: claims.name,
+          };
+          return federatedSignInOn(serverPlatform(ctx), serverVisit(ctx, request, reply)).social(identity);
         },
       );
     },
