@@ -1,6 +1,6 @@
 /**
  * The request schemas of signing in through an OIDC or SAML connection (server/routes/sso.ts,
- * saml.ts; the demo: core/demo/hostedLogin.ts createDemoSso), by `METHOD path` as in
+ * saml.ts; the demo: core/demo/federatedSignIn.ts), by `METHOD path` as in
  * core/contract/requests.ts: the post-logins the page calls with what the identity provider sent
  * back. Not here: the SAML assertion consumer service (`POST .../sso/saml/:key/acs`), which the
  * identity provider's form posts to (the SAML POST binding, form-encoded), not the client.

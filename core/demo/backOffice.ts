@@ -12,6 +12,8 @@ import type { DemoDatabase, DemoUser } from './data';
 import { demoCaller, demoPlatform, demoVisit } from './platform';
 import type { DemoClock } from './rows';
 import { demoHandlers, demoPublicHandlers } from './shared';
+// Federation.
+import { DEMO_FEDERATED_SIGN_IN } from './federatedSignIn';
 import type { DemoRoutes } from './dispatch';
 import { createDemoTokens, type UserHandler } from './sessions';
 
@@ -28,7 +30,11 @@ export const demoPublicAreaRoutes = ({ startSession, ...clock }: BackOfficeDeps)
   const tokens = createDemoTokens(clock);
   return Object.assign(
     {},
-    ...PUBLIC_AREAS.map((area) =>
+    ...[
+      ...PUBLIC_AREAS,
+      // Federation: the post-logins of demo mode's stand-in providers.
+      DEMO_FEDERATED_SIGN_IN,
+    ].map((area) =>
       area((handlers, ports) =>
         demoPublicHandlers(handlers, (db, request) =>
           ports(demoPlatform(db, clock), demoVisit(db, startSession, { token: request.token, tokens })),

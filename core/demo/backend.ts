@@ -71,7 +71,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const routes: DemoRoutes = {
     ...accountFlows.routes,
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
-    ...createDemoFederation({ tokenFor: tokens.tokenFor, startSession, secondFactor: mfa.gate, random, now }),
+    ...createDemoFederation({ tokenFor: tokens.tokenFor, random, now }),
     ...invitations.routes,
     // Sign-in by password, sign-up, the login box's public settings (core/demo/signIn.ts).
     ...demoSignInRoutes({ tokens, mfa, accountFlows, invitations, now, random }),

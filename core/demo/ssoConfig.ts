@@ -12,18 +12,12 @@
  * - no SAML signing key (signRequest is refused, as on a server without one), no stored OIDC secret;
  * - no sign-in through these connections (the demo has no identity provider).
  */
-import {
-  ssoAddresses,
-  type SsoBackend,
-  type SsoConnectionRepository,
-  type SsoServices,
-} from '../domain/sso-connections';
+import { ssoAddresses, type SsoBackend, type SsoServices } from '../domain/sso-connections';
 import { ssoConnectionRepository } from '../domain/sso-repository';
 import type { DemoDatabase } from './data';
 import type { DemoClock } from './rows';
 import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoMetadata';
 import { memoryTables } from './tables';
-import { demoRoles } from './teamAdmin';
 
 /** A service provider of its own (demo mode has no issuer), and the page's origin for the kit's callbacks. */
 const ADDRESSES = ssoAddresses('https://auth.demo.example/frontegg', [
@@ -32,21 +26,17 @@ const ADDRESSES = ssoAddresses('https://auth.demo.example/frontegg', [
 
 const SAMPLE_TENANT = 'demo-tenant';
 
-/** The shared repository over the demo's tables, with the page's clock and ids. */
-const repositoryOver = (db: DemoDatabase, { now, random }: DemoClock) =>
-  ssoConnectionRepository(memoryTables((db.tables ??= {})), {
-    newId: random,
-    now,
-    ...ADDRESSES,
-  });
-
 /**
  * The sample account's connection (spec 001 §1: demo mode fills demo data), made a month ago by
  * the repository itself: enabled, with one validated domain and one that is not.
  */
 async function addSampleConnection(db: DemoDatabase, now: () => number): Promise<void> {
   const ids = ['demo-sso-okta', 'demo-sso-domain-1', 'demo-sso-domain-2'];
-  const repo = repositoryOver(db, { now: () => now() - 30 * 86_400_000, random: () => ids.shift()! });
+  const repo = ssoConnectionRepository(memoryTables((db.tables ??= {})), {
+    newId: () => ids.shift()!,
+    now: () => now() - 30 * 86_400_000,
+    ...ADDRESSES,
+  });
   const id = await repo.insert(SAMPLE_TENANT, {
     protocol: 'saml',
     type: 'okta',
@@ -63,20 +53,6 @@ async function addSampleConnection(db: DemoDatabase, now: () => number): Promise
   const validated = (await repo.addDomain(SAMPLE_TENANT, sample, 'acme-sso.demo.example'))!;
   await repo.addDomain(SAMPLE_TENANT, sample, 'unverified.acme-sso.demo.example');
   await repo.markValidated(sample, validated);
-}
-
-/** The connections' repository (core/domain/sso-repository.ts) over the demo's tables, the sample added on first use. */
-export function demoSsoRepository(db: DemoDatabase, clock: DemoClock): SsoConnectionRepository {
-  const fresh = db.tables?.saml_configurations === undefined;
-  // The roles the connections name are the built-in ones too, seeded on first use.
-  demoRoles(db);
-  const repo = repositoryOver(db, clock);
-  const sampled = fresh ? addSampleConnection(db, clock.now) : Promise.resolve();
-  const methods = Object.entries(repo).map(([name, method]: [string, (...args: never[]) => unknown]) => [
-    name,
-    async (...args: never[]) => (await sampled, method(...args)),
-  ]);
-  return Object.fromEntries(methods) as SsoConnectionRepository;
 }
 
 /** What demo mode does instead of the server's DNS, fetch, secrets and signing key. */

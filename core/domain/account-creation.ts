@@ -13,7 +13,7 @@ import type { NewAccount } from './sign-up-handlers';
 import { USERS, userRepository, UserExistsError, type NewUser, type UserRow } from './user-tables';
 
 /** Where a new user starts: an account of their own (holding its creator roles), or one they join. */
-export type Placement =
+type Placement =
   | { kind: 'ownTenant'; tenantName: string }
   | { kind: 'tenant'; tenantId: string; roleKeys: readonly string[] };
 

@@ -106,3 +106,6 @@ export const oauthTokenAnswer = (
   ...(grant ? { refresh_token: grant.refreshToken, scope: grant.scope } : {}),
   id_token: idToken,
 });
+
+/** What hosted login's silent authorization grants (the kit's scopes): its ID token's claims. */
+export const SILENT_SCOPE = 'openid email profile';

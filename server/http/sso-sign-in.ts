@@ -7,11 +7,10 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { resolveFederatedUser } from '../domain/federation';
 import { applyGroupMappings } from '../domain/sso-config';
-import { setRefreshCookie } from '../http/cookies';
-import { clientInfo } from './client-info';
-import { mfaGate } from './mfa-gate';
+import { federatedSignInOn } from '../../core/domain/federation';
+import { serverPlatform } from '../platform';
+import { serverVisit } from './visit';
 
 interface SsoIdentity {
   /** `sso:{id}` (OIDC) or `saml:{id}`: the namespace of `subject`. */
@@ -31,26 +30,12 @@ export async function signInThroughConnection(
   connection: { id: string; tenant_id: string; default_role_keys: string[] },
 ) {
   const { groups, ...person } = identity;
-  const federated = await resolveFederatedUser(
-    ctx.db,
-    { ...person, emailVerified: true },
-    { kind: 'tenant', tenantId: connection.tenant_id, roleKeys: connection.default_role_keys },
+  const { id: connectionId, tenant_id: tenantId, default_role_keys: defaultRoleKeys } = connection;
+  // The person, the MFA gate, else the session in the connection's tenant (core/domain/federation.ts,
+  // with demo mode); IdP groups mapped to roles at every sign-in (not only the first).
+  return federatedSignInOn(serverPlatform(ctx), serverVisit(ctx, request, reply)).sso(
+    person,
+    { tenantId, roleKeys: defaultRoleKeys },
+    (userId) => applyGroupMappings(ctx.db, { userId, tenantId, connectionId, groups, defaultRoleKeys }),
   );
-  // IdP groups mapped to roles, at every sign-in (not only the first).
-  await applyGroupMappings(ctx.db, {
-    userId: federated.user.id,
-    tenantId: connection.tenant_id,
-    connectionId: connection.id,
-    groups,
-    defaultRoleKeys: connection.default_role_keys,
-  });
-  const mfa = await mfaGate(ctx, ctx.mfa, request)(
-    federated.user,
-    connection.tenant_id,
-    identity.provider.startsWith('saml:') ? 'saml' : undefined,
-  );
-  if (mfa) return mfa;
-  const signedIn = await ctx.auth.startSession(federated.user, clientInfo(request), connection.tenant_id);
-  setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-  return signedIn.authResponse;
 }

@@ -20,7 +20,7 @@ import { answerAbsent, prefersQuietAbsence } from '../http/quiet-absence';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
 import { unsupportedGrantType } from '../../core/contract/oauth';
-import { oauthTokenAnswer } from '../../core/domain/session-tokens';
+import { oauthTokenAnswer, SILENT_SCOPE } from '../../core/domain/session-tokens';
 import { acceptFormBodies } from '../http/form';
 import { requestOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
@@ -166,7 +166,7 @@ async function silentAuthorize(
     sid: refreshed.sessionId,
     authTime: session?.created_at ?? new Date(),
     tenantId: (claims.tenantId as string | null) ?? null,
-    scope: 'openid email profile',
+    scope: SILENT_SCOPE,
   });
   return oauthTokenAnswer(refreshed.authResponse, issued);
 }

@@ -9,23 +9,23 @@
  *   creates the user, signs in (refresh cookie) and answers the login response with the social
  *   login result (`isNewUser`, `email`, `userId`, `tenantId`, `name`).
  *   When the user has a second factor, or their tenant enforces MFA, the same MFA gate as password
- *   sign-in (`mfaGate`, http/mfa-gate.ts) answers instead: `mfaRequired`, `mfaToken`, `mfaEnrolled`,
- *   `mfaDevices`, `mfaStrategies`, `email`, plus `isNewUser` (the account was created by this
- *   callback, whatever follows); no session and no cookie until the second factor. The ids and the
- *   name come only with a session. A brand-new user under an enforced policy is sent to forced
+ *   sign-in answers instead (core/domain/federation.ts `federatedSignInOn`, with demo mode):
+ *   `mfaRequired`, `mfaToken`, `mfaEnrolled`, `mfaDevices`, `mfaStrategies`, `email`, plus
+ *   `isNewUser` (the account was created by this callback, whatever follows); no session and no
+ *   cookie until the second factor. The ids and the name come only with a session. A brand-new user under an enforced policy is sent to forced
  *   enrolment (`mfaEnrolled: false`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { resolveFederatedUser } from '../domain/federation';
 import { loadSecretsKey, SecretBox } from '../domain/secrets';
 import { SocialLoginError, SocialProviders, upsertSocialProviders } from '../domain/social';
-import { setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
-import { clientInfo } from '../http/client-info';
-import { mfaGate } from '../http/mfa-gate';
-import { sessionTenantId } from '../storage/security-enforcement';
+import { federatedSignInOn } from '../../core/domain/federation';
+import { SOCIAL_PROVIDER_HANDLERS } from '../../core/domain/social-login';
+import { registerPublicHandlers } from '../http/handlers';
+import { serverPlatform } from '../platform';
+import { serverVisit } from '../http/visit';
 
 interface PostLoginQuery {
   code: string;
@@ -49,20 +49,10 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   await app.register(
     async (api) => {
-      api.get('/identity/resources/sso/v2', async () => providers.list(false));
-      // The client SDK's other reads of the same list: v1's shape, and v2 for a signed-in user.
-      api.get('/identity/resources/sso/v1', async () =>
-        (await providers.list(false)).map(({ type, clientId, redirectUrl, active }) => ({
-          type,
-          clientId,
-          redirectUrl,
-          active,
-        })),
-      );
-      api.get('/identity/resources/sso/v2/authenticated', async () => {
-        return providers.list(false);
-      });
-      api.get('/identity/resources/sso/custom/v1', async () => ({ providers: await providers.list(true) }));
+      // The buttons' lists (core/domain/social-login.ts, with demo mode).
+      registerPublicHandlers(api, SOCIAL_PROVIDER_HANDLERS, () => ({
+        list: (custom) => providers.list(custom),
+      }));
 
       api.post<{ Params: { provider: string }; Querystring: PostLoginQuery }>(
         '/identity/resources/auth/v1/user/sso/:provider/postlogin',
@@ -94,34 +84,14 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
             request.log.warn(`social login with "${request.params.provider}" refused: ${error.message}`);
             throw contractError('AUTHENTICATION_FAILED');
           }
-          const federated = await resolveFederatedUser(
-            ctx.db,
-            {
-              provider: `social:${request.params.provider}`,
-              subject: claims.subject,
-              email: claims.email,
-              emailVerified: claims.emailVerified,
-              name: claims.name,
-            },
-            { kind: 'ownTenant' },
-          );
-          const mfa = await mfaGate(ctx, ctx.mfa, request)(federated.user, federated.tenantId);
-          if (mfa) return { ...mfa, isNewUser: federated.isNewUser };
-          const signedIn = await ctx.auth.startSession(
-            federated.user,
-            clientInfo(request),
-            federated.tenantId,
-          );
-          setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-          const tenantId = await sessionTenantId(ctx.db, signedIn.sessionId);
-          return {
-            ...signedIn.authResponse,
-            isNewUser: federated.isNewUser,
-            email: federated.user.email,
-            userId: federated.user.id,
-            tenantId,
-            name: federated.user.name,
+          const identity = {
+            provider: `social:${request.params.provider}`,
+            subject: claims.subject,
+            email: claims.email,
+            emailVerified: claims.emailVerified,
+            name: claims.name,
           };
+          return federatedSignInOn(serverPlatform(ctx), serverVisit(ctx, request, reply)).social(identity);
         },
       );
     },

@@ -80,17 +80,6 @@ export async function sessionState(
   return rows[0] ?? null;
 }
 
-/** The account a session was opened in (null when none, or no such session). */
-export async function sessionTenantId(db: Database, sessionId: string): Promise<string | null> {
-  return (
-    (
-      await db.query<{ tenant_id: string | null }>('SELECT tenant_id FROM sessions WHERE id = $1', [
-        sessionId,
-      ])
-    ).rows[0]?.tenant_id ?? null
-  );
-}
-
 export async function revokeSession(db: Database, id: string, reason: string): Promise<void> {
   await db.query(
     `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,

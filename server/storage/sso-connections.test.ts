@@ -1,11 +1,11 @@
 // The SSO connections' repository (core/domain/sso-repository.ts, written once over the tables port)
 // on both stores: the server's over PGlite (`sqlTables`) and demo mode's over its stored data
-// (core/demo/ssoConfig.ts).
+// (its platform's tables, core/demo/platform.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SsoConnectionRepository } from '../../core/domain/sso-connections';
 import { seedDemoDatabase } from '../../core/demo/data';
-import { demoSsoRepository } from '../../core/demo/ssoConfig';
+import { demoPlatform } from '../../core/demo/platform';
 import { demoRoles } from '../../core/demo/teamAdmin';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { ssoConnectionRepository } from '../../core/domain/sso-repository';
@@ -23,16 +23,16 @@ interface Repos {
 
 let n = 0;
 const unique = () => `sso-repo-${Date.now().toString(36)}-${(n += 1)}`;
+const CALLBACKS = {
+  samlCallbacks: ['http://app.test/account/saml/callback'],
+  oidcRedirects: ['http://app.test/account/oidc/callback'],
+};
 
 repositorySuite<Repos>(
   'SSO connections',
   {
     pglite: (db) => ({
-      repo: ssoConnectionRepository(sqlTables(db), {
-        ...SERVER_ROW_CLOCK,
-        samlCallbacks: ['http://app.test/account/saml/callback'],
-        oidcRedirects: ['http://app.test/account/oidc/callback'],
-      }),
+      repo: ssoConnectionRepository(sqlTables(db), { ...SERVER_ROW_CLOCK, ...CALLBACKS }),
       roleId: async () =>
         (await db.query<{ id: string }>('SELECT id FROM roles WHERE tenant_id IS NULL ORDER BY name LIMIT 1'))
           .rows[0]!.id,
@@ -51,8 +51,9 @@ repositorySuite<Repos>(
     }),
     demo: () => {
       const db = seedDemoDatabase();
+      const { tables, clock } = demoPlatform(db, { now: Date.now, random: unique });
       return {
-        repo: demoSsoRepository(db, { now: Date.now, random: unique }),
+        repo: ssoConnectionRepository(tables, { ...clock, ...CALLBACKS }),
         roleId: async () => demoRoles(db)[0]!.id,
         twoRoles: async () =>
           demoRoles(db)

@@ -7,7 +7,7 @@ import { UserExistsError, userRepository, type NewUser, type UserRow } from '../
 import type { Database } from './database';
 import { SERVER_ROW_CLOCK, sqlTables } from './tables';
 
-export { normalizeEmail, UserExistsError, type UserRow } from '../../core/domain/user-tables';
+export { normalizeEmail, type UserRow } from '../../core/domain/user-tables';
 
 const users = (db: Database) => userRepository(sqlTables(db), SERVER_ROW_CLOCK);
 
