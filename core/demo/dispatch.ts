@@ -48,12 +48,12 @@ export interface DemoCaller {
  * A super-user route passes to its handler with a signed-in caller: demo mode has no vendor
  * administrator, and the handler says so.
  */
-export function accessRefusal(
+export async function accessRefusal(
   route: RouteDescriptor,
   { body, query, token }: DemoRequest,
   callerOf: (token: string) => DemoCaller | null,
-  permissionsOf: (user: DemoUser) => string[],
-): Answer | null {
+  permissionsOf: (user: DemoUser) => Promise<string[]>,
+): Promise<Answer | null> {
   const needed = accessNeeded(route.access, { body, query, bearer: Boolean(token) });
   if (!needed) return null;
   if (!token) return fail('BEARER_MISSING');
@@ -61,7 +61,7 @@ export function accessRefusal(
   if (!caller) return fail('TOKEN_INVALID');
   if (needed.person && isApiTokenAccess(caller.claims)) return fail('API_TOKEN_REFUSED');
   const { permission } = needed;
-  if (permission && !holdsPermission(permissionsOf(caller.user), permission))
+  if (permission && !holdsPermission(await permissionsOf(caller.user), permission))
     return fail('PERMISSION_REQUIRED', { permission });
   return null;
 }

@@ -12,12 +12,13 @@ import {
   type FlagPorts,
   type HostInfoPorts,
 } from '../domain/host-info-handlers';
-import { DEMO_VENDOR_ID, demoFlagValues, tenantsOfUser, type DemoDatabase, type DemoUser } from './data';
+import { DEMO_VENDOR_ID, demoFlagValues, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
 import type { DemoClock } from './rows';
 import { demoHandlers, demoPublicHandlers } from './shared';
-import { demoPermissionsOf } from './teamAdmin';
+import { accountsOfUser, permissionKeysIn, tenantDtoOf } from '../domain/member-grants';
+import { demoTables } from './teamAdmin';
 
 function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): HostInfoPorts {
   return {
@@ -42,11 +43,11 @@ function demoHostInfoPorts(db: DemoDatabase, user: DemoUser, clock: DemoClock): 
       (await import('../domain/notifications')).notificationsMetadata(DEMO_VENDOR_ID),
     // Every account the user belongs to (sub-accounts included: core/domain/sub-account-handlers.ts).
     accountsOf: async () => {
-      const tenants = tenantsOfUser(db, user.id);
+      const tenants = (await accountsOfUser(demoTables(db), user.id)).map(tenantDtoOf);
       return { tenants, active: tenants.find((t) => t.tenantId === user.tenantId) ?? null };
     },
     entitlementsOf: async () => ({
-      permissions: demoPermissionsOf(db, user),
+      permissions: await permissionKeysIn(demoTables(db), user.tenantId, user.id),
       features: DEMO_FEATURES,
       permissionFeatures: DEMO_PERMISSION_FEATURES,
     }),

@@ -81,8 +81,14 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
   const userOfSession = (db: DemoDatabase) => db.session && demoUserOf(db, db.session.userId);
 
   /** Hosted login's tokens of the session, whose refresh token turns (the answer carries it when `refresh`). */
-  function oauthTokens(db: DemoDatabase, user: DemoUser, clientId: string, nonce: unknown, refresh: boolean) {
-    const auth = tools.tokenFor(db, user);
+  async function oauthTokens(
+    db: DemoDatabase,
+    user: DemoUser,
+    clientId: string,
+    nonce: unknown,
+    refresh: boolean,
+  ) {
+    const auth = await tools.tokenFor(db, user);
     const session = db.session!;
     session.refreshToken = tools.random();
     const claims = idTokenClaims(
@@ -129,7 +135,7 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
     });
     // As the server's: a SAML first factor passes a policy of ForceExceptSAML.
     const mfa = await tools.secondFactor(db, user, null, idp === 'saml' ? 'saml' : undefined);
-    return ok(mfa ?? tools.startSession(db, user), true);
+    return ok(mfa ?? (await tools.startSession(db, user)), true);
   };
   // The bodies passed the contract's schemas (core/contract/requests-sso-signin.ts).
   const oidc: Handler = (db, { body }) => {
@@ -197,7 +203,7 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
       const mfa = await tools.secondFactor(db, user);
       if (mfa) return ok({ ...mfa, isNewUser }, true);
       const { id: userId, email, tenantId, name } = user;
-      return ok({ ...tools.startSession(db, user), isNewUser, email, userId, tenantId, name }, true);
+      return ok({ ...(await tools.startSession(db, user)), isNewUser, email, userId, tenantId, name }, true);
     },
     postAuthV1UserOidcPostlogin: oidc,
     postAuthV2UserOidcPostlogin: oidc,

@@ -6,11 +6,12 @@
 import { contractError } from '../contract/errors';
 import { IMPERSONATION_HANDLERS, type ImpersonationHandlerPorts } from '../domain/impersonation-handlers';
 import { isApiTokenAccess } from '../domain/api-tokens';
-import { demoUserOf, joinedMember, updateUser, type DemoDatabase } from './data';
+import { demoUserOf, updateUser, type DemoDatabase } from './data';
 import type { DemoRoutes } from './dispatch';
 import { claimsOf, type DemoTokens } from './sessions';
 import { demoPublicHandlers } from './shared';
-import { demoPermissionsOf } from './teamAdmin';
+import { joinedMemberIn, permissionKeysIn } from '../domain/member-grants';
+import { demoTables } from './teamAdmin';
 
 /** The handler's ports for one call over the demo's data; `bearer` is the request's bearer token. */
 function demoImpersonationPorts(
@@ -21,10 +22,10 @@ function demoImpersonationPorts(
   return {
     // An invitee who has not accepted is no member yet (the server's accepted memberships).
     member: async (tenantId, userId) => {
-      const user = joinedMember(db, tenantId, userId);
+      const user = await joinedMemberIn(demoTables(db), tenantId, userId);
       return user ? { id: user.id, verified: user.verified, superUser: false } : null;
     },
-    permissionsOf: async (tenantId, userId) => demoPermissionsOf(db, { id: userId, tenantId }),
+    permissionsOf: (tenantId, userId) => permissionKeysIn(demoTables(db), tenantId, userId),
     checkOrigin: () => {},
     hasBearer: bearer !== null,
     actor: async (token = bearer ?? undefined) => {
@@ -36,7 +37,7 @@ function demoImpersonationPorts(
       return {
         userId: user.id,
         tenantId: user.tenantId,
-        permissions: demoPermissionsOf(db, user),
+        permissions: await permissionKeysIn(demoTables(db), user.tenantId, user.id),
         impersonating: Boolean(claims.act),
         apiToken: false,
         sessionId: token,

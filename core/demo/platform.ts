@@ -34,15 +34,15 @@ import { demoWebhooks } from './connectivity';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { demoSignInMethodPorts } from './signInMethods';
-import { categoryId, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
+import { categoryId, demoRoles, demoTables } from './teamAdmin';
 import { demoAccountTree } from './subAccountsRepository';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { securityPolicyRepositories } from '../domain/security-policy-storage';
 import { demoSsoBackend } from './ssoConfig';
 import { demoBilling } from './billingStore';
 import { randomUuid } from '../domain/random-secrets';
+import { authorizationIn } from '../domain/member-grants';
 import { displayName } from '../domain/user-tables';
-import { profileOf } from './profile';
 import { demoProfileImages } from './profileImages';
 import { demoMfaPlatform } from './mfaRepository';
 
@@ -81,7 +81,6 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     tables,
     clock,
     emit: async () => {},
-    memberPermissions: async (tenantId, userId) => demoPermissionsOf(db, { id: userId, tenantId }),
     apiTokenHash: () => '',
     vendor: async () => ({ apiTokensEnabled: DEMO_POLICY.apiTokensEnabled !== false }),
 
@@ -162,7 +161,6 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     // Billing, SSO configuration, profile change and picture, host info, account settings.
     sso: () => demoSsoBackend(db, { now, random }),
     billing: demoBilling(db, random),
-    userProfile: async (userId, tenantId) => profileOf(db, demoUserOf(db, userId, tenantId ?? undefined)!),
     profileImages: demoProfileImages(db),
     // MFA and passwordless sign-in, the phone number: the demo outbox, the demo's policy.
     async sendSms(to, key, code) {
@@ -175,17 +173,20 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
 }
 
 /** The signed-in caller as the areas read them: the user in their active account (no API tokens in demo mode). */
-export const demoCaller = (db: DemoDatabase, user: DemoUser): Caller => ({
-  userId: user.id,
-  tenantId: user.tenantId,
-  permissions: demoPermissionsOf(db, user),
-  byApiToken: false,
-  roles: demoRolesOf(db, user).map((r) => r.key),
-  sessionId: db.session?.id ?? null,
-  impersonating: Boolean(db.session?.impersonatorId),
-  ip: undefined,
-  contact: { name: displayName(user), email: user.email },
-});
+export async function demoCaller(db: DemoDatabase, user: DemoUser): Promise<Caller> {
+  const { roles, permissions } = await authorizationIn(demoTables(db), user.id, user.tenantId);
+  return {
+    userId: user.id,
+    tenantId: user.tenantId,
+    permissions: permissions.map((p) => p.key),
+    byApiToken: false,
+    roles: roles.map((r) => r.key),
+    sessionId: db.session?.id ?? null,
+    impersonating: Boolean(db.session?.impersonatorId),
+    ip: undefined,
+    contact: { name: displayName(user), email: user.email },
+  };
+}
 
 /** The email of the last passwordless code's pre-login (the server keeps it in an httpOnly cookie). */
 let preLoginEmail: string | undefined;
@@ -196,7 +197,7 @@ let preLoginEmail: string | undefined;
  */
 export const demoVisit = (
   db: DemoDatabase,
-  startSession: (db: DemoDatabase, user: DemoUser) => AuthResponse,
+  startSession: (db: DemoDatabase, user: DemoUser) => Promise<AuthResponse>,
 ): Visit => ({
   ip: undefined,
   checkOrigin: () => {},

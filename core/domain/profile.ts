@@ -4,7 +4,7 @@
  * address and job title, locale), the metadata's limits (also sign-up's), and the route's handler
  * (core/domain/handlers.ts) over `ProfilePorts`, an area of both backends (`profileAreaPorts`,
  * core/domain/back-office-areas.ts): the user's row over the tables port, the answer as each
- * backend's GET me reads it (the platform's `userProfile`). Email, roles, createdAt and lastLogin
+ * backend's GET me answers it (core/domain/member-grants.ts). Email, roles, createdAt and lastLogin
  * stay as they are. Not with an API token (the descriptor's PERSON): the phone number is where SMS
  * sign-in codes go, so changing it would turn a leaked token into a sign-in.
  */
@@ -13,6 +13,7 @@ import { answer, type AreaHandlers } from './handlers';
 import { refusePhoneChangeWhileImpersonating } from './impersonation';
 import type { Caller, PortsFor } from './platform';
 import { USERS } from './user-tables';
+import { userProfileIn } from './member-grants';
 
 const MAX_METADATA_BYTES = 10_000;
 const MAX_METADATA_DEPTH = 10;
@@ -120,5 +121,5 @@ export const profileAreaPorts: PortsFor<ProfilePorts> = (platform, caller) => ({
     const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     if (Object.keys(set).length) await platform.tables.of(USERS).update({ id: userId }, set);
   },
-  profile: (userId) => platform.userProfile(userId, actingIn(caller)),
+  profile: (userId) => userProfileIn(platform.tables, userId, actingIn(caller)),
 });

@@ -19,6 +19,7 @@ import type { MemberLinks, TeamMemberHandlerPorts } from './team-member-handlers
 import type { TeamMemberPorts } from './team-members';
 import { TENANTS } from './tenant-tables';
 import { USERS, type UserRow } from './user-tables';
+import { permissionKeysIn } from './member-grants';
 
 /** What differs by backend, or stays the server's own (its reasons beside each). */
 export interface TeamMemberStoreExtras {
@@ -238,7 +239,7 @@ export function teamMemberPorts(
  */
 export const teamMemberAreaPorts: PortsFor<TeamMemberHandlerPorts> = (platform, caller) => ({
   ...teamMemberPorts(platform.tables, platform.clock, {
-    memberKeys: (tenantId, userId) => platform.memberPermissions(tenantId, userId),
+    memberKeys: (tenantId, userId) => permissionKeysIn(platform.tables, tenantId, userId),
     scimMemberships: (ids) => platform.members.scimMemberships(ids),
     endSessions: (tenantId, userId, reason, within) =>
       platform.members.endSessions(tenantId, userId, reason, within),
