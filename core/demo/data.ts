@@ -231,10 +231,6 @@ export function demoUserOf(db: DemoDatabase, id: unknown, tenantId?: string): De
   return row && active ? { ...row, tenantId: active } : undefined;
 }
 
-/** The users of the account `tenantId` (invitees too), acting in it. */
-export const usersOfAccount = (db: DemoDatabase, tenantId: string): DemoUser[] =>
-  membershipRows(db).flatMap((m) => (m.tenantId === tenantId ? [demoUserOf(db, m.userId, tenantId)!] : []));
-
 /** The stored accounts, rows of `tenants` (core/domain/tenant-tables.ts), read as they are. */
 export const tenantRows = (db: DemoDatabase): readonly TenantRow[] => storedRows(db.tables, TENANTS);
 

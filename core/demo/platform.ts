@@ -3,21 +3,17 @@
  * the backend's clock and ids, the caller as the demo's session finds them; it announces nothing
  * (no webhooks) and keeps nothing of an API token's secret (nothing would check it). The built-in
  * roles, the permission catalogue and its categories are rows, written on first use as the
- * server's migrations write them.
+ * server's migrations write them (core/demo/teamAdmin.ts).
  */
-import { PERMISSION_CATEGORIES as CATEGORIES } from '../portal/permissionCatalogue';
 import { storedAttemptCounters } from '../domain/attempts';
 import type { AuthResponse } from '../domain/session-tokens';
 import type { Caller, Platform, Visit } from '../domain/platform';
-import { PERMISSION_CATEGORIES } from '../domain/role-store';
 import { newPasswordProblem } from '../domain/sign-up-handlers';
 import {
-  DEMO_CREATED_AT,
   DEMO_PASSWORD_POLICY,
   DEMO_POLICY,
   DEMO_VENDOR_ID,
   demoFlagValues,
-  noteWritten,
   tenantRows,
   demoUserOf,
   updateUser,
@@ -34,7 +30,7 @@ import { demoWebhooks } from './connectivity';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { demoSignInMethodPorts } from './signInMethods';
-import { categoryId, demoRoles, demoTables } from './teamAdmin';
+import { demoRoles, demoTables } from './teamAdmin';
 import { demoAccountTree } from './subAccountsRepository';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { securityPolicyRepositories } from '../domain/security-policy-storage';
@@ -57,23 +53,8 @@ const GLOBAL_POLICY = {
   publicKey: '',
 };
 
-/** The permissions' categories as rows, as the server's migration writes them. */
-function seedCategories(db: DemoDatabase) {
-  const store = (db.tables ??= {});
-  if (store[PERMISSION_CATEGORIES.name]) return;
-  store[PERMISSION_CATEGORIES.name] = CATEGORIES.map(([key, name, description]) => ({
-    id: categoryId(key),
-    key,
-    name,
-    description,
-    createdAt: DEMO_CREATED_AT,
-  }));
-  noteWritten(store);
-}
-
 export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Platform {
   demoRoles(db);
-  seedCategories(db);
   const tables = memoryTables((db.tables ??= {}));
   // Random uuids, as the server's ids (billing and SSO read an id that is not one as no row).
   const clock = { now, newId: randomUuid };

@@ -3,7 +3,8 @@
  * them (rows of core/domain/role-tables.ts, in `db.tables`), and the demo's tables with them
  * seeded: what a user holds is read over those by core/domain/member-grants.ts, as on the server.
  */
-import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
+import { PERMISSION_CATALOGUE, PERMISSION_CATEGORIES as CATEGORIES } from '../portal/permissionCatalogue';
+import { PERMISSION_CATEGORIES } from '../domain/role-store';
 import { BUILT_IN_ROLES } from '../portal/builtInRoles';
 import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../domain/role-tables';
 import type { Tables } from '../domain/tables';
@@ -18,14 +19,22 @@ import {
 import { memoryTables } from './tables';
 
 export const permissionId = (key: string) => seededId(`permission:${key}`);
-export const categoryId = (key: string) => seededId(`category:${key}`);
+const categoryId = (key: string) => seededId(`category:${key}`);
 
 /**
- * Seeds the catalogue and the built-in roles (the server's, spec 001 §3) as rows on first use, as
- * the server's migrations write them; every reader of roles calls it first.
+ * Seeds the catalogue, its categories and the built-in roles (the server's, spec 001 §3) as rows on
+ * first use, as the server's migrations write them; every reader of roles calls it first.
  */
 export function demoRoles(db: DemoDatabase): void {
   const store = (db.tables ??= {});
+  // Seeded apart: a page may have stored the roles before the categories were rows.
+  store[PERMISSION_CATEGORIES.name] ??= CATEGORIES.map(([key, name, description]) => ({
+    id: categoryId(key),
+    key,
+    name,
+    description,
+    createdAt: DEMO_CREATED_AT,
+  }));
   if (store[ROLES.name]?.length) return;
   const catalogue = PERMISSION_CATALOGUE.map(([key, name, category]) => ({
     id: permissionId(key),
