@@ -17,7 +17,7 @@ import {
   type AuditRow,
 } from '../domain/audit';
 import { demoUserOf, noteWritten, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
-import { demoRoles } from './teamAdmin';
+import { demoTables } from './teamAdmin';
 import { randomId } from './sessions';
 
 type Json = Record<string, unknown>;
@@ -101,15 +101,11 @@ export async function demoAudit(
   if (!entry) return () => false;
   // The names' reader (the server's, over the declared tables) loads with the first audited call;
   // the built-in roles and the catalogue are rows once seeded.
-  demoRoles(db);
-  const [{ auditNameOf }, { memoryTables }] = await Promise.all([
-    import('../domain/audit-names'),
-    import('./tables'),
-  ]);
+  const { auditNameOf } = await import('../domain/audit-names');
   const names = await auditNames(
     entry,
     auditDetails(request.params, request.body),
-    auditNameOf(memoryTables((db.tables ??= {}))),
+    auditNameOf(demoTables(db)),
   );
   const sessionUserId = db.session?.userId;
   return (answer, now) => {
@@ -124,8 +120,8 @@ export async function demoAudit(
 
 /**
  * Files one audit record of `actor` in their account's log: a row of `audits` as the server
- * records it (core/domain/audit.ts). Appended to the stored rows as the demo's store does
- * (core/demo/tables.ts), which the sign-in page's demo chunk does not load.
+ * records it (core/domain/audit.ts), appended to the stored rows as the demo's store does
+ * (core/demo/tables.ts) when the answer is known (the pipeline records it at once).
  */
 function storeDemoAudit(db: DemoDatabase, actor: DemoUser, row: AuditRow, now: number): void {
   const event = {
