@@ -10,97 +10,113 @@
 import { contractError } from '../contract/errors';
 import { GROUP_CONFIGURATIONS, GROUP_MEMBERS, GROUP_ROLES } from './group-token-tables';
 import { MFA_DEVICES } from './mfa-store';
-import { MEMBERSHIP_ROLES, MEMBERSHIPS } from './membership-tables';
-import { grantsOf } from './role-store';
-import { PERMISSIONS, ROLES, roleDtoOf } from './role-tables';
+import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from './membership-tables';
+import { PERMISSIONS, ROLE_PERMISSIONS, ROLES, roleDtoOf } from './role-tables';
 import { heldPermission, type RoleDto } from './roles';
-import { inRows, oneOf, type Tables } from './tables';
+import { inRows, oneOf, type RowOf, type Tables } from './tables';
 import { TENANTS, type TenantRow } from './tenant-tables';
 import { toUserProfile, type Authorization, type UserProfile } from './user-profile';
 import { USERS, type UserRow } from './user-tables';
 
 const unique = (ids: string[]) => [...new Set(ids)];
 
+type PermissionRow = RowOf<typeof PERMISSIONS>;
+
 /**
- * The roles `userId` holds in each of `tenantIds`, ordered by key, by account (an account where
- * they hold none is absent). `pending`: also where their invitation is not accepted yet (the roles
- * it will give; authorization never counts them).
+ * The roles each membership holds: its own (`direct`) and its groups' (`viaGroups`, while its
+ * account has groups' roles on), with the groups it is in and the roles those give (whether on or
+ * not: the users list shows a group's roles).
  */
-async function rolesHeldIn(
-  tables: Tables,
-  userId: string,
-  tenantIds: string[],
-  pending = false,
-): Promise<Map<string, RoleDto[]>> {
+export async function roleLinksOf(tables: Tables, memberships: MembershipRow[]) {
+  const membershipId = oneOf(memberships.map((m) => m.id));
+  const direct = await tables.of(MEMBERSHIP_ROLES).rows({ where: { membershipId } });
+  const inGroups = await tables.of(GROUP_MEMBERS).rows({ where: { membershipId } });
+  const groupIds = unique(inGroups.map((g) => g.groupId));
+  const groupRoles = groupIds.length
+    ? await tables.of(GROUP_ROLES).rows({ where: { groupId: oneOf(groupIds) } })
+    : [];
+  // The accounts whose configuration turns groups' roles off (none read when no one is in a group).
+  const configurations = inGroups.length
+    ? await tables.of(GROUP_CONFIGURATIONS).rows({
+        where: { tenantId: oneOf(unique(memberships.map((m) => m.tenantId))) },
+      })
+    : [];
+  const off = new Set(configurations.filter((c) => !(c.enabled && c.rolesEnabled)).map((c) => c.tenantId));
+  const tenantOf = new Map(memberships.map((m) => [m.id, m.tenantId]));
+  const viaGroups = inGroups.flatMap((g) =>
+    off.has(tenantOf.get(g.membershipId)!)
+      ? []
+      : groupRoles
+          .filter((r) => r.groupId === g.groupId)
+          .map((r) => ({ membershipId: g.membershipId, roleId: r.roleId })),
+  );
+  return { direct, viaGroups, inGroups, groupIds, groupRoles };
+}
+
+/** The roles of these ids (by key) as the contract's, each with the permissions it grants, and those permissions (by key). */
+export async function rolesWithGrants(tables: Tables, roleIds: string[]) {
+  const roles = roleIds.length
+    ? await tables.of(ROLES).rows({ where: { id: oneOf(roleIds) }, orderBy: [{ by: 'key' }] })
+    : [];
+  const links = roles.length
+    ? await tables
+        .of(ROLE_PERMISSIONS)
+        .rows({ where: { roleId: oneOf(roles.map((r) => r.id)) }, orderBy: [{ by: 'permissionId' }] })
+    : [];
+  const permissionIds = unique(links.map((l) => l.permissionId));
+  const permissions = permissionIds.length
+    ? await tables.of(PERMISSIONS).rows({ where: { id: oneOf(permissionIds) }, orderBy: [{ by: 'key' }] })
+    : [];
+  const dto = new Map(
+    roles.map((r) => [
+      r.id,
+      roleDtoOf(
+        r,
+        links.filter((l) => l.roleId === r.id).map((l) => l.permissionId),
+      ),
+    ]),
+  );
+  return { roles, dto, permissions };
+}
+
+/** Those of `catalogue` that the `held` roles grant, each with the ids of the held roles granting it. */
+export const heldPermissionsOf = (
+  catalogue: PermissionRow[],
+  held: RoleDto[],
+): Authorization['permissions'] =>
+  catalogue.flatMap((p) => {
+    const by = held.filter((r) => r.permissions.includes(p.id)).map((r) => r.id);
+    return by.length ? [{ ...heldPermission(p, by), createdAt: p.createdAt, updatedAt: p.createdAt }] : [];
+  });
+
+/**
+ * The roles `userId` holds in each of `tenantIds` (an account where they are no member, or only
+ * invited, is absent: an invitation grants nothing yet), and the permissions any of them grants.
+ */
+async function grantsIn(tables: Tables, userId: string, tenantIds: string[]) {
   const held = new Map<string, RoleDto[]>();
-  if (tenantIds.length === 0) return held;
-  const live = pending ? {} : { invitationPending: false };
-  const memberships = await tables
-    .of(MEMBERSHIPS)
-    .rows({ where: { userId, tenantId: oneOf(unique(tenantIds)), ...live } });
-  if (memberships.length === 0) return held;
-  const direct = await tables
-    .of(MEMBERSHIP_ROLES)
-    .rows({ where: { membershipId: oneOf(memberships.map((m) => m.id)) } });
-  // Groups give their roles in an account whose configuration has groups and their roles on (no row: on).
-  const off = await tables
-    .of(GROUP_CONFIGURATIONS)
-    .rows({ where: { tenantId: oneOf(memberships.map((m) => m.tenantId)) } });
-  const grouping = memberships.filter(
-    (m) => !off.some((c) => c.tenantId === m.tenantId && !(c.enabled && c.rolesEnabled)),
-  );
-  const inGroups = grouping.length
-    ? await tables.of(GROUP_MEMBERS).rows({ where: { membershipId: oneOf(grouping.map((m) => m.id)) } })
+  const memberships = tenantIds.length
+    ? await tables
+        .of(MEMBERSHIPS)
+        .rows({ where: { userId, tenantId: oneOf(unique(tenantIds)), invitationPending: false } })
     : [];
-  const groupRoles = inGroups.length
-    ? await tables.of(GROUP_ROLES).rows({ where: { groupId: oneOf(unique(inGroups.map((l) => l.groupId))) } })
-    : [];
-  /** The ids of the roles a membership holds, directly and through its groups. */
-  const roleIdsOf = (membershipId: string) => [
-    ...direct.filter((l) => l.membershipId === membershipId).map((l) => l.roleId),
-    ...inGroups.flatMap((l) =>
-      l.membershipId === membershipId
-        ? groupRoles.filter((g) => g.groupId === l.groupId).map((g) => g.roleId)
-        : [],
-    ),
-  ];
-  const ids = unique(memberships.flatMap((m) => roleIdsOf(m.id)));
-  if (ids.length === 0) return held;
-  const roles = await tables
-    .of(ROLES)
-    .rows({ where: { id: oneOf(ids) }, orderBy: [{ by: 'key' }, { by: 'id' }] });
-  const grants = await grantsOf(
-    tables,
-    roles.map((r) => r.id),
-  );
+  if (memberships.length === 0) return { held, catalogue: [] };
+  const links = await roleLinksOf(tables, memberships);
+  const holding = [...links.direct, ...links.viaGroups];
+  const { roles, dto, permissions } = await rolesWithGrants(tables, unique(holding.map((l) => l.roleId)));
   for (const m of memberships) {
-    const mine = new Set(roleIdsOf(m.id));
-    const dtos = roles.filter((r) => mine.has(r.id)).map((r) => roleDtoOf(r, grants.get(r.id)!));
-    if (dtos.length) held.set(m.tenantId, dtos);
+    const mine = new Set(holding.filter((l) => l.membershipId === m.id).map((l) => l.roleId));
+    held.set(
+      m.tenantId,
+      roles.filter((r) => mine.has(r.id)).map((r) => dto.get(r.id)!),
+    );
   }
-  return held;
+  return { held, catalogue: permissions };
 }
 
 /** The member `userId` of `tenantId` who has joined it (an invitee who has not accepted is none yet), as their row. */
 export const joinedMemberIn = (tables: Tables, tenantId: string, userId: string): Promise<UserRow | null> =>
   tables.of(USERS).row({ id: inRows(MEMBERSHIPS, 'userId', { tenantId, userId, invitationPending: false }) });
-
-/** The permissions `roles` grant, ordered by key, each with the ids of those of `roles` granting it. */
-async function permissionsOf(tables: Tables, roles: RoleDto[]): Promise<Authorization['permissions']> {
-  const ids = unique(roles.flatMap((r) => r.permissions));
-  if (ids.length === 0) return [];
-  const catalogue = await tables
-    .of(PERMISSIONS)
-    .rows({ where: { id: oneOf(ids) }, orderBy: [{ by: 'key' }] });
-  return catalogue.map((p) => ({
-    ...heldPermission(
-      p,
-      roles.filter((r) => r.permissions.includes(p.id)).map((r) => r.id),
-    ),
-    createdAt: p.createdAt,
-    updatedAt: p.createdAt,
-  }));
-}
 
 /** The roles `userId` holds in `tenantId` and the permissions they grant (none while invited, nor in no account). */
 export async function authorizationIn(
@@ -108,8 +124,9 @@ export async function authorizationIn(
   userId: string,
   tenantId: string | null,
 ): Promise<Authorization> {
-  const roles = tenantId ? ((await rolesHeldIn(tables, userId, [tenantId])).get(tenantId) ?? []) : [];
-  return { roles, permissions: await permissionsOf(tables, roles) };
+  const { held, catalogue } = await grantsIn(tables, userId, tenantId ? [tenantId] : []);
+  const roles = (tenantId && held.get(tenantId)) || [];
+  return { roles, permissions: heldPermissionsOf(catalogue, roles) };
 }
 
 /** The permission keys `userId` holds in `tenantId`, ordered (none while invited or not a member). */
@@ -156,7 +173,7 @@ export async function userProfileIn(
   if (!user) throw contractError('USER_NOT_FOUND');
   const accounts = await accountsOfUser(tables, userId);
   const active = (accounts.find((t) => t.id === tenantId) ?? accounts[0])?.id ?? null;
-  const held = await rolesHeldIn(
+  const { held, catalogue } = await grantsIn(
     tables,
     userId,
     accounts.map((t) => t.id),
@@ -168,7 +185,7 @@ export async function userProfileIn(
     user,
     accounts.map((t) => ({ tenantId: t.id, roles: held.get(t.id) ?? [] })),
     active,
-    { roles, permissions: await permissionsOf(tables, roles) },
+    { roles, permissions: heldPermissionsOf(catalogue, roles) },
     mfaEnrolled,
   );
 }
