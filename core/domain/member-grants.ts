@@ -3,9 +3,11 @@
  * an account (their membership's, and their groups' while the account's groups and the groups'
  * roles are on: core/domain/groups.ts), the permissions those roles grant, the accounts the user
  * may act in and the profile of `GET users/v2/me`. Demo mode reads all of it here (its tokens, its
- * access check, GET me); the server here too but on its hot paths (sign-in, refresh, GET me), whose
- * SQL reads the same in fewer statements (server/storage/tenants.ts `heldRoles`,
- * server/storage/principal.ts; server/domain/round-trips.test.ts counts them).
+ * access check, its caller, GET me); the server too (the users list, PUT me's answer, GET me's
+ * authorization, the "not above the caller" rules), except on its hot paths (sign-in, refresh,
+ * GET me), whose SQL reads the same in fewer statements (server/storage/tenants.ts `heldRoles`,
+ * server/storage/principal.ts; server/domain/round-trips.test.ts counts them; the repository
+ * suite server/storage/member-grants.test.ts holds the two to the same answers).
  */
 import { contractError } from '../contract/errors';
 import { GROUP_CONFIGURATIONS, GROUP_MEMBERS, GROUP_ROLES } from './group-token-tables';
