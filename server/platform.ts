@@ -10,11 +10,10 @@ import { email, sms } from './delivery/messages';
 import { apiTokenSecretHash } from './domain/api-tokens';
 import { serverAuditStreams } from './domain/audit-streams';
 import { emitEvent, serverWebhooks } from './domain/connectivity';
-import { memberPermissionKeys } from './domain/grants';
 import { hashSecret, newLinkToken } from './domain/one-time-tokens';
 import { newPasswordProblem } from './domain/password-rules';
 import { passwordReuseProblem, globalSecurityPolicy } from './domain/security-policies';
-import { updatePasswordHash, userProfileOf } from './domain/users';
+import { updatePasswordHash } from './domain/users';
 import { getVendorSettings } from './domain/vendor';
 import { markActivated } from './storage/activation';
 import { attemptCounters } from './storage/attempts';
@@ -68,7 +67,6 @@ function platformOf(ctx: AppContext): Platform {
     clock: SERVER_ROW_CLOCK,
     emit: (tenantId, type, data, within) =>
       emitEvent({ db: (within && databaseOf(within)) || db }, tenantId, type, data),
-    memberPermissions: (tenantId, userId) => memberPermissionKeys(db, tenantId, userId),
     apiTokenHash: apiTokenSecretHash,
     vendor: () => getVendorSettings(db),
 
@@ -136,7 +134,6 @@ function platformOf(ctx: AppContext): Platform {
     // Billing, SSO configuration, profile change and picture, host info, account settings.
     sso: () => ssoBackendOf(ctx),
     billing: serverBilling(ctx),
-    userProfile: (userId, tenantId) => userProfileOf(db, userId, tenantId),
     profileImages: serverProfileImages(ctx),
     // MFA and passwordless sign-in, the phone number.
     async sendSms(to, key, code) {

@@ -6,7 +6,7 @@ import { ROUTES } from '../contract/routes';
 import { createMemoryStorage } from '../test-support/memoryStorage';
 import { sampleRows } from './audits';
 import { createDemoBackend, STORAGE_KEY } from './backend';
-import { DEMO_ADMIN, seedDemoDatabase, tenantRows, type DemoDatabase } from './data';
+import { DEMO_ADMIN, seedDemoDatabase, tenantRows, userRows, type DemoDatabase } from './data';
 
 const SIGN_IN = '/identity/resources/auth/v1/user';
 
@@ -17,7 +17,7 @@ test('every sample record has an action and severity a route records', () => {
       ({ action, severity }) => `${action} (${severity})`,
     ),
   );
-  const records = sampleRows(db, tenantRows(db)[0]!.id, Date.now());
+  const records = sampleRows([...userRows(db)], tenantRows(db)[0]!.id, Date.now());
   assert.ok(records.length > 0);
   for (const { action, severity } of records) assert.ok(recorded.has(`${action} (${severity})`), action);
   const signIn = records.find((r) => r.action === 'User signed in')!;

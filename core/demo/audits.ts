@@ -8,14 +8,10 @@
 import { routeNamed, type RouteName } from '../contract/routes';
 import { auditOutcome, auditRow, auditTableRow, type AuditDetails } from '../domain/audit';
 import { AUDITS, auditsEntity, type AuditTableRow } from '../domain/audit-log';
-import { before, stamp } from '../domain/tables';
-import {
-  DEMO_VENDOR_CREATED_AT,
-  DEMO_VENDOR_ID,
-  usersOfAccount,
-  type DemoDatabase,
-  type DemoUser,
-} from './data';
+import { MEMBERSHIPS } from '../domain/membership-tables';
+import { before, inRows, stamp } from '../domain/tables';
+import { USERS, type UserRow } from '../domain/user-tables';
+import { DEMO_VENDOR_CREATED_AT, DEMO_VENDOR_ID, type DemoDatabase } from './data';
 import { memoryTables } from './tables';
 
 const SAMPLE_SIZE = 64;
@@ -28,7 +24,7 @@ const RETENTION_DAYS = 365;
  * what the request carried, and the answer's status when it was refused. Recorded as the server's
  * audit hook records such a call (core/domain/audit.ts), the target's email the name of its id.
  */
-const CALLS: ReadonlyArray<[RouteName, (target: DemoUser) => AuditDetails, number?]> = [
+const CALLS: ReadonlyArray<[RouteName, (target: UserRow) => AuditDetails, number?]> = [
   ['postAuthUser', () => ({})],
   ['postAuthUser', () => ({}), 401],
   ['postUsers', (t) => ({ email: t.email, roleIds: ['Viewer'] })],
@@ -49,9 +45,8 @@ const AGENTS = [
 /** The id of an account's n-th sample record (the first one says the samples are stored). */
 const sampleId = (tenantId: string, n: number) => `demo-audit-${tenantId}-${n}`;
 
-/** The account's sample rows as of `now`, newest first. */
-export function sampleRows(db: DemoDatabase, tenantId: string, now: number): AuditTableRow[] {
-  const members = usersOfAccount(db, tenantId);
+/** The sample rows of the account of these members as of `now`, newest first. */
+export function sampleRows(members: UserRow[], tenantId: string, now: number): AuditTableRow[] {
   const base = Math.floor(now / HOUR) * HOUR;
   return members.length === 0
     ? []
@@ -81,10 +76,12 @@ export function sampleRows(db: DemoDatabase, tenantId: string, now: number): Aud
  * purge), and the sample history is stored as rows the first time.
  */
 export async function readyAuditLog(db: DemoDatabase, tenantId: string, now: number) {
-  const audits = memoryTables((db.tables ??= {})).of(AUDITS);
+  const tables = memoryTables((db.tables ??= {}));
+  const audits = tables.of(AUDITS);
   await audits.remove({ createdAt: before(stamp(now - RETENTION_DAYS * 24 * HOUR)) });
   if (await audits.row({ tenantId, id: sampleId(tenantId, 0) })) return;
-  await audits.insertAll(sampleRows(db, tenantId, now));
+  const members = await tables.of(USERS).rows({ where: { id: inRows(MEMBERSHIPS, 'userId', { tenantId }) } });
+  await audits.insertAll(sampleRows(members, tenantId, now));
 }
 
 /** The audits entity of GET /metadata (its columns). */

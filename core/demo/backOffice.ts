@@ -21,7 +21,7 @@ export interface BackOfficeDeps {
   now: () => number;
   random: () => string;
   /** Opens the browser's session (core/demo/sessions.ts), for a public flow that signs in. */
-  startSession: (db: DemoDatabase, user: DemoUser) => AuthResponse;
+  startSession: (db: DemoDatabase, user: DemoUser) => Promise<AuthResponse>;
 }
 
 /** The handlers of the public areas (core/domain/back-office-areas.ts), over demo mode's platform and the page's visit. */
@@ -50,7 +50,9 @@ const demoAreas = (areas: readonly Area[], clock: DemoClock): DemoRoutes<UserHan
     {},
     ...areas.map((area) =>
       area((handlers, ports) =>
-        demoHandlers(handlers, (db, user) => ports(demoPlatform(db, clock), demoCaller(db, user))),
+        demoHandlers(handlers, async (db, user) =>
+          ports(demoPlatform(db, clock), await demoCaller(db, user)),
+        ),
       ),
     ),
   );

@@ -1,5 +1,4 @@
-import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
-import type { RoleDto } from '../domain/roles';
+import type { AuthStrategy, PublicPolicy } from '../api/types';
 import { withEmail, withId } from './rows';
 import type { TableSpec } from '../domain/tables';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
@@ -44,9 +43,6 @@ export interface DemoDatabase {
     mfaEnforced?: boolean;
   };
 }
-
-/** A role as the demo's readers see it (core/demo/teamAdmin.ts); tenantId null: built in (read-only). */
-export type DemoRole = RoleDto;
 
 export interface DemoMessage {
   channel: 'email' | 'sms';
@@ -228,20 +224,6 @@ export function updateUser(db: DemoDatabase, id: string, changes: Partial<UserRo
 /** The stored memberships, rows of `memberships`. */
 const membershipRows = (db: DemoDatabase): readonly MembershipRow[] => storedRows(db.tables, MEMBERSHIPS);
 
-/** The membership of `userId` in the account `tenantId`, if any. */
-export const membershipOf = (db: DemoDatabase, tenantId: string, userId: unknown) =>
-  membershipRows(db).find((m) => m.tenantId === tenantId && m.userId === userId);
-
-/** The ids of the roles a membership holds. */
-export const membershipRoleIds = (db: DemoDatabase, membershipId: string | undefined): string[] =>
-  storedRows(db.tables, MEMBERSHIP_ROLES).flatMap((l) => (l.membershipId === membershipId ? [l.roleId] : []));
-
-/** The user `userId` as a member who has joined the account (an invitee who has not accepted is none yet, as on the server). */
-export function joinedMember(db: DemoDatabase, tenantId: string, userId: unknown): UserRow | undefined {
-  const membership = membershipOf(db, tenantId, userId);
-  return membership && !membership.invitationPending ? userById(db, userId) : undefined;
-}
-
 /** The user of this id acting in `tenantId` (default: their active account), if any. */
 export function demoUserOf(db: DemoDatabase, id: unknown, tenantId?: string): DemoUser | undefined {
   const row = userById(db, id);
@@ -249,35 +231,8 @@ export function demoUserOf(db: DemoDatabase, id: unknown, tenantId?: string): De
   return row && active ? { ...row, tenantId: active } : undefined;
 }
 
-/** The accounts the user may act in (access not denied, the invitation accepted), as the server answers them. */
-export function tenantsOfUser(db: DemoDatabase, userId: string): Tenant[] {
-  const ids = new Set(
-    membershipRows(db)
-      .filter((m) => m.userId === userId && m.accessAllowed && !m.invitationPending)
-      .map((m) => m.tenantId),
-  );
-  return tenantRows(db)
-    .filter((t) => ids.has(t.id))
-    .map(tenantOfRow);
-}
-
-/** The users of the account `tenantId` (invitees too), acting in it. */
-export const usersOfAccount = (db: DemoDatabase, tenantId: string): DemoUser[] =>
-  membershipRows(db).flatMap((m) => (m.tenantId === tenantId ? [demoUserOf(db, m.userId, tenantId)!] : []));
-
 /** The stored accounts, rows of `tenants` (core/domain/tenant-tables.ts), read as they are. */
 export const tenantRows = (db: DemoDatabase): readonly TenantRow[] => storedRows(db.tables, TENANTS);
-
-/** A stored account as the server answers it (its tenants list). */
-const tenantOfRow = (row: TenantRow): Tenant => ({
-  id: row.id,
-  tenantId: row.id,
-  name: row.name,
-  isReseller: row.isReseller,
-  metadata: JSON.stringify(row.metadata),
-  vendorId: row.vendorId,
-  createdAt: row.createdAt,
-});
 
 /** Every table's rows, by table name (core/demo/tables.ts keeps the domain's tables there). */
 export type DemoTables = Record<string, Array<Record<string, unknown>>>;

@@ -17,7 +17,7 @@ import {
   type AuditRow,
 } from '../domain/audit';
 import { demoUserOf, noteWritten, userByEmail, userById, type DemoDatabase, type DemoUser } from './data';
-import { demoRoles } from './teamAdmin';
+import { demoTables } from './teamAdmin';
 import { randomId } from './sessions';
 
 type Json = Record<string, unknown>;
@@ -48,12 +48,12 @@ export interface DemoCaller {
  * A super-user route passes to its handler with a signed-in caller: demo mode has no vendor
  * administrator, and the handler says so.
  */
-export function accessRefusal(
+export async function accessRefusal(
   route: RouteDescriptor,
   { body, query, token }: DemoRequest,
   callerOf: (token: string) => DemoCaller | null,
-  permissionsOf: (user: DemoUser) => string[],
-): Answer | null {
+  permissionsOf: (user: DemoUser) => Promise<string[]>,
+): Promise<Answer | null> {
   const needed = accessNeeded(route.access, { body, query, bearer: Boolean(token) });
   if (!needed) return null;
   if (!token) return fail('BEARER_MISSING');
@@ -61,7 +61,7 @@ export function accessRefusal(
   if (!caller) return fail('TOKEN_INVALID');
   if (needed.person && isApiTokenAccess(caller.claims)) return fail('API_TOKEN_REFUSED');
   const { permission } = needed;
-  if (permission && !holdsPermission(permissionsOf(caller.user), permission))
+  if (permission && !holdsPermission(await permissionsOf(caller.user), permission))
     return fail('PERMISSION_REQUIRED', { permission });
   return null;
 }
@@ -101,15 +101,11 @@ export async function demoAudit(
   if (!entry) return () => false;
   // The names' reader (the server's, over the declared tables) loads with the first audited call;
   // the built-in roles and the catalogue are rows once seeded.
-  demoRoles(db);
-  const [{ auditNameOf }, { memoryTables }] = await Promise.all([
-    import('../domain/audit-names'),
-    import('./tables'),
-  ]);
+  const { auditNameOf } = await import('../domain/audit-names');
   const names = await auditNames(
     entry,
     auditDetails(request.params, request.body),
-    auditNameOf(memoryTables((db.tables ??= {}))),
+    auditNameOf(demoTables(db)),
   );
   const sessionUserId = db.session?.userId;
   return (answer, now) => {
@@ -124,8 +120,8 @@ export async function demoAudit(
 
 /**
  * Files one audit record of `actor` in their account's log: a row of `audits` as the server
- * records it (core/domain/audit.ts). Appended to the stored rows as the demo's store does
- * (core/demo/tables.ts), which the sign-in page's demo chunk does not load.
+ * records it (core/domain/audit.ts), appended to the stored rows as the demo's store does
+ * (core/demo/tables.ts) when the answer is known (the pipeline records it at once).
  */
 function storeDemoAudit(db: DemoDatabase, actor: DemoUser, row: AuditRow, now: number): void {
   const event = {

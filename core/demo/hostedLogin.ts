@@ -62,8 +62,14 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
   const userOfSession = (db: DemoDatabase) => db.session && demoUserOf(db, db.session.userId);
 
   /** Hosted login's tokens of the session, whose refresh token turns (the answer carries it when `refresh`). */
-  function oauthTokens(db: DemoDatabase, user: DemoUser, clientId: string, nonce: unknown, refresh: boolean) {
-    const auth = tools.tokenFor(db, user);
+  async function oauthTokens(
+    db: DemoDatabase,
+    user: DemoUser,
+    clientId: string,
+    nonce: unknown,
+    refresh: boolean,
+  ) {
+    const auth = await tools.tokenFor(db, user);
     const session = db.session!;
     session.refreshToken = tools.random();
     const claims = idTokenClaims(

@@ -22,7 +22,7 @@ import { mapRoutes } from './shared';
 
 interface DemoInvitationTools extends DemoClock {
   userOfToken(db: DemoDatabase, token: string | null): DemoUser | null;
-  startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
+  startSession(db: DemoDatabase, user: DemoUser): Promise<AuthResponse>;
 }
 
 export function createDemoInvitations(tools: DemoInvitationTools) {
@@ -43,7 +43,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
   /** An admin's resend: the invitations' area over demo mode's platform. */
   const resend: UserHandler = async (db, caller, request) => {
     const { demoCaller, demoPlatform, invitationAreaPorts } = await load();
-    const ports = invitationAreaPorts(demoPlatform(db, tools), demoCaller(db, caller));
+    const ports = invitationAreaPorts(demoPlatform(db, tools), await demoCaller(db, caller));
     return RESEND_INVITATION.signedIn(ports, {
       ...request,
       tenantId: caller.tenantId,

@@ -15,7 +15,8 @@ import { loadDemoDeliveryTexts } from './delivery';
 import { accessRefusal, demoAudit, type DemoRequest, type Handler } from './dispatch';
 import { loginAliasOf } from './loginAlias';
 import type { DemoTokens } from './sessions';
-import { demoPermissionsOf } from './teamAdmin';
+import { permissionKeysIn } from '../domain/member-grants';
+import { demoTables } from './teamAdmin';
 
 type Json = Record<string, unknown>;
 
@@ -100,7 +101,9 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
       const audit = await demoAudit(db, route, request, tokens.userOfToken);
       const answer = await answerOf(
         async () =>
-          accessRefusal(route, request, tokens.callerOf(db), (user) => demoPermissionsOf(db, user)) ??
+          (await accessRefusal(route, request, tokens.callerOf(db), (user) =>
+            permissionKeysIn(demoTables(db), user.tenantId, user.id),
+          )) ??
           (handler ? await handler(db, request) : null) ??
           fail('NOT_FOUND'),
       );

@@ -3,21 +3,17 @@
  * the backend's clock and ids, the caller as the demo's session finds them; it announces nothing
  * (no webhooks) and keeps nothing of an API token's secret (nothing would check it). The built-in
  * roles, the permission catalogue and its categories are rows, written on first use as the
- * server's migrations write them.
+ * server's migrations write them (core/demo/teamAdmin.ts).
  */
-import { PERMISSION_CATEGORIES as CATEGORIES } from '../portal/permissionCatalogue';
 import { storedAttemptCounters } from '../domain/attempts';
 import type { AuthResponse } from '../domain/session-tokens';
 import type { Caller, Platform, Visit } from '../domain/platform';
-import { PERMISSION_CATEGORIES } from '../domain/role-store';
 import { newPasswordProblem } from '../domain/sign-up-handlers';
 import {
-  DEMO_CREATED_AT,
   DEMO_PASSWORD_POLICY,
   DEMO_POLICY,
   DEMO_VENDOR_ID,
   demoFlagValues,
-  noteWritten,
   tenantRows,
   demoUserOf,
   updateUser,
@@ -34,15 +30,15 @@ import { demoWebhooks } from './connectivity';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
 import { demoSignInMethodPorts } from './signInMethods';
-import { categoryId, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
+import { demoRoles, demoTables } from './teamAdmin';
 import { demoAccountTree } from './subAccountsRepository';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { securityPolicyRepositories } from '../domain/security-policy-storage';
 import { demoSsoBackend } from './ssoConfig';
 import { demoBilling } from './billingStore';
 import { randomUuid } from '../domain/random-secrets';
+import { authorizationIn } from '../domain/member-grants';
 import { displayName } from '../domain/user-tables';
-import { profileOf } from './profile';
 import { demoProfileImages } from './profileImages';
 import { demoMfaPlatform } from './mfaRepository';
 // Impersonation, host information, the login sessions.
@@ -66,23 +62,8 @@ const GLOBAL_POLICY = {
   publicKey: '',
 };
 
-/** The permissions' categories as rows, as the server's migration writes them. */
-function seedCategories(db: DemoDatabase) {
-  const store = (db.tables ??= {});
-  if (store[PERMISSION_CATEGORIES.name]) return;
-  store[PERMISSION_CATEGORIES.name] = CATEGORIES.map(([key, name, description]) => ({
-    id: categoryId(key),
-    key,
-    name,
-    description,
-    createdAt: DEMO_CREATED_AT,
-  }));
-  noteWritten(store);
-}
-
 export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Platform {
   demoRoles(db);
-  seedCategories(db);
   const tables = memoryTables((db.tables ??= {}));
   // Random uuids, as the server's ids (billing and SSO read an id that is not one as no row).
   const clock = { now, newId: randomUuid };
@@ -90,7 +71,6 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     tables,
     clock,
     emit: async () => {},
-    memberPermissions: async (tenantId, userId) => demoPermissionsOf(db, { id: userId, tenantId }),
     apiTokenHash: () => '',
     vendor: async () => ({ apiTokensEnabled: DEMO_POLICY.apiTokensEnabled !== false }),
 
@@ -171,7 +151,6 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     // Billing, SSO configuration, profile change and picture, host info, account settings.
     sso: () => demoSsoBackend(db, { now, random }),
     billing: demoBilling(db, random),
-    userProfile: async (userId, tenantId) => profileOf(db, demoUserOf(db, userId, tenantId ?? undefined)!),
     profileImages: demoProfileImages(db),
     // MFA and passwordless sign-in, the phone number: the demo outbox, the demo's policy.
     async sendSms(to, key, code) {
@@ -187,17 +166,20 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
 }
 
 /** The signed-in caller as the areas read them: the user in their active account (no API tokens in demo mode). */
-export const demoCaller = (db: DemoDatabase, user: DemoUser): Caller => ({
-  userId: user.id,
-  tenantId: user.tenantId,
-  permissions: demoPermissionsOf(db, user),
-  byApiToken: false,
-  roles: demoRolesOf(db, user).map((r) => r.key),
-  sessionId: db.session?.id ?? null,
-  impersonating: Boolean(db.session?.impersonatorId),
-  ip: undefined,
-  contact: { name: displayName(user), email: user.email },
-});
+export async function demoCaller(db: DemoDatabase, user: DemoUser): Promise<Caller> {
+  const { roles, permissions } = await authorizationIn(demoTables(db), user.id, user.tenantId);
+  return {
+    userId: user.id,
+    tenantId: user.tenantId,
+    permissions: permissions.map((p) => p.key),
+    byApiToken: false,
+    roles: roles.map((r) => r.key),
+    sessionId: db.session?.id ?? null,
+    impersonating: Boolean(db.session?.impersonatorId),
+    ip: undefined,
+    contact: { name: displayName(user), email: user.email },
+  };
+}
 
 /** The email of the last passwordless code's pre-login (the server keeps it in an httpOnly cookie). */
 let preLoginEmail: string | undefined;
@@ -208,7 +190,7 @@ let preLoginEmail: string | undefined;
  */
 export const demoVisit = (
   db: DemoDatabase,
-  startSession: (db: DemoDatabase, user: DemoUser) => AuthResponse,
+  startSession: (db: DemoDatabase, user: DemoUser) => Promise<AuthResponse>,
   bearer?: DemoBearer,
 ): Visit => ({
   ip: undefined,

@@ -14,7 +14,8 @@ import { toBase64Url } from '../domain/base64url';
 import { mapRoutes } from './shared';
 import { demoUserOf, updateUser, type DemoDatabase, type DemoUser, storedRows } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
-import { demoPermissionsOf, demoRolesOf } from './teamAdmin';
+import { authorizationIn } from '../domain/member-grants';
+import { demoTables } from './teamAdmin';
 import { isoNow } from './rows';
 import { displayName } from '../domain/user-tables';
 
@@ -52,15 +53,16 @@ export type UserHandler = (
 /** The token and session functions every area of the backend shares, on the backend's clock and ids. */
 export function createDemoTokens({ now, random }: { now: () => number; random: () => string }) {
   /** The session's access token for `user` (an impersonated one names its impersonator). */
-  function tokenFor(db: DemoDatabase, user: DemoUser, impersonatorId?: string): AuthResponse {
+  async function tokenFor(db: DemoDatabase, user: DemoUser, impersonatorId?: string): Promise<AuthResponse> {
+    const { roles, permissions } = await authorizationIn(demoTables(db), user.id, user.tenantId);
     const subject = {
       userId: user.id,
       email: user.email,
       name: displayName(user),
       tenantId: user.tenantId,
       tenantIds: [user.tenantId],
-      roles: demoRolesOf(db, user).map((r) => r.key),
-      permissions: demoPermissionsOf(db, user),
+      roles: roles.map((r) => r.key),
+      permissions: permissions.map((p) => p.key),
       sessionId: db.session?.id ?? '',
       impersonatorId,
     };
@@ -70,7 +72,11 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
   }
 
   /** Opens the browser's one session for `user` (an impersonated one names its impersonator). */
-  function startSession(db: DemoDatabase, user: DemoUser, impersonatorId?: string): AuthResponse {
+  async function startSession(
+    db: DemoDatabase,
+    user: DemoUser,
+    impersonatorId?: string,
+  ): Promise<AuthResponse> {
     refuseLockedSession(Boolean(user.lockedAt), Boolean(impersonatorId));
     db.session = {
       id: random(),
@@ -138,7 +144,7 @@ export type DemoTokens = ReturnType<typeof createDemoTokens>;
 /** Refresh and sign-out (public: the session is the demo's cookie). */
 export function demoSessionRoutes(tokens: DemoTokens, random: () => string): DemoRoutes {
   return {
-    postAuthUserTokenRefresh: (db) => {
+    postAuthUserTokenRefresh: async (db) => {
       const user = db.session && demoUserOf(db, db.session.userId);
       if (!user || !tokens.keepSession(db, user, true)) {
         // No session, or one its account's session policy ended: gone, as the server revokes it.
@@ -146,7 +152,7 @@ export function demoSessionRoutes(tokens: DemoTokens, random: () => string): Dem
         return fail('SESSION_EXPIRED');
       }
       db.session!.refreshToken = random();
-      return ok(tokens.tokenFor(db, user, db.session!.impersonatorId), true);
+      return ok(await tokens.tokenFor(db, user, db.session!.impersonatorId), true);
     },
     postAuthLogout: (db) => {
       db.session = null;

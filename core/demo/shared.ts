@@ -17,12 +17,12 @@ export const mapRoutes = <A, B>(routes: DemoRoutes<A>, wrap: (handler: A) => B):
 /** An area's shared handlers as demo handlers; `ports` gives the area's ports for one call. */
 export const demoHandlers = <P>(
   handlers: AreaHandlers<P>,
-  ports: (db: DemoDatabase, user: DemoUser) => P,
+  ports: (db: DemoDatabase, user: DemoUser) => P | Promise<P>,
 ): DemoRoutes<UserHandler> =>
   mapRoutes(
     handlers,
-    (handler) => (db, user, request) =>
-      handler(ports(db, user), { ...request, tenantId: user.tenantId, userId: user.id, ip: undefined }),
+    (handler) => async (db, user, request) =>
+      handler(await ports(db, user), { ...request, tenantId: user.tenantId, userId: user.id, ip: undefined }),
   );
 
 /** An area's public shared handlers as demo handlers; `ports` gives the area's ports for one call. */

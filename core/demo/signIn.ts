@@ -32,8 +32,8 @@ import type { DemoRequest, DemoRoutes } from './dispatch';
 import { demoSsoRoute } from './hostedLogin';
 import type { createDemoInvitations } from './invitations';
 import { appOrigin, demoLimits, isDemoBreached, rulesUser, type DemoRulesUser } from './passwordlessPorts';
-import { profileOf } from './profile';
-import { demoRoles } from './teamAdmin';
+import { userProfileIn } from '../domain/member-grants';
+import { demoRoles, demoTables } from './teamAdmin';
 import type { DemoTokens } from './sessions';
 import type { DemoClock } from './rows';
 
@@ -94,9 +94,9 @@ function signUpPorts(db: DemoDatabase, deps: SignInDeps): SignUpPorts {
       );
       return { userId: created.user.id, tenantId: created.tenantId };
     },
-    startSession: async (userId) => ({ authResponse: tokens.startSession(db, byId(userId)) }),
+    startSession: async (userId) => ({ authResponse: await tokens.startSession(db, byId(userId)) }),
     keepSession: () => {},
-    profile: async (userId) => profileOf(db, byId(userId)),
+    profile: (userId) => userProfileIn(demoTables(db), userId, byId(userId).tenantId),
     sendActivation: (userId) => accountFlows.sendActivation(db, userId),
     // The server's email, over demo mode's platform (loaded on first use).
     notifyJoined: async (to, tenant) => {
@@ -198,7 +198,7 @@ function passwordSignInPorts(
       async start({ id }, tenantId) {
         // A sign-in at an account's address opens it: it becomes the user's active account.
         if (tenantId) updateUser(db, id, { activeTenantId: tenantId });
-        return { authResponse: tokens.startSession(db, demoUserOf(db, id)!) };
+        return { authResponse: await tokens.startSession(db, demoUserOf(db, id)!) };
       },
       end: async () => {},
       keep: () => {},

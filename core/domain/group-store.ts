@@ -30,6 +30,7 @@ import type { Platform, PortsFor } from './platform';
 import { grantsOf, roleGrantsOver } from './role-store';
 import { ROLES, roleDtoOf } from './role-tables';
 import { displayName, USERS } from './user-tables';
+import { permissionKeysIn } from './member-grants';
 
 /** A member as a group lists them, with their membership of the account. */
 type GroupMember = GroupDto['users'][number] & { membershipId: string };
@@ -274,7 +275,7 @@ export function groupDirectory(tables: Tables, tenantId: string): GroupDirectory
 /** The groups' ports of core/domain/groups.ts for the account `tenantId` on a backend. */
 export const accountGroups = (platform: Platform, tenantId: string): GroupPorts => ({
   ...groupRepository(platform.tables, tenantId, groupDirectory(platform.tables, tenantId), platform.clock),
-  memberPermissions: (userId) => platform.memberPermissions(tenantId, userId),
+  memberPermissions: (userId) => permissionKeysIn(platform.tables, tenantId, userId),
 });
 
 /** The groups' ports (core/domain/group-handlers.ts) in the caller's account. */

@@ -1,8 +1,8 @@
 /**
  * The tables of an account's groups and API tokens, as the SQL schema declares them
  * (server/storage/schema/roles-groups-tokens.ts, client-contract.ts, gaps.ts): their repositories
- * are core/domain/group-store.ts and api-token-store.ts; demo mode's other readers of these rows
- * (core/demo/teamRows.ts) load this module alone, not the repositories, with its first chunk.
+ * are core/domain/group-store.ts and api-token-store.ts; what a member holds through groups is read
+ * by core/domain/member-grants.ts, which loads this module alone, not the repositories.
  */
 import type { ApiTokenType, TokenKind } from './api-tokens';
 import type { GroupConfiguration } from './groups';

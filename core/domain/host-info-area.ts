@@ -5,45 +5,13 @@
  */
 import { isContractError } from '../contract/errors';
 import type { HostInfoPorts } from './host-info-handlers';
-import { MEMBERSHIPS } from './membership-tables';
+import { accountsOfUser, permissionKeysIn, tenantDtoOf } from './member-grants';
 import { notificationsMetadata } from './notifications';
 import type { Caller, PortsFor } from './platform';
 import { PERMISSIONS } from './role-tables';
 import { legacySsoOn } from './sso-handlers';
-import { inRows, oneOf, type Tables } from './tables';
-import { TENANTS, type TenantRow } from './tenant-tables';
 import { USERS } from './user-tables';
 import { contractError } from '../contract/errors';
-
-/** An account as the client reads it in the user's accounts list (ITenantsResponse). */
-const tenantAnswer = (row: TenantRow) => ({
-  id: row.id,
-  tenantId: row.id,
-  name: row.name,
-  isReseller: row.isReseller,
-  metadata: JSON.stringify(row.metadata ?? {}),
-  vendorId: row.vendorId,
-  createdAt: row.createdAt,
-});
-
-/**
- * The accounts the user may act in (access allowed, the invitation accepted, not deleted), in the
- * order they joined them.
- */
-async function accountsOfUser(tables: Tables, userId: string): Promise<TenantRow[]> {
-  const where = {
-    userId,
-    accessAllowed: true,
-    invitationPending: false,
-    tenantId: inRows<string, TenantRow>(TENANTS, 'id', { deletedAt: null }),
-  };
-  const joined = await tables
-    .of(MEMBERSHIPS)
-    .rows({ where, orderBy: [{ by: 'createdAt' }, { by: 'tenantId' }] });
-  if (!joined.length) return [];
-  const rows = await tables.of(TENANTS).rows({ where: { id: oneOf(joined.map((m) => m.tenantId)) } });
-  return joined.flatMap((m) => rows.filter((row) => row.id === m.tenantId));
-}
 
 /** The account the caller's token acts in; null for a user of none (whose account refuses: NO_ACCOUNT). */
 function activeAccountOf(caller: Caller): string | null {
@@ -75,11 +43,11 @@ export const hostInfoAreaPorts: PortsFor<HostInfoPorts> = (platform, caller) => 
     async accountsOf(userId) {
       if (!(await tables.of(USERS).row({ id: userId }))) throw contractError('USER_NOT_FOUND');
       const { tenants, active } = await accounts(userId);
-      return { tenants: tenants.map(tenantAnswer), active: active ? tenantAnswer(active) : null };
+      return { tenants: tenants.map(tenantDtoOf), active: active ? tenantDtoOf(active) : null };
     },
     async entitlementsOf(userId) {
       const tenantId = (await accounts(userId)).active?.id ?? null;
-      const permissions = tenantId ? await platform.memberPermissions(tenantId, userId) : [];
+      const permissions = tenantId ? await permissionKeysIn(tables, tenantId, userId) : [];
       return { permissions, ...(await hostInfo.features(tenantId)) };
     },
     catalogue: async () => ({

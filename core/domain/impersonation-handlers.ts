@@ -21,6 +21,7 @@ import { isApiTokenAccess } from './api-tokens';
 import { answer, type PublicHandlers } from './handlers';
 import { impersonationTarget, type ImpersonationCaller, type ImpersonationPorts } from './impersonation';
 import { MEMBERSHIPS } from './membership-tables';
+import { permissionKeysIn } from './member-grants';
 import type { PublicPortsFor } from './platform';
 import type { AuthResponse } from './session-tokens';
 import { inRows } from './tables';
@@ -115,7 +116,7 @@ export const IMPERSONATION_HANDLERS: PublicHandlers<P> = {
  * account that is not deleted (as the accounts list reads them; an id that names no user is nobody,
  * the same answer as an unknown one), and the grants of the platform.
  */
-export const impersonationAreaPorts: PublicPortsFor<P> = ({ tables, members, memberPermissions }, visit) => ({
+export const impersonationAreaPorts: PublicPortsFor<P> = ({ tables, members }, visit) => ({
   ...visit.impersonation,
   checkOrigin: visit.checkOrigin,
   async member(tenantId, userId) {
@@ -125,5 +126,5 @@ export const impersonationAreaPorts: PublicPortsFor<P> = ({ tables, members, mem
     const user = await tables.of(USERS).row({ id: inRows(MEMBERSHIPS, 'userId', membership) });
     return user && { id: user.id, verified: user.verified, superUser: user.superUser };
   },
-  permissionsOf: memberPermissions,
+  permissionsOf: (tenantId, userId) => permissionKeysIn(tables, tenantId, userId),
 });

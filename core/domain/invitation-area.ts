@@ -15,6 +15,7 @@ import type { Platform, PortsFor, PublicPortsFor } from './platform';
 import { roleGrantsOver } from './role-store';
 import { listedMember } from './team-member-list';
 import { displayName, userRepository } from './user-tables';
+import { permissionKeysIn } from './member-grants';
 
 /**
  * Issues a fresh invitation link for the user in the account (their older one of that account
@@ -52,7 +53,7 @@ const invitationsOn = (platform: Platform, log: (message: string) => void) =>
   invitationPortsOver(platform.tables, platform.clock, {
     roleGrants: (tenantId, roleIds) => roleGrantsOver(platform.tables, tenantId, roleIds),
     emailDomainAllowed: (tenantId, email) => platform.invitations.emailDomainAllowed(tenantId, email),
-    permissionsIn: (callerId, tenantId) => platform.memberPermissions(tenantId, callerId),
+    permissionsIn: (callerId, tenantId) => permissionKeysIn(platform.tables, tenantId, callerId),
     sendInvitation: (invitation, inviterId) => sendInvitation(platform, invitation, inviterId, log),
     invited: (tenantId, userId, email) => platform.emit(tenantId, 'user.invited', { userId, email }),
   });

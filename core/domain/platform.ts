@@ -47,8 +47,6 @@ export interface Platform {
    * the transaction's tables when the event belongs to a write (recorded with it, or not at all).
    */
   emit(tenantId: string, type: string, data: Record<string, unknown>, within?: Tables): Promise<void>;
-  /** The permission keys `userId` holds in the account (none for an invitee or a stranger). */
-  memberPermissions(tenantId: string, userId: string): Promise<string[]>;
   /** What is kept of an API token's secret (the server's hash; demo mode keeps nothing). */
   apiTokenHash(secret: string): string;
   /** The vendor's switches the back office reads. */
@@ -174,11 +172,6 @@ export interface Platform {
    * over its invoices.
    */
   billing: BillingBackend;
-  /**
-   * The user as GET users/v2/me answers them, acting in `tenantId` when they are still one of its
-   * members: the server's grants read in SQL (a hot path), demo mode's stored user.
-   */
-  userProfile(userId: string, tenantId: string | null): Promise<unknown>;
   profileImages: {
     /**
      * Keeps the user's picture (an accepted image of `type`) as their `profilePictureUrl`; its

@@ -1,10 +1,10 @@
 /**
- * The signed-in user's own profile (PUT users/v2/me), written once for the reference server and demo
+ * The signed-in user's own profile (PUT users/v2/me, and GET users/v1/me/authorization), written once for the reference server and demo
  * mode: what a user may change about themselves (name, phone number, metadata where the portal keeps
  * address and job title, locale), the metadata's limits (also sign-up's), and the route's handler
  * (core/domain/handlers.ts) over `ProfilePorts`, an area of both backends (`profileAreaPorts`,
  * core/domain/back-office-areas.ts): the user's row over the tables port, the answer as each
- * backend's GET me reads it (the platform's `userProfile`). Email, roles, createdAt and lastLogin
+ * backend's GET me answers it (core/domain/member-grants.ts). Email, roles, createdAt and lastLogin
  * stay as they are. Not with an API token (the descriptor's PERSON): the phone number is where SMS
  * sign-in codes go, so changing it would turn a leaked token into a sign-in.
  */
@@ -13,6 +13,7 @@ import { answer, type AreaHandlers } from './handlers';
 import { refusePhoneChangeWhileImpersonating } from './impersonation';
 import type { Caller, PortsFor } from './platform';
 import { USERS } from './user-tables';
+import { authorizationIn, userProfileIn } from './member-grants';
 
 const MAX_METADATA_BYTES = 10_000;
 const MAX_METADATA_DEPTH = 10;
@@ -73,6 +74,8 @@ interface ProfilePorts {
   update(userId: string, changes: ProfileChanges): Promise<void>;
   /** The user as GET users/v2/me answers them, in the caller's active account. */
   profile(userId: string): Promise<unknown>;
+  /** The roles the user holds in the caller's active account and the permissions they grant. */
+  authorization(userId: string): Promise<unknown>;
 }
 
 interface ProfileBody {
@@ -100,6 +103,8 @@ export const PROFILE_HANDLERS: AreaHandlers<ProfilePorts> = {
     await changeProfile(p, userId, body as ProfileBody);
     return answer(await p.profile(userId));
   },
+  // users.getUserAuthorization: the caller's roles and permissions in the account they act in.
+  getUsersMeAuthorization: async (p, { userId }) => answer(await p.authorization(userId)),
 };
 
 /** The account the caller acts in; null for a user of none (reading their `tenantId` refuses them). */
@@ -120,5 +125,6 @@ export const profileAreaPorts: PortsFor<ProfilePorts> = (platform, caller) => ({
     const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     if (Object.keys(set).length) await platform.tables.of(USERS).update({ id: userId }, set);
   },
-  profile: (userId) => platform.userProfile(userId, actingIn(caller)),
+  profile: (userId) => userProfileIn(platform.tables, userId, actingIn(caller)),
+  authorization: (userId) => authorizationIn(platform.tables, userId, actingIn(caller)),
 });

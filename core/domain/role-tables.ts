@@ -1,8 +1,8 @@
 /**
  * The tables of an account's roles and the permission catalogue, as the SQL schema declares them
  * (server/storage/migrations-001-004.ts, schema/roles-groups-tokens.ts): their repository is
- * core/domain/role-store.ts; demo mode's synchronous readers of these rows (core/demo/teamAdmin.ts)
- * load this module alone, not the repository, with its first chunk.
+ * core/domain/role-store.ts; demo mode's seeding of the built-in roles (core/demo/teamAdmin.ts)
+ * loads this module alone, not the repository, with its first chunk.
  */
 import { API_TOKEN_ROLES, GROUP_ROLES } from './group-token-tables';
 import { MEMBERSHIP_ROLES } from './membership-tables';

@@ -54,6 +54,7 @@ import {
 import { securityPolicyPortsOver } from './security-policy-storage';
 import { isMember } from './team-member-store';
 import { assertMayActOnMember, type MemberActor } from './team-members';
+import { permissionKeysIn } from './member-grants';
 
 interface SecurityPolicyHandlerPorts extends SecurityPolicyPorts {
   /**
@@ -179,7 +180,7 @@ export const securityPolicyAreaPorts: PortsFor<SecurityPolicyHandlerPorts> = (pl
   lockouts: {
     isMember: (tenantId, userId) => isMember(platform.tables, tenantId, userId),
     actor: () => ({ userId: caller.userId, activeTenantId: caller.tenantId, held: caller.permissions }),
-    memberKeys: (tenantId, userId) => platform.memberPermissions(tenantId, userId),
+    memberKeys: (tenantId, userId) => permissionKeysIn(platform.tables, tenantId, userId),
     unlock: (userId) => unlockUser(platform.tables, userId),
   },
 });

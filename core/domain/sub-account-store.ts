@@ -21,6 +21,7 @@ import { inRows, oneOf, sameText, type Order, type RowClock, type Tables } from 
 import { customLoginsOver, subAccountRowsOver, subAccountSearchOver } from './tenant-repositories';
 import { TENANTS, type TenantRow } from './tenant-tables';
 import { USERS, type UserRow } from './user-tables';
+import { permissionKeysIn } from './member-grants';
 
 /** The tree below an account, as a backend reads it (the server: one recursive query). */
 export interface SubAccountTreeReads extends SubAccountTreeRepository {
@@ -305,7 +306,7 @@ export const subAccountAreaPorts: PortsFor<SubAccountHandlerPorts> = (platform, 
     },
     impersonating: caller.impersonating,
   },
-  memberKeys: (tenantId, userId) => platform.memberPermissions(tenantId, userId),
+  memberKeys: (tenantId, userId) => permissionKeysIn(platform.tables, tenantId, userId),
   grantedBy: async (tenantId, roleIds) => (await roleGrantsOver(platform.tables, tenantId, roleIds)).keys,
   accountIdOf: (parentId, chosen) => platform.subAccounts.accountIdOf(parentId, chosen),
   customLoginOn: async () => {

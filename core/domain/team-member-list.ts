@@ -5,13 +5,13 @@
  * one `count`, then one batch read per linked table for the page's rows (memberships, their roles
  * and groups, the roles' permissions, second factors): no read per row.
  */
-import type { UserIdentity } from './user-profile';
+import type { Authorization, UserIdentity } from './user-profile';
+import { heldPermissionsOf, roleLinksOf, rolesWithGrants } from './member-grants';
 import { customDataOf, type CustomData } from './custom-data';
-import { GROUP_CONFIGURATIONS, GROUP_MEMBERS, GROUP_ROLES, GROUPS } from './group-token-tables';
-import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from './membership-tables';
+import { GROUPS } from './group-token-tables';
+import { MEMBERSHIPS, type MembershipRow } from './membership-tables';
 import { MFA_DEVICES } from './mfa-store';
-import { PERMISSIONS, ROLE_PERMISSIONS, ROLES, roleDtoOf, type RoleRow } from './role-tables';
-import { heldPermission, type HeldPermission, type RoleDto } from './roles';
+import type { RoleDto } from './roles';
 import {
   before,
   inRows,
@@ -27,12 +27,6 @@ import {
 import type { MemberListQuery } from './team-users';
 import { TENANTS } from './tenant-tables';
 import { USERS, type UserRow } from './user-tables';
-
-/** A permission a member holds (the client SDK's ITeamUserPermission: `roleIds` grant it). */
-interface HeldPermissionDto extends HeldPermission {
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** A group a member is in (the client SDK's `IGetUsersV2Response.groups`: id and roles; ours: the name). */
 interface MemberGroupDto {
@@ -56,8 +50,8 @@ interface TeamUserDto extends UserIdentity {
   tenants: Array<{ tenantId: string; roles: RoleDto[] }>;
   /** The roles given to the member directly (those an admin edits on the users page). */
   roles: RoleDto[];
-  /** What the member holds here through every role, groups' included. */
-  permissions: HeldPermissionDto[];
+  /** What the member holds here through every role, groups' included (the client SDK's ITeamUserPermission). */
+  permissions: Authorization['permissions'];
   verified: boolean;
   activatedForTenant: boolean;
   /** True while the member has not accepted their invitation to this account. */
@@ -172,64 +166,11 @@ function shownMemberships(memberships: MembershipRow[], tenantId: string): Map<s
   return shown;
 }
 
-/** The held roles, direct or through a group, of each membership (groups' while the account has them on). */
-async function heldRoles(tables: Tables, memberships: MembershipRow[]) {
-  const membershipId = oneOf(memberships.map((m) => m.id));
-  const direct = await tables.of(MEMBERSHIP_ROLES).rows({ where: { membershipId } });
-  const inGroups = await tables.of(GROUP_MEMBERS).rows({ where: { membershipId } });
-  const groupIds = [...new Set(inGroups.map((g) => g.groupId))];
-  const groupRoles = groupIds.length
-    ? await tables.of(GROUP_ROLES).rows({ where: { groupId: oneOf(groupIds) } })
-    : [];
-  // The accounts whose configuration turns groups' roles off (none read when no one is in a group).
-  const configurations = inGroups.length
-    ? await tables.of(GROUP_CONFIGURATIONS).rows({
-        where: { tenantId: oneOf([...new Set(memberships.map((m) => m.tenantId))]) },
-      })
-    : [];
-  const off = new Set(configurations.filter((c) => !(c.enabled && c.rolesEnabled)).map((c) => c.tenantId));
-  const tenantOf = new Map(memberships.map((m) => [m.id, m.tenantId]));
-  const viaGroups = inGroups.flatMap((g) =>
-    off.has(tenantOf.get(g.membershipId)!)
-      ? []
-      : groupRoles
-          .filter((r) => r.groupId === g.groupId)
-          .map((r) => ({ membershipId: g.membershipId, roleId: r.roleId })),
-  );
-  return { direct, viaGroups, inGroups, groupIds, groupRoles };
-}
-
-/** The roles of these ids (by key) with the permissions each grants, and the permissions (by key). */
-async function rolesAndPermissions(tables: Tables, roleIds: string[]) {
-  const roles = roleIds.length
-    ? await tables.of(ROLES).rows({ where: { id: oneOf(roleIds) }, orderBy: [{ by: 'key' }] })
-    : [];
-  const links = roles.length
-    ? await tables
-        .of(ROLE_PERMISSIONS)
-        .rows({ where: { roleId: oneOf(roles.map((r) => r.id)) }, orderBy: [{ by: 'permissionId' }] })
-    : [];
-  const permissionIds = [...new Set(links.map((l) => l.permissionId))];
-  const permissions = permissionIds.length
-    ? await tables.of(PERMISSIONS).rows({ where: { id: oneOf(permissionIds) }, orderBy: [{ by: 'key' }] })
-    : [];
-  const dto = new Map(
-    roles.map((r: RoleRow) => [
-      r.id,
-      roleDtoOf(
-        r,
-        links.filter((l) => l.roleId === r.id).map((l) => l.permissionId),
-      ),
-    ]),
-  );
-  return { roles, dto, permissions };
-}
-
 /** What each listed membership holds and shows: roles, permissions, groups. */
 async function linksOf(tables: Tables, memberships: MembershipRow[]) {
-  const held = await heldRoles(tables, memberships);
+  const held = await roleLinksOf(tables, memberships);
   const roleIds = [...new Set([...held.direct, ...held.viaGroups, ...held.groupRoles].map((r) => r.roleId))];
-  const { roles, dto, permissions } = await rolesAndPermissions(tables, roleIds);
+  const { roles, dto, permissions } = await rolesWithGrants(tables, roleIds);
   const groups = held.groupIds.length
     ? await tables.of(GROUPS).rows({
         where: { id: oneOf(held.groupIds) },
@@ -248,12 +189,7 @@ async function linksOf(tables: Tables, memberships: MembershipRow[]) {
     const mine = new Set(held.inGroups.filter((g) => g.membershipId === membershipId).map((g) => g.groupId));
     return {
       roles: all.filter((r) => directIds.has(r.id)),
-      permissions: permissions.flatMap((p): HeldPermissionDto[] => {
-        const by = all.filter((r) => r.permissions.includes(p.id)).map((r) => r.id);
-        return by.length
-          ? [{ ...heldPermission(p, by), createdAt: p.createdAt, updatedAt: p.createdAt }]
-          : [];
-      }),
+      permissions: heldPermissionsOf(permissions, all),
       groups: groups
         .filter((g) => mine.has(g.id))
         .map((g) => ({

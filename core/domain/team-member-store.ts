@@ -18,7 +18,9 @@ import { inRows, oneOf, from, stamp, type RowClock, type Tables } from './tables
 import type { MemberLinks, TeamMemberHandlerPorts } from './team-member-handlers';
 import type { TeamMemberPorts } from './team-members';
 import { TENANTS } from './tenant-tables';
+import { grantsOf, roleGrantsOver } from './role-store';
 import { USERS, type UserRow } from './user-tables';
+import { permissionKeysIn } from './member-grants';
 
 /** What differs by backend, or stays the server's own (its reasons beside each). */
 export interface TeamMemberStoreExtras {
@@ -74,17 +76,6 @@ async function superAdmins(tables: Tables, tenantId: string): Promise<number> {
 const vendorOf = async (tables: Tables, tenantId: string) =>
   (await tables.of(TENANTS).row({ id: tenantId }))?.vendorId ?? null;
 
-/** The permission ids each of these roles grants, in id order. */
-async function permissionIdsOf(tables: Tables, roleIds: string[]): Promise<Map<string, string[]>> {
-  const grants = new Map(roleIds.map((id) => [id, [] as string[]]));
-  if (roleIds.length === 0) return grants;
-  const links = await tables
-    .of(ROLE_PERMISSIONS)
-    .rows({ where: { roleId: oneOf(roleIds) }, orderBy: [{ by: 'permissionId' }] });
-  for (const link of links) grants.get(link.roleId)?.push(link.permissionId);
-  return grants;
-}
-
 /**
  * Removes `userId` from `tenantId`: the membership goes with its roles and groups (cascade), the
  * user's sessions in the account end (their refresh tokens stop working; access tokens already
@@ -105,28 +96,14 @@ export const removeMembership = (
 
 /** The member rules' storage (core/domain/team-members.ts) over `tables`. */
 function memberRules(tables: Tables, extras: TeamMemberStoreExtras): TeamMemberPorts {
-  /** The account's roles of these ids: the vendor's (no account) and the account's own. */
-  const visibleRoles = async (tenantId: string, roleIds: string[]) => {
-    const vendorId = await vendorOf(tables, tenantId);
-    if (vendorId === null || roleIds.length === 0) return [];
-    return tables
-      .of(ROLES)
-      .rows({ where: { id: oneOf(roleIds), vendorId, tenantId: oneOf([null, tenantId]) } });
-  };
   return {
     memberKeys: extras.memberKeys,
     async scimManaged(tenantId, userId) {
       const membership = await tables.of(MEMBERSHIPS).row({ tenantId, userId });
       return !!membership && (await extras.scimMemberships([membership.id])).has(membership.id);
     },
-    async roleGrants(tenantId, roleIds) {
-      const known = (await visibleRoles(tenantId, [...new Set(roleIds)])).map((r) => r.id);
-      if (known.length === 0) return { known, keys: [] };
-      const granted = await tables.of(PERMISSIONS).rows({
-        where: { id: inRows(ROLE_PERMISSIONS, 'permissionId', { roleId: oneOf(known) }) },
-      });
-      return { known, keys: [...new Set(granted.map((p) => p.key))] };
-    },
+    // The account's roles of these ids (the vendor's and its own) and what they grant.
+    roleGrants: (tenantId, roleIds) => roleGrantsOver(tables, tenantId, roleIds),
     async member(tenantId, userId) {
       const row = await memberUser(tables, tenantId, userId);
       return (
@@ -201,7 +178,7 @@ export function teamMemberPorts(
         where: { vendorId, tenantId: oneOf([null, tenantId]) },
         orderBy: [{ by: 'name' }, { by: 'id' }],
       });
-      const grants = await permissionIdsOf(
+      const grants = await grantsOf(
         tables,
         roles.map((r) => r.id),
       );
@@ -238,7 +215,7 @@ export function teamMemberPorts(
  */
 export const teamMemberAreaPorts: PortsFor<TeamMemberHandlerPorts> = (platform, caller) => ({
   ...teamMemberPorts(platform.tables, platform.clock, {
-    memberKeys: (tenantId, userId) => platform.memberPermissions(tenantId, userId),
+    memberKeys: (tenantId, userId) => permissionKeysIn(platform.tables, tenantId, userId),
     scimMemberships: (ids) => platform.members.scimMemberships(ids),
     endSessions: (tenantId, userId, reason, within) =>
       platform.members.endSessions(tenantId, userId, reason, within),

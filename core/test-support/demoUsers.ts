@@ -1,7 +1,7 @@
 import {
   DEMO_VENDOR_ID,
-  membershipOf,
   noteWritten,
+  storedRows,
   tenantRows,
   userByEmail,
   type DemoDatabase,
@@ -11,6 +11,10 @@ import { ROLES } from '../domain/role-tables';
 import { newTenantRow, TENANTS, type TenantRow } from '../domain/tenant-tables';
 import { USERS, type UserRow } from '../domain/user-tables';
 import { demoRoles } from '../demo/teamAdmin';
+
+/** The stored membership of `userId` in the account `tenantId`, if any. */
+export const membershipOf = (db: DemoDatabase, tenantId: string, userId: string): MembershipRow | undefined =>
+  storedRows(db.tables, MEMBERSHIPS).find((m) => m.tenantId === tenantId && m.userId === userId);
 
 /** The stored row of the demo user of this email (a test names one that exists). */
 export const demoUserRow = (db: DemoDatabase, email: string): UserRow => userByEmail(db, email)!;

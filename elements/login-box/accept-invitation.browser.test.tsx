@@ -1,14 +1,8 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { STORAGE_KEY } from '../../core/demo/backend';
-import {
-  builtInRoleId,
-  membershipOf,
-  newUserRow,
-  seedDemoDatabase,
-  type DemoDatabase,
-} from '../../core/demo/data';
-import { addMembership, addUser } from '../../core/test-support/demoUsers';
+import { builtInRoleId, newUserRow, seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
+import { addMembership, addUser, membershipOf } from '../../core/test-support/demoUsers';
 import '../login-box/login-box.define';
 import { mount, part, typeInto, unmountAll, waitFor } from '../test-support/fixtures';
 

@@ -6,11 +6,10 @@
  */
 import { toUserProfile, type UserProfile } from '../../core/domain/user-profile';
 import type { Database } from '../storage/database';
-import { findUserById, hasSecondFactor, storePasswordHash, type UserRow } from '../storage/users';
-import { contractError } from '../../core/contract/errors';
+import { hasSecondFactor, storePasswordHash, type UserRow } from '../storage/users';
 import { rememberCurrentPassword } from './security-policies';
-import { grantsOf, loadGrants, pickActiveTenant } from './tenants';
-import { listUserTenants, type TenantRow } from '../storage/tenants';
+import { grantsOf, loadGrants } from './tenants';
+import type { TenantRow } from '../storage/tenants';
 
 /**
  * Replaces the user's password hash. The one replaced goes into the password history (the
@@ -51,15 +50,4 @@ export async function loadUserProfile(
     { roles: active?.roles ?? [], permissions: active?.permissions ?? [] },
     await hasSecondFactor(db, user.id),
   );
-}
-
-/**
- * The user as GET users/v2/me answers them, acting in `tenantId` when they are still one of its
- * members (the platform's `userProfile`, server/platform.ts).
- */
-export async function userProfileOf(db: Database, userId: string, tenantId: string | null) {
-  const user = await findUserById(db, userId);
-  if (!user) throw contractError('USER_NOT_FOUND');
-  const tenants = await listUserTenants(db, user.id);
-  return loadUserProfile(db, user, tenants, pickActiveTenant(tenants, tenantId)?.id ?? null);
 }

@@ -7,8 +7,7 @@ import type { AppContext } from '../context';
 import { memberUser } from '../../core/domain/team-member-store';
 import { sqlTables } from '../storage/tables';
 import { contractError } from '../../core/contract/errors';
-import { accountOf, callerOf } from '../http/route-table';
-import { loadAuthorization } from '../domain/tenants';
+import { accountOf } from '../http/route-table';
 import { sendActivationEmail } from '../domain/activation';
 import { countSend } from '../domain/attempts';
 
@@ -40,11 +39,4 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
       return {};
     },
   );
-
-  /** users.getUserAuthorization: the caller's roles and permissions in the active account. */
-  app.get('/identity/resources/users/v1/me/authorization', async (request) => {
-    const claims = callerOf(request);
-    const { roles, permissions } = await loadAuthorization(ctx.db, claims.sub, claims.tenantId ?? null);
-    return { roles, permissions };
-  });
 }

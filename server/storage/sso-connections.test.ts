@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import type { SsoConnectionRepository } from '../../core/domain/sso-connections';
 import { seedDemoDatabase } from '../../core/demo/data';
 import { demoPlatform } from '../../core/demo/platform';
-import { demoRoles } from '../../core/demo/teamAdmin';
+import { demoTables } from '../../core/demo/teamAdmin';
+import { ROLES } from '../../core/domain/role-tables';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { ssoConnectionRepository } from '../../core/domain/sso-repository';
 import { SERVER_ROW_CLOCK, sqlTables } from './tables';
@@ -52,14 +53,14 @@ repositorySuite<Repos>(
     demo: () => {
       const db = seedDemoDatabase();
       const { tables, clock } = demoPlatform(db, { now: Date.now, random: unique });
+      const builtIn = () =>
+        demoTables(db)
+          .of(ROLES)
+          .rows({ where: { tenantId: null }, orderBy: [{ by: 'name' }, { by: 'id' }], limit: 2 });
       return {
         repo: ssoConnectionRepository(tables, { ...clock, ...CALLBACKS }),
-        roleId: async () => demoRoles(db)[0]!.id,
-        twoRoles: async () =>
-          demoRoles(db)
-            .toSorted((a, b) => (a.name < b.name ? -1 : 1))
-            .slice(0, 2)
-            .map(({ id, key }) => ({ id, key })),
+        roleId: async () => (await builtIn())[0]!.id,
+        twoRoles: async () => (await builtIn()).map(({ id, key }) => ({ id, key })),
         vendorRoutes: async (domain) => {
           ((db.tables ??= {}).sso_domains ??= []).push({ domain });
         },
