@@ -39,6 +39,10 @@ import { keyOf as mfaKeyOf } from './domain/mfa-base';
 import { simpleWebauthn } from './domain/mfa-webauthn';
 import { gateReader } from './storage/mfa';
 import { activeTenantOf } from './http/mfa-gate';
+// Password sign-in and sign-up.
+import { passwordMatchedOn } from './domain/auth';
+import { isBreachedPassword } from './domain/breached-passwords';
+import { countSignUp } from './domain/attempts';
 
 /** A user's id (the server's are UUIDs). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -153,6 +157,15 @@ function platformOf(ctx: AppContext): Platform {
       // The account's webhooks hear of a second factor, in the enrolment's transaction.
       addDevice: (userId, device) => ctx.mfa.addDevice(userId, device),
       accountOf: (user) => activeTenantOf(ctx, user),
+    },
+    // Password sign-in and sign-up: the hot path's one statement, the breach list, the vendor row.
+    passwordSignIn: {
+      passwordMatched: (email, user, breach) => passwordMatchedOn(db, ctx.hasher, email, user, breach),
+      isBreached: isBreachedPassword,
+    },
+    signUp: {
+      settings: () => getVendorSettings(db),
+      count: (ip) => countSignUp(db, ip, ctx.options.signUpsPerIp),
     },
   };
 }

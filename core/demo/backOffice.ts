@@ -28,7 +28,9 @@ export const demoPublicAreaRoutes = ({ startSession, ...clock }: BackOfficeDeps)
     {},
     ...PUBLIC_AREAS.map((area) =>
       area((handlers, ports) =>
-        demoPublicHandlers(handlers, (db) => ports(demoPlatform(db, clock), demoVisit(db, startSession))),
+        demoPublicHandlers(handlers, (db, request) =>
+          ports(demoPlatform(db, clock), demoVisit(db, startSession, request)),
+        ),
       ),
     ),
   );

@@ -45,6 +45,12 @@ import { displayName } from '../domain/user-tables';
 import { profileOf } from './profile';
 import { demoProfileImages } from './profileImages';
 import { demoMfaPlatform } from './mfaRepository';
+// Password sign-in and sign-up.
+import { signInLimits } from '../domain/attempts';
+import { stamp } from '../domain/tables';
+import { USERS } from '../domain/user-tables';
+import { demoSettings } from './signIn';
+import type { DemoRequest } from './dispatch';
 
 /** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
 const GLOBAL_POLICY = {
@@ -171,6 +177,24 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     },
     unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
     mfa: demoMfaPlatform(db, { now, random }),
+    // Password sign-in and sign-up: the demo's counters and users, its breach sample and settings.
+    passwordSignIn: {
+      async passwordMatched(email, user, breach) {
+        await signInLimits(storedAttemptCounters(tables, { now }), undefined).clearFailures(email);
+        // The breach verdict as the server keeps it: since the first sign-in that found it.
+        const breachedPasswordAt = breach?.breached ? (user?.breachedPasswordAt ?? stamp(now())) : null;
+        if (user)
+          await tables
+            .of(USERS)
+            .update({ id: user.id }, { failedSignIns: 0, ...(breach ? { breachedPasswordAt } : {}) });
+      },
+      isBreached: isDemoBreached,
+    },
+    signUp: {
+      settings: async () => ({ ...demoSettings(db), id: DEMO_VENDOR_ID }),
+      // Demo mode knows no client address.
+      count: async () => {},
+    },
   };
 }
 
@@ -197,6 +221,7 @@ let preLoginEmail: string | undefined;
 export const demoVisit = (
   db: DemoDatabase,
   startSession: (db: DemoDatabase, user: DemoUser) => AuthResponse,
+  request?: Pick<DemoRequest, 'loginAlias'>,
 ): Visit => ({
   ip: undefined,
   checkOrigin: () => {},
@@ -218,4 +243,7 @@ export const demoVisit = (
     read: () => preLoginEmail,
     forget: () => (preLoginEmail = undefined),
   },
+  // Password sign-in and sign-up: the kit's login-alias header, this browser.
+  loginAlias: request?.loginAlias,
+  userAgent: typeof navigator === 'undefined' ? undefined : navigator.userAgent,
 });

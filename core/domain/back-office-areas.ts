@@ -48,6 +48,10 @@ import { passwordlessAreaPorts, phoneAreaPorts } from './passwordless-ports';
 import { MFA_HANDLERS } from './mfa-handlers';
 import { mfaAreaPorts, mfaSignInAreaPorts } from './mfa-assembly';
 import { MFA_SIGN_IN_HANDLERS } from './mfa-sign-in-handlers';
+// Password sign-in and sign-up.
+import { PASSWORD_SIGN_IN_HANDLERS } from './sign-in-handlers';
+import { passwordSignInAreaPorts, signUpAreaPorts } from './sign-in-area';
+import { SIGN_UP_HANDLERS } from './sign-up-handlers';
 
 /** The public areas: their routes need no caller (a link's token, a reset, an activation). */
 export const PUBLIC_AREAS: readonly PublicArea[] = [
@@ -58,6 +62,9 @@ export const PUBLIC_AREAS: readonly PublicArea[] = [
   publicArea(MFA_SIGN_IN_HANDLERS, mfaSignInAreaPorts),
   // Passwordless sign-in and the phone-number reset (the server checks the path's type first).
   publicArea(PASSWORDLESS_HANDLERS, passwordlessAreaPorts),
+  // Password sign-in and sign-up (spec 000 §7: POST /auth/v1/user, POST /users/v1/signUp).
+  publicArea(PASSWORD_SIGN_IN_HANDLERS, passwordSignInAreaPorts),
+  publicArea(SIGN_UP_HANDLERS, signUpAreaPorts),
 ];
 
 /** The areas of a signed-in caller. */

@@ -3,8 +3,8 @@
  * makes the kit send the alias as the `frontegg-login-alias` header (the client SDK's
  * `tenantResolver`), and the sign-in follows that account: its sign-in methods in the public reads
  * of the methods, the session opened in it, its MFA policy and methods checked at the gate. Rules
- * here, over a port: server/storage/login-alias.ts (SQL) and core/demo/loginAlias.ts (the demo's
- * saved custom logins).
+ * here, over a port written once over the tables (`loginAliasesOver`: the server's SQL tables, the
+ * demo's stored ones).
  *
  * Choice: an alias that names no account with custom login on is refused (404), not ignored: a
  * person following an account's sign-in address expects that account's rules (its narrowed
@@ -14,6 +14,9 @@
  */
 import { contractError } from '../contract/errors';
 import { LOGIN_ALIAS_PATTERN } from '../tenants/rules';
+import { MEMBERSHIPS } from './membership-tables';
+import type { Tables } from './tables';
+import { accountOfAliasIn } from './tenant-tables';
 
 /** The header the client SDK and the kit send (core/api/http.ts). */
 export const LOGIN_ALIAS_HEADER = 'frontegg-login-alias';
@@ -24,6 +27,13 @@ export interface LoginAliasPort {
   /** Whether the user is an active member (not only invited) of the account. */
   isMember(tenantId: string, userId: string): Promise<boolean>;
 }
+
+/** The port over `tables`: the accounts' rows, their joined members (a pending invitee is not one). */
+export const loginAliasesOver = (tables: Tables): LoginAliasPort => ({
+  accountOfAlias: (alias) => accountOfAliasIn(tables, alias),
+  isMember: async (tenantId, userId) =>
+    (await tables.of(MEMBERSHIPS).row({ tenantId, userId, invitationPending: false })) !== null,
+});
 
 /** The header's value as sent (a string, the first of a repeated header), or undefined. */
 export function aliasOfHeader(value: string | string[] | undefined): string | undefined {

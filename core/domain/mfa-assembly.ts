@@ -179,14 +179,28 @@ export const mfaAreaPorts: PortsFor<MfaHandlerPorts> = (platform, caller) =>
   });
 
 /**
- * The MFA gate of a passwordless first factor over the platform and the request: the account the
- * sign-in opens (the user's active one), the browser's remembered device; `method` refused when
- * that account has it off.
+ * The MFA gate of a first factor over the platform and the request: the account the sign-in opens
+ * (the user's active one, or `signIn.tenantId` when they are its member: a login alias's, a tenant
+ * SSO connection's), the browser's remembered device; `method` (a local first factor's) refused
+ * when that account has it off; `signIn.firstFactor` 'saml' lets a SAML sign-in through a policy of
+ * ForceExceptSAML.
  */
 export function mfaGateOn(platform: Platform, visit: Pick<Visit, 'rememberedDevice'>) {
   const { keyOf, gate, vendor, accountOf } = platform.mfa;
   const signInMethods = signInMethodStore(platform.tables, platform.clock, platform.signInMethods);
   const check = mfaGateOver(platform.tables, platform.clock, { keyOf, gate, vendor, signInMethods });
-  return async (user: UserRow, method: SignInMethod) =>
-    check(user, { tenantId: await accountOf(user), remembered: visit.rememberedDevice, method });
+  return async (
+    user: UserRow,
+    method?: SignInMethod,
+    signIn: { tenantId?: string | null; firstFactor?: 'saml' } = {},
+  ) => {
+    const preferred = signIn.tenantId ? { ...user, activeTenantId: signIn.tenantId } : user;
+    const tenantId = await accountOf(preferred);
+    return check(user, {
+      tenantId,
+      remembered: visit.rememberedDevice,
+      method,
+      firstFactor: signIn.firstFactor,
+    });
+  };
 }

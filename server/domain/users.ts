@@ -32,7 +32,7 @@ export async function updatePasswordHash(
  * The contract's user object (`GET users/v2/me`): the roles and permissions held in the active
  * tenant, and every tenant's roles.
  */
-export async function loadUserProfile(
+async function loadUserProfile(
   db: Database,
   user: UserRow,
   tenants: TenantRow[],
