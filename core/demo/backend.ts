@@ -1,7 +1,7 @@
 import { createDemoFederation } from './hostedLogin';
-import { demoOutboxRoutes } from './accountFlows';
+import { demoOutboxRoutes } from './passwordlessPorts';
 import { createDemoInvitations } from './invitations';
-import { seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
+import { seedDemoDatabase, type DemoDatabase } from './data';
 import type { RouteName } from '../contract/routes';
 import type { DemoRoutes } from './dispatch';
 import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
@@ -18,6 +18,8 @@ import { createDemoPipeline } from './pipeline';
  * file registers its handlers by descriptor name (core/demo/dispatch.ts); the back-office areas load
  * on first use (lazyAreas.ts); the session and tokens are sessions.ts, the request pipeline pipeline.ts.
  */
+
+type FederationTools = Parameters<typeof createDemoFederation>[0];
 
 const DEMO_DELAY_MIN_MS = 200;
 const DEMO_DELAY_MAX_MS = 500;
@@ -59,13 +61,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const { startSession, userOfToken, signedIn } = tokens;
   // Invitations, invite link (core/demo/invitations.ts).
   const invitations = createDemoInvitations({ random, now, userOfToken, startSession });
-  // The MFA gate of a federated first factor: the platform's (loaded by the first sign-in).
-  const secondFactor = async (
-    db: DemoDatabase,
-    user: DemoUser,
-    tenantId?: string | null,
-    firstFactor?: 'saml',
-  ) => {
+  // The MFA gate of a federated first factor: the platform's (core/domain/mfa-assembly.ts), loaded
+  // by the first sign-in.
+  const secondFactor: FederationTools['secondFactor'] = async (db, user, tenantId, firstFactor) => {
     const [{ mfaGateOn }, { demoPlatform }] = await Promise.all([
       import('../domain/mfa-assembly'),
       import('./platform'),
@@ -75,7 +73,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   };
 
   const routes: DemoRoutes = {
-    // The demo outbox (core/demo/accountFlows.ts).
+    // The demo outbox (core/demo/passwordlessPorts.ts).
     ...demoOutboxRoutes,
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
     ...createDemoFederation({ tokenFor: tokens.tokenFor, startSession, secondFactor, random, now }),

@@ -12,12 +12,8 @@ import type { MfaGateReader, WebauthnCrypto } from '../domain/mfa-ports';
 import { MFA_STRATEGIES } from '../domain/mfa-steps';
 import { mfaStorePorts } from '../domain/mfa-store';
 import { MFA_POLICIES } from '../domain/security-policy-tables';
-import { demoUserOf, storedRows, type DemoDatabase } from './data';
-import type { DemoClock } from './rows';
-import { memoryTables } from './tables';
-
-/** Every strategy is on in demo mode, as the server's default, and passkeys too. */
-const DEMO_MFA_VENDOR = { strategies: MFA_STRATEGIES, passkeysEnabled: true };
+import type { RowClock, Tables } from '../domain/tables';
+import { demoUserOf, type DemoDatabase } from './data';
 
 const NAME = 'Auth Elements demo';
 
@@ -46,11 +42,10 @@ function lazyWebauthn(): WebauthnCrypto {
 /**
  * Demo mode's `mfa` member of the platform (core/domain/mfa-assembly.ts `MfaPlatform`): tokens and
  * secrets kept as they are, the gate's read of its tables, every strategy on, WebAuthn on the
- * page's own host, an SVG QR code, the store's enrolment (it announces nothing).
+ * page's own host, an SVG QR code, the store's enrolment (it announces nothing); over the
+ * platform's tables and clock.
  */
-export function demoMfaPlatform(db: DemoDatabase, tools: DemoClock): MfaPlatform {
-  const tables = memoryTables((db.tables ??= {}));
-  const clock = { now: tools.now, newId: tools.random };
+export function demoMfaPlatform(db: DemoDatabase, tables: Tables, clock: RowClock): MfaPlatform {
   const keyOf = (_purpose: string, token: string) => token;
   /**
    * The gate's read, as the server's one statement: the user's second factors, the MFA policy the
@@ -61,7 +56,7 @@ export function demoMfaPlatform(db: DemoDatabase, tools: DemoClock): MfaPlatform
   const gate: MfaGateReader = {
     async gateFacts(userId, tenantId) {
       const devices = userId ? await mfaStorePorts(tables, clock, { keyOf, gate }).devices.list(userId) : [];
-      const saved = storedRows(db.tables, MFA_POLICIES).find((row) => row.tenantId === tenantId);
+      const saved = tenantId ? await tables.of(MFA_POLICIES).row({ tenantId }) : null;
       return {
         account: saved
           ? { ...DEFAULT_MFA_POLICY, enforceMFAType: enforceMfaTypeOf(saved.enforce, saved.exceptSaml) }
@@ -76,7 +71,8 @@ export function demoMfaPlatform(db: DemoDatabase, tools: DemoClock): MfaPlatform
     gate,
     webauthn: lazyWebauthn,
     box: { seal: (secret) => secret, open: (secret) => secret },
-    vendor: async () => DEMO_MFA_VENDOR,
+    // Every strategy is on in demo mode, as the server's default, and passkeys too.
+    vendor: async () => ({ strategies: MFA_STRATEGIES, passkeysEnabled: true }),
     totpIssuer: NAME,
     async qrCode(uri) {
       const { default: QRCode } = await import('qrcode');

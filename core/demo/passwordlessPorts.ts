@@ -1,9 +1,13 @@
 /**
- * What demo mode's platform (core/demo/platform.ts) and its public settings share with the first
- * chunk: the breach list's sample, the page's origin and the demo outbox (localStorage and the
- * console, as the demo's emails and texts).
+ * What demo mode's platform (core/demo/platform.ts) shares with the first chunk: the breach list's
+ * sample, the page's origin and the demo outbox. Where the server sends an email or a text, the
+ * demo writes it to its outbox (kept with the rest of the demo data in localStorage), answers it
+ * at GET /dev/outbox?to=... like a development server (server/routes/dev-outbox.ts), and prints it
+ * to the browser console, so someone trying the demo can open the link.
  */
+import { fail, ok } from '../contract/answer';
 import type { DemoDatabase } from './data';
+import type { DemoRoutes } from './dispatch';
 import { isoNow } from './rows';
 
 /**
@@ -40,3 +44,13 @@ export function demoOutbox(
     `[auth-elements demo] ${message.channel} to ${message.to}: ${message.subject ?? ''}\n${message.text}`,
   );
 }
+
+/** The demo outbox's messages to one address, newest first (the server's development outbox). */
+export const demoOutboxRoutes: DemoRoutes = {
+  getDevOutbox: (db, { query }) => {
+    if (typeof query.to !== 'string' || !query.to || query.to.length > 254)
+      return fail('FIELD_REQUIRED', { field: 'To' });
+    const to = query.to.toLowerCase();
+    return ok({ messages: (db.outbox ?? []).filter((m) => m.to.toLowerCase() === to) });
+  },
+};

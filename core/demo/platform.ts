@@ -176,7 +176,7 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
       demoOutbox(db, now, { channel: 'sms', to: to.phone, subject: null, text });
     },
     unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
-    mfa: demoMfaPlatform(db, { now, random }),
+    mfa: demoMfaPlatform(db, tables, clock),
     // Password sign-in and sign-up: the demo's counters and users, its breach sample and settings.
     passwordSignIn: {
       async passwordMatched(email, user, breach) {
