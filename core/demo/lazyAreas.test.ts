@@ -45,10 +45,10 @@ describe('lazy demo areas', () => {
 
   /** A demo signed in as its admin. */
   async function signedIn() {
-    let token: string | undefined;
-    const signed = demo(0, () => token);
+    const session: { token?: string } = {};
+    const signed = demo(0, () => session.token);
     const login = await signed.backend.handle('POST', LOGIN, { ...DEMO_ADMIN }, null);
-    token = (login.body as { accessToken: string }).accessToken;
+    session.token = (login.body as { accessToken: string }).accessToken;
     return signed;
   }
 
