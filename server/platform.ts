@@ -46,6 +46,10 @@ import { auditMetadata } from './storage/audits';
 import { featuresOf } from './domain/entitlements';
 import { featureKeys } from './storage/entitlements';
 import { contractError } from '../core/contract/errors';
+// Password sign-in and sign-up.
+import { passwordMatchedOn } from './domain/auth';
+import { isBreachedPassword } from './domain/breached-passwords';
+import { countSignUp } from './domain/attempts';
 
 /** A user's id (the server's are UUIDs). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -173,6 +177,15 @@ function platformOf(ctx: AppContext): Platform {
       auditsMetadata: () => auditMetadata(db),
       features: (tenantId) => featuresOf(db, tenantId),
       featureKeys: () => featureKeys(db),
+    },
+    // Password sign-in and sign-up: the hot path's one statement, the breach list, the vendor row.
+    passwordSignIn: {
+      passwordMatched: (email, user, breach) => passwordMatchedOn(db, ctx.hasher, email, user, breach),
+      isBreached: isBreachedPassword,
+    },
+    signUp: {
+      settings: () => getVendorSettings(db),
+      count: (ip) => countSignUp(db, ip, ctx.options.signUpsPerIp),
     },
   };
 }

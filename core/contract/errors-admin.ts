@@ -183,7 +183,7 @@ export const ADMIN_ERRORS = {
   DOMAIN_RESTRICTION_NOT_FOUND: { status: 404, message: 'Domain restriction not found' },
   IP_INVALID: { status: 400, message: '"{value}" is not an IP address or CIDR range' },
   DOMAIN_INVALID: { status: 400, message: '"{value}" is not a domain name' },
-  // Sign-in methods and the captcha policy (issue 15, server/domain/sign-in-methods.ts, captcha.ts)
+  // Sign-in methods and the captcha policy (issue 15, core/domain/sign-in-methods.ts, server/domain/captcha.ts)
   SIGN_IN_METHOD_OFF: { status: 403, message: 'Signing in with {method} is turned off.' },
   SIGN_IN_METHOD_OFF_FOR_ACCOUNT: {
     status: 403,

@@ -37,7 +37,10 @@ export const demoPublicAreaRoutes = ({ startSession, ...clock }: BackOfficeDeps)
     ].map((area) =>
       area((handlers, ports) =>
         demoPublicHandlers(handlers, (db, request) =>
-          ports(demoPlatform(db, clock), demoVisit(db, startSession, { token: request.token, tokens })),
+          ports(
+            demoPlatform(db, clock),
+            demoVisit(db, startSession, { token: request.token, tokens }, request),
+          ),
         ),
       ),
     ),

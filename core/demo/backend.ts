@@ -1,7 +1,7 @@
 import { createDemoFederation } from './hostedLogin';
-import { createDemoAccountFlows } from './accountFlows';
+import { demoOutboxRoutes } from './passwordlessPorts';
 import { createDemoInvitations } from './invitations';
-import { demoFlagValues, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
+import { demoFlagValues, seedDemoDatabase, type DemoDatabase } from './data';
 import type { RouteName } from '../contract/routes';
 import type { DemoRoutes } from './dispatch';
 import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
@@ -58,23 +58,17 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   const tokens = createDemoTokens({ now, random });
   const { startSession, userOfToken, signedIn } = tokens;
-  // The demo outbox and the emails of sign-up and invitations (core/demo/accountFlows.ts).
-  const accountFlows = createDemoAccountFlows({ random, now });
   // Invitations, invite link (core/demo/invitations.ts).
   const invitations = createDemoInvitations({ random, now, userOfToken, startSession });
-  // The MFA gate of a first-factor sign-in (core/demo/mfaRepository.ts), loaded by the first sign-in.
-  const mfa = {
-    gate: async (db: DemoDatabase, user: DemoUser, tenantId?: string | null, firstFactor?: 'saml') =>
-      (await import('./mfaRepository')).gate({ now, random }, db, user, tenantId, firstFactor),
-  };
 
   const routes: DemoRoutes = {
-    ...accountFlows.routes,
+    // The demo outbox (core/demo/passwordlessPorts.ts).
+    ...demoOutboxRoutes,
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
     ...createDemoFederation({ tokenFor: tokens.tokenFor, random, now }),
     ...invitations.routes,
-    // Sign-in by password, sign-up, the login box's public settings (core/demo/signIn.ts).
-    ...demoSignInRoutes({ tokens, mfa, accountFlows, invitations, now, random }),
+    // The login box's public settings, SSO pre-login (core/demo/signIn.ts).
+    ...demoSignInRoutes(tokens),
     ...demoSessionRoutes(tokens, random),
     // The feature flags (public): demo mode's values, for anyone.
     ...demoPublicHandlers(FLAG_HANDLERS, (db) => ({
@@ -86,7 +80,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   // The back-office areas (security policies, audits, reports, connectivity, sub-accounts, SSO,
   // billing, roles, groups, tokens...) load on their first call (core/demo/lazyAreas.ts).
   const lazy = createLazyAreas({ now, random, startSession, signedIn }, config.loadBackOffice);
-  // MFA, passkey and passwordless sign-in, the phone number are areas of the back office too.
+  // Password, MFA, passkey and passwordless sign-in, sign-up, the phone number are areas of the back office too.
   const handlerOf = (name: RouteName) => routes[name] ?? lazy.handlerOf(name);
 
   const { handle, transport } = createDemoPipeline({ handlerOf, tokens, load, save, delay, now });

@@ -34,7 +34,7 @@ export interface DemoDatabase {
   // Below, absent means none or the defaults; "per account" is keyed by tenant id.
   /** The rows of the tables the domain's repositories keep (core/domain/tables.ts), by table name. */
   tables?: DemoTables;
-  /** Emails and SMS the demo "sent", newest first (core/demo/accountFlows.ts). */
+  /** Emails and SMS the demo "sent", newest first (core/demo/passwordlessPorts.ts). */
   outbox?: DemoMessage[];
   /** Vendor settings tests switch the demo to. */
   settings?: {

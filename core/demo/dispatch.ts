@@ -30,7 +30,7 @@ export interface DemoRequest {
   token: string | null;
   query: Record<string, string>;
   params: Record<string, string>;
-  /** The login-alias header (custom login per account, core/demo/loginAlias.ts). */
+  /** The login-alias header (custom login per account, core/domain/login-alias.ts). */
   loginAlias?: string | undefined;
 }
 export type Handler = (db: DemoDatabase, request: DemoRequest) => Answer | Promise<Answer>;

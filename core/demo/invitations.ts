@@ -55,12 +55,5 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     const caller = tools.userOfToken(db, request.token);
     return caller ? resend(db, caller, request) : open.postUsersInvitationReset!(db, request);
   };
-  /** What a sign-in or sign-up reads of an invite link and the account's email-domain rules. */
-  const linkReads = (db: DemoDatabase) => ({
-    tenantOf: async (token: string) => (await portsOf(db)).links.tenantOf(token),
-    emailDomainAllowed: async (tenantId: string, email: string) =>
-      (await portsOf(db)).invitations.emailDomainAllowed(tenantId, email),
-  });
-
-  return { routes: { ...open, postUsersInvitationReset }, linkReads };
+  return { routes: { ...open, postUsersInvitationReset } };
 }

@@ -1,62 +1,19 @@
 /**
  * Demo mode's MFA: what differs from the server's in the MFA ports both backends assemble
  * (core/domain/mfa-assembly.ts) over the page's stored tables, among them the gate's read of the
- * policy rows (the server's one SQL statement, server/storage/mfa.ts), and the gate of a
- * first-factor sign-in (loaded by the first sign-in: the sign-in page's first chunk has none of
- * MFA). Keys are the values themselves (sample data in the visitor's browser).
- * server/storage/mfa.test.ts holds this store and the server's to the same cases.
+ * policy rows (the server's one SQL statement, server/storage/mfa.ts): the platform's `mfa` member
+ * (core/demo/platform.ts), loaded with the back office. Keys are the values themselves (sample
+ * data in the visitor's browser). server/storage/mfa.test.ts holds this store and the server's to
+ * the same cases.
  */
-import { mfaGateOver, type MfaPlatform } from '../domain/mfa-assembly';
+import type { MfaPlatform } from '../domain/mfa-assembly';
 import { DEFAULT_MFA_POLICY, enforceMfaTypeOf } from '../domain/mfa-gate';
 import type { MfaGateReader, WebauthnCrypto } from '../domain/mfa-ports';
 import { MFA_STRATEGIES } from '../domain/mfa-steps';
 import { mfaStorePorts } from '../domain/mfa-store';
 import { MFA_POLICIES } from '../domain/security-policy-tables';
-import type { SignInMethod } from '../domain/sign-in-methods';
-import { demoUserOf, storedRows, type DemoDatabase, type DemoUser } from './data';
-import type { DemoClock } from './rows';
-import { demoSignInMethodPorts } from './signInMethods';
-import { memoryTables } from './tables';
-
-/** Every strategy is on in demo mode, as the server's default, and passkeys too. */
-const DEMO_MFA_VENDOR = { strategies: MFA_STRATEGIES, passkeysEnabled: true };
-
-/**
- * What differs in demo mode's MFA (core/domain/mfa-assembly.ts), with its tables and clock: tokens
- * kept as they are, the gate's read of its policy rows and the user's second factors, every
- * strategy on, its sign-in methods.
- */
-export function demoMfaBackend(db: DemoDatabase, tools: DemoClock) {
-  const tables = memoryTables((db.tables ??= {}));
-  const clock = { now: tools.now, newId: tools.random };
-  const keyOf = (_purpose: string, token: string) => token;
-  /**
-   * The gate's read, as the server's one statement: the user's second factors, the MFA policy the
-   * account saved on its security page (its row of `tenant_mfa_policies`) with the remember-device
-   * settings the server's columns default to (the page saves none), and the demo's "enforce MFA"
-   * switch as the vendor's.
-   */
-  const gate: MfaGateReader = {
-    async gateFacts(userId, tenantId) {
-      const devices = userId ? await mfaStorePorts(tables, clock, { keyOf, gate }).devices.list(userId) : [];
-      const saved = storedRows(db.tables, MFA_POLICIES).find((row) => row.tenantId === tenantId);
-      return {
-        account: saved
-          ? { ...DEFAULT_MFA_POLICY, enforceMFAType: enforceMfaTypeOf(saved.enforce, saved.exceptSaml) }
-          : null,
-        vendorEnforceMFAType: db.settings?.mfaEnforced ? 'Force' : null,
-        secondFactors: devices.filter((d) => !d.passkey),
-      };
-    },
-  };
-  const extras = {
-    keyOf,
-    gate,
-    vendor: async () => DEMO_MFA_VENDOR,
-    signInMethods: demoSignInMethodPorts(db),
-  };
-  return { tables, clock, extras };
-}
+import type { RowClock, Tables } from '../domain/tables';
+import { demoUserOf, type DemoDatabase } from './data';
 
 const NAME = 'Auth Elements demo';
 
@@ -85,48 +42,44 @@ function lazyWebauthn(): WebauthnCrypto {
 /**
  * Demo mode's `mfa` member of the platform (core/domain/mfa-assembly.ts `MfaPlatform`): tokens and
  * secrets kept as they are, the gate's read of its tables, every strategy on, WebAuthn on the
- * page's own host, an SVG QR code, the store's enrolment (it announces nothing).
+ * page's own host, an SVG QR code, the store's enrolment (it announces nothing); over the
+ * platform's tables and clock.
  */
-export function demoMfaPlatform(db: DemoDatabase, tools: DemoClock): MfaPlatform {
-  const { keyOf, gate, vendor } = demoMfaBackend(db, tools).extras;
+export function demoMfaPlatform(db: DemoDatabase, tables: Tables, clock: RowClock): MfaPlatform {
+  const keyOf = (_purpose: string, token: string) => token;
+  /**
+   * The gate's read, as the server's one statement: the user's second factors, the MFA policy the
+   * account saved on its security page (its row of `tenant_mfa_policies`) with the remember-device
+   * settings the server's columns default to (the page saves none), and the demo's "enforce MFA"
+   * switch as the vendor's.
+   */
+  const gate: MfaGateReader = {
+    async gateFacts(userId, tenantId) {
+      const devices = userId ? await mfaStorePorts(tables, clock, { keyOf, gate }).devices.list(userId) : [];
+      const saved = tenantId ? await tables.of(MFA_POLICIES).row({ tenantId }) : null;
+      return {
+        account: saved
+          ? { ...DEFAULT_MFA_POLICY, enforceMFAType: enforceMfaTypeOf(saved.enforce, saved.exceptSaml) }
+          : null,
+        vendorEnforceMFAType: db.settings?.mfaEnforced ? 'Force' : null,
+        secondFactors: devices.filter((d) => !d.passkey),
+      };
+    },
+  };
   return {
     keyOf,
     gate,
     webauthn: lazyWebauthn,
     box: { seal: (secret) => secret, open: (secret) => secret },
-    vendor,
+    // Every strategy is on in demo mode, as the server's default, and passkeys too.
+    vendor: async () => ({ strategies: MFA_STRATEGIES, passkeysEnabled: true }),
     totpIssuer: NAME,
     async qrCode(uri) {
       const { default: QRCode } = await import('qrcode');
       return `data:image/svg+xml;base64,${btoa(await QRCode.toString(uri, { type: 'svg', margin: 1 }))}`;
     },
     addDevice: undefined,
-    accountOf: async (user) => demoUserOf(db, user.id)?.tenantId ?? null,
+    // The account the sign-in opens: the one the row names (a login alias's), else the active one.
+    accountOf: async (user) => demoUserOf(db, user.id, user.activeTenantId ?? undefined)?.tenantId ?? null,
   };
-}
-
-/**
- * The MFA gate of the demo's first-factor sign-ins (core/domain/mfa-assembly.ts, as the server's),
- * over the demo's devices, the account's saved policy, the demo's switch and this browser's
- * remember-device token. As the server's (server/http/mfa-gate.ts): the policy of the account the
- * sign-in opens (`tenantId`, else the user's active one), which the mfaToken keeps; a SAML first
- * factor passes a policy of ForceExceptSAML; a local first factor's `method` is refused when the
- * account has it off.
- */
-export function gate(
-  t: DemoClock,
-  db: DemoDatabase,
-  user: DemoUser,
-  tenantId?: string | null,
-  firstFactor?: 'saml',
-  method?: SignInMethod,
-) {
-  const { tables, clock, extras } = demoMfaBackend(db, t);
-  const signIn = {
-    tenantId: tenantId ?? user.tenantId,
-    remembered: db.rememberedBrowser,
-    method,
-    firstFactor,
-  };
-  return mfaGateOver(tables, clock, extras)(user, signIn);
 }

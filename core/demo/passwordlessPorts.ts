@@ -1,17 +1,14 @@
 /**
- * The ports of core/domain/passwordless.ts over demo mode's stored data: its users, its one-time
- * secrets (the domain's repository over its tables, kept plain: the demo has nothing to protect
- * them from), its attempt counters (per email: the demo knows no IP address) and its outbox
- * (localStorage and the console, as the demo's emails). The password flows' links (core/demo/accountFlows.ts) are these secrets
- * too, and every flow counts with these counters. The passwordless handlers and their ports are
- * core/demo/passwordless.ts, loaded on first use.
+ * What demo mode's platform (core/demo/platform.ts) shares with the first chunk: the breach list's
+ * sample, the page's origin and the demo outbox. Where the server sends an email or a text, the
+ * demo writes it to its outbox (kept with the rest of the demo data in localStorage), answers it
+ * at GET /dev/outbox?to=... like a development server (server/routes/dev-outbox.ts), and prints it
+ * to the browser console, so someone trying the demo can open the link.
  */
-import type { OneTimeTokens } from '../domain/one-time-tokens';
-import { signInLimits, storedAttemptCounters, type AttemptCounters } from '../domain/attempts';
+import { fail, ok } from '../contract/answer';
 import type { DemoDatabase } from './data';
-import type { UserRow } from '../domain/user-tables';
-import { isoNow, type DemoClock } from './rows';
-import { memoryTables } from './tables';
+import type { DemoRoutes } from './dispatch';
+import { isoNow } from './rows';
 
 /**
  * A sample of the breach list the server ships (the demo cannot carry 49,000 passwords): sign in
@@ -34,17 +31,6 @@ export const isDemoBreached = (password: string) => DEMO_BREACHED_PASSWORDS.incl
 /** The page's origin: where the demo's emailed links and public settings point. */
 export const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
 
-/**
- * The attempt counters of the shared rules (core/domain/attempts.ts) in the demo's tables: the
- * server's `attempt_counters` rows, under the server's keys.
- */
-export const demoAttemptCounters = (db: DemoDatabase, now: () => number): AttemptCounters =>
-  storedAttemptCounters(memoryTables((db.tables ??= {})), { now });
-
-/** The sign-in limits of one request (the demo knows no address: only the email counts). */
-export const demoLimits = (db: DemoDatabase, now: () => number) =>
-  signInLimits(demoAttemptCounters(db, now), undefined);
-
 /** Writes a message to the demo outbox (newest first, the last 50) and prints it to the console. */
 export function demoOutbox(
   db: DemoDatabase,
@@ -59,46 +45,12 @@ export function demoOutbox(
   );
 }
 
-/**
- * The one-time secrets (core/domain/one-time-tokens.ts) over the demo's tables, kept plain (sample
- * data in the visitor's browser: the stored key is the secret itself, where the server keeps a hash).
- * Loaded on first use: the demo's first chunk has a byte budget, and a password sign-in needs none.
- */
-export function demoSecrets(db: DemoDatabase, clock: DemoClock): OneTimeTokens {
-  const stored = async () => {
-    const { oneTimeTokens } = await import('../domain/one-time-tokens');
-    const tables = memoryTables((db.tables ??= {}));
-    return oneTimeTokens({
-      tables,
-      now: clock.now,
-      newId: clock.random,
-      keyOf: (_purpose, secret) => secret,
-    });
-  };
-  return {
-    issue: async (input) => (await stored()).issue(input),
-    findLiveLink: async (...link) => (await stored()).findLiveLink(...link),
-    consumeLink: async (...link) => (await stored()).consumeLink(...link),
-    checkCode: async (...code) => (await stored()).checkCode(...code),
-    newLinkToken: async () => (await stored()).newLinkToken(),
-  };
-}
-
-/**
- * A demo user as the shared rules read them (password sign-in, passwordless, the password flows,
- * activation), with the stored user beside.
- */
-export const rulesUser = (stored: UserRow | undefined) =>
-  stored
-    ? {
-        id: stored.id,
-        email: stored.email,
-        phone: stored.phone,
-        verified: stored.verified,
-        locked: !!stored.lockedAt,
-        hasPassword: !!stored.passwordHash,
-        activeTenantId: stored.activeTenantId,
-        stored,
-      }
-    : null;
-export type DemoRulesUser = NonNullable<ReturnType<typeof rulesUser>>;
+/** The demo outbox's messages to one address, newest first (the server's development outbox). */
+export const demoOutboxRoutes: DemoRoutes = {
+  getDevOutbox: (db, { query }) => {
+    if (typeof query.to !== 'string' || !query.to || query.to.length > 254)
+      return fail('FIELD_REQUIRED', { field: 'To' });
+    const to = query.to.toLowerCase();
+    return ok({ messages: (db.outbox ?? []).filter((m) => m.to.toLowerCase() === to) });
+  },
+};

@@ -13,7 +13,7 @@ import { matchRoute, routeName, type RouteName } from '../contract/routes';
 import { tablesWritten, type DemoDatabase } from './data';
 import { loadDemoDeliveryTexts } from './delivery';
 import { accessRefusal, demoAudit, type DemoRequest, type Handler } from './dispatch';
-import { loginAliasOf } from './loginAlias';
+import { aliasOfHeader, LOGIN_ALIAS_HEADER } from '../domain/login-alias';
 import type { DemoTokens } from './sessions';
 import { permissionKeysIn } from '../domain/member-grants';
 import { demoTables } from './teamAdmin';
@@ -124,11 +124,14 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
     const path = matchRoute(method, pathname)?.path ?? pathname;
     const body = bodyOf(init);
     if (!body) return new Response(JSON.stringify(errorBody(contractError('INVALID_JSON'))), { status: 400 });
-    const token = new Headers(init.headers).get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
+    const headers = new Headers(init.headers);
+    const token = headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
+    // The login-alias header (custom login per account, core/domain/login-alias.ts).
+    const loginAlias = aliasOfHeader(headers.get(LOGIN_ALIAS_HEADER) ?? undefined);
     // Like the server (server/http/client-query.ts): the client SDK writes an undefined value as
     // the text "undefined", which means "not given".
     const query = Object.fromEntries([...searchParams].filter(([, value]) => value !== 'undefined'));
-    const answer = await handle(method, path, body, token, query, loginAliasOf(init.headers));
+    const answer = await handle(method, path, body, token, query, loginAlias);
     // A file goes out as it is: billing's invoice PDF (a Blob), the audits CSV (text).
     if (answer.body instanceof Blob)
       return new Response(answer.body, { headers: { 'content-type': answer.body.type } });

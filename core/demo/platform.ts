@@ -50,6 +50,12 @@ import type { LoginSessionStore } from '../domain/login-sessions';
 import { decodeAccessToken } from '../jwt';
 import { demoAuditsMetadata } from './audits';
 import { createDemoTokens, type DemoTokens } from './sessions';
+// Password sign-in and sign-up.
+import { signInLimits } from '../domain/attempts';
+import { stamp } from '../domain/tables';
+import { USERS } from '../domain/user-tables';
+import { demoSettings } from './signIn';
+import type { DemoRequest } from './dispatch';
 
 /** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
 const GLOBAL_POLICY = {
@@ -158,10 +164,28 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
       demoOutbox(db, now, { channel: 'sms', to: to.phone, subject: null, text });
     },
     unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
-    mfa: demoMfaPlatform(db, { now, random }),
+    mfa: demoMfaPlatform(db, tables, clock),
     // Impersonation, host information, the login sessions: the browser's one session, demo mode's defaults.
     sessions: demoLoginSessions(db, createDemoTokens({ now, random })),
     hostInfo: demoHostInfo,
+    // Password sign-in and sign-up: the demo's counters and users, its breach sample and settings.
+    passwordSignIn: {
+      async passwordMatched(email, user, breach) {
+        await signInLimits(storedAttemptCounters(tables, { now }), undefined).clearFailures(email);
+        // The breach verdict as the server keeps it: since the first sign-in that found it.
+        const breachedPasswordAt = breach?.breached ? (user?.breachedPasswordAt ?? stamp(now())) : null;
+        if (user)
+          await tables
+            .of(USERS)
+            .update({ id: user.id }, { failedSignIns: 0, ...(breach ? { breachedPasswordAt } : {}) });
+      },
+      isBreached: isDemoBreached,
+    },
+    signUp: {
+      settings: async () => ({ ...demoSettings(db), id: DEMO_VENDOR_ID }),
+      // Demo mode knows no client address.
+      count: async () => {},
+    },
   };
 }
 
@@ -192,6 +216,7 @@ export const demoVisit = (
   db: DemoDatabase,
   startSession: (db: DemoDatabase, user: DemoUser) => Promise<AuthResponse>,
   bearer?: DemoBearer,
+  request?: Pick<DemoRequest, 'loginAlias'>,
 ): Visit => ({
   ip: undefined,
   checkOrigin: () => {},
@@ -215,6 +240,9 @@ export const demoVisit = (
   },
   // Impersonation: the request's bearer, checked by the demo's tokens (none: a flow that never impersonates).
   impersonation: bearer ? demoImpersonation(db, bearer) : NO_BEARER,
+  // Password sign-in and sign-up: the kit's login-alias header, this browser.
+  loginAlias: request?.loginAlias,
+  userAgent: typeof navigator === 'undefined' ? undefined : navigator.userAgent,
 });
 
 // Impersonation, host information, the login sessions.

@@ -2,7 +2,7 @@
  * The links emails carry to the application's account pages (core/config/routes.ts has the same
  * paths as the login box's defaults): always on the configured application, never on the
  * request's host. One place for the server (server/domain/activation.ts, password-reset.ts,
- * invitations) and demo mode (core/demo/accountFlows.ts, invitationStore.ts).
+ * invitations) and demo mode (the flows over its platform, core/demo/platform.ts).
  */
 
 /** `path` on `appUrl` with `query`. */

@@ -3,7 +3,7 @@
  * against and their limits, the refusals, and the port both backends keep the counters behind
  * (`AttemptCounters`: the `attempt_counters` table, a count one writer at a time so racing requests
  * cannot slip under a limit; written once over the storage port, `storedAttemptCounters`, which
- * both backends use: server/storage/attempts.ts, core/demo/passwordlessPorts.ts).
+ * both backends use: server/storage/attempts.ts, core/demo/platform.ts).
  *
  * Fixed windows: a key's count starts with its first use and lasts SIGN_IN_LIMITS.windowSeconds;
  * at the limit the key is refused until the window ends, whatever is typed (a correct password too,

@@ -58,6 +58,10 @@ import {
   accountTokenAreaPorts,
   loginSessionAreaPorts,
 } from './login-sessions';
+// Password sign-in and sign-up.
+import { PASSWORD_SIGN_IN_HANDLERS } from './sign-in-handlers';
+import { passwordSignInAreaPorts, signUpAreaPorts } from './sign-in-area';
+import { SIGN_UP_HANDLERS } from './sign-up-handlers';
 
 /** The public areas: their routes need no caller (a link's token, a reset, an activation). */
 export const PUBLIC_AREAS: readonly PublicArea[] = [
@@ -70,6 +74,9 @@ export const PUBLIC_AREAS: readonly PublicArea[] = [
   publicArea(PASSWORDLESS_HANDLERS, passwordlessAreaPorts),
   // Impersonation: its route checks its caller itself (the descriptor's access is `inHandler`).
   publicArea(IMPERSONATION_HANDLERS, impersonationAreaPorts),
+  // Password sign-in and sign-up (spec 000 §7: POST /auth/v1/user, POST /users/v1/signUp).
+  publicArea(PASSWORD_SIGN_IN_HANDLERS, passwordSignInAreaPorts),
+  publicArea(SIGN_UP_HANDLERS, signUpAreaPorts),
 ];
 
 /** The areas of a signed-in caller. */

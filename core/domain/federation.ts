@@ -8,9 +8,8 @@
 import { contractError } from '../contract/errors';
 import { addMembershipOver, newAccountOver } from './account-creation';
 import { MEMBERSHIPS } from './membership-tables';
-import { mfaGateOver } from './mfa-assembly';
+import { mfaGateOn } from './mfa-assembly';
 import type { Platform, Visit } from './platform';
-import { signInMethodStore } from './sign-in-method-storage';
 import { col, nullable, stamp, table, type RowClock, type Tables } from './tables';
 import { normalizeEmail, USERS, userRepository, UserExistsError, type UserRow } from './user-tables';
 
@@ -171,17 +170,15 @@ export function federatedSignInOn(
   platform: Platform,
   visit: Pick<Visit, 'rememberedDevice' | 'startSession'>,
 ) {
-  const { keyOf, gate, vendor, accountOf } = platform.mfa;
-  const signInMethods = signInMethodStore(platform.tables, platform.clock, platform.signInMethods);
-  const check = mfaGateOver(platform.tables, platform.clock, { keyOf, gate, vendor, signInMethods });
+  const gate = mfaGateOn(platform, visit);
   /** The MFA answer, or null with the session's account. */
   async function gated(user: UserRow, preferred: string | null, firstFactor?: 'saml') {
     // The account a sign-in preferring `preferred` opens (the backend's pick among the memberships).
-    const tenantId = await accountOf({ ...user, activeTenantId: preferred ?? user.activeTenantId });
-    return {
-      tenantId,
-      mfa: await check(user, { tenantId, remembered: visit.rememberedDevice, firstFactor }),
-    };
+    const tenantId = await platform.mfa.accountOf({
+      ...user,
+      activeTenantId: preferred ?? user.activeTenantId,
+    });
+    return { tenantId, mfa: await gate.inAccount(user, tenantId, firstFactor) };
   }
   return {
     /**

@@ -3,8 +3,8 @@
  * makes the kit send the alias as the `frontegg-login-alias` header (the client SDK's
  * `tenantResolver`), and the sign-in follows that account: its sign-in methods in the public reads
  * of the methods, the session opened in it, its MFA policy and methods checked at the gate. Rules
- * here, over a port written once over the tables port (`loginAliasPortOver`: SQL on the server,
- * the demo's saved custom logins).
+ * here, over a port written once over the tables (`loginAliasesOver`: the server's SQL tables, the
+ * demo's stored ones).
  *
  * Choice: an alias that names no account with custom login on is refused (404), not ignored: a
  * person following an account's sign-in address expects that account's rules (its narrowed
@@ -14,7 +14,7 @@
  */
 import { contractError } from '../contract/errors';
 import { LOGIN_ALIAS_PATTERN } from '../tenants/rules';
-import { joinedMemberIn } from './member-grants';
+import { MEMBERSHIPS } from './membership-tables';
 import type { Tables } from './tables';
 import { accountOfAliasIn } from './tenant-tables';
 
@@ -28,10 +28,11 @@ export interface LoginAliasPort {
   isMember(tenantId: string, userId: string): Promise<boolean>;
 }
 
-/** The port over a backend's tables: the accounts' rows and their joined members. */
-export const loginAliasPortOver = (tables: Tables): LoginAliasPort => ({
+/** The port over `tables`: the accounts' rows, their joined members (a pending invitee is not one). */
+export const loginAliasesOver = (tables: Tables): LoginAliasPort => ({
   accountOfAlias: (alias) => accountOfAliasIn(tables, alias),
-  isMember: async (tenantId, userId) => (await joinedMemberIn(tables, tenantId, userId)) !== null,
+  isMember: async (tenantId, userId) =>
+    (await tables.of(MEMBERSHIPS).row({ tenantId, userId, invitationPending: false })) !== null,
 });
 
 /** The header's value as sent (a string, the first of a repeated header), or undefined. */

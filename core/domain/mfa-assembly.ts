@@ -8,8 +8,7 @@
  * platform (core/domain/platform.ts): a signed-in person's factors and passkeys (`mfaAreaPorts`,
  * MFA_HANDLERS) and the sign-in's second step and passkey sign-in (`mfaSignInAreaPorts`,
  * MFA_SIGN_IN_HANDLERS), whose `mfa` member is what differs by backend (`MfaPlatform`); the gate
- * of a first-factor sign-in (`mfaGateOver`) is assembled the same way for server/http/mfa-gate.ts
- * and core/demo/mfaRepository.ts.
+ * of a first-factor sign-in is the platform's too (`mfaGateOn`).
  */
 import { enrolDevice } from './mfa-devices';
 import type { MfaGateReader, MfaPorts, WebauthnCrypto } from './mfa-ports';
@@ -76,7 +75,7 @@ interface FirstFactor {
  * The MFA gate of a first-factor sign-in over `tables`: the account's sign-in method, then
  * mfa-steps.ts `mfaGateAnswer` (null: sign in now; else the answer that asks for the second factor).
  */
-export function mfaGateOver(
+function mfaGateOver(
   tables: Tables,
   clock: RowClock,
   backend: Pick<MfaBackend, 'keyOf' | 'gate' | 'vendor' | 'signInMethods'>,
@@ -179,14 +178,21 @@ export const mfaAreaPorts: PortsFor<MfaHandlerPorts> = (platform, caller) =>
   });
 
 /**
- * The MFA gate of a passwordless first factor over the platform and the request: the account the
- * sign-in opens (the user's active one), the browser's remembered device; `method` refused when
- * that account has it off.
+ * The MFA gate of a first factor over the platform and the request: the account the sign-in opens
+ * (the user's active one, or `signIn.tenantId` when they are its member: a login alias's), the
+ * browser's remembered device; `method` (a local first factor's) refused when that account has it
+ * off. `inAccount` is the gate in an account already picked (a federated sign-in answers with it):
+ * `firstFactor` 'saml' lets a SAML sign-in through a policy of ForceExceptSAML.
  */
 export function mfaGateOn(platform: Platform, visit: Pick<Visit, 'rememberedDevice'>) {
   const { keyOf, gate, vendor, accountOf } = platform.mfa;
   const signInMethods = signInMethodStore(platform.tables, platform.clock, platform.signInMethods);
   const check = mfaGateOver(platform.tables, platform.clock, { keyOf, gate, vendor, signInMethods });
-  return async (user: UserRow, method: SignInMethod) =>
-    check(user, { tenantId: await accountOf(user), remembered: visit.rememberedDevice, method });
+  const inAccount = (user: UserRow, tenantId: string | null, firstFactor?: 'saml', method?: SignInMethod) =>
+    check(user, { tenantId, remembered: visit.rememberedDevice, method, firstFactor });
+  const gateOf = async (user: UserRow, method?: SignInMethod, signIn: { tenantId?: string | null } = {}) => {
+    const preferred = signIn.tenantId ? { ...user, activeTenantId: signIn.tenantId } : user;
+    return inAccount(user, await accountOf(preferred), undefined, method);
+  };
+  return Object.assign(gateOf, { inAccount });
 }

@@ -1,7 +1,7 @@
 /**
  * The MFA gate of a first-factor sign-in (password, passwordless, social, SSO), written once:
- * core/domain/mfa-steps.ts `mfaGateAnswer` (the server's sign-ins, server/http/mfa-gate.ts, and the
- * demo's, core/demo/mfaRepository.ts) reads the user's second factors and the account's MFA policy, then
+ * core/domain/mfa-steps.ts `mfaGateAnswer` (both backends' sign-ins, through the platform's
+ * `mfaGateOn`, core/domain/mfa-assembly.ts) reads the user's second factors and the account's MFA policy, then
  * asks this module what follows.
  */
 import { describeDevices } from './mfa';

@@ -36,6 +36,8 @@ import type { MfaPlatform } from './mfa-assembly';
 import type { HostInfoBackend } from './host-info-handlers';
 import type { ImpersonationVisit } from './impersonation-handlers';
 import type { LoginSessionStore } from './login-sessions';
+// Password sign-in and sign-up.
+import type { SignUpSettings } from './sign-up-handlers';
 
 export interface Platform {
   /** The rows: SQL on the server, the page's storage in demo mode. */
@@ -199,6 +201,29 @@ export interface Platform {
   sessions: LoginSessionStore;
   /** What host information reads that each backend keeps its own way: the server's rows, demo mode's defaults. */
   hostInfo: HostInfoBackend;
+  // Password sign-in and sign-up.
+  passwordSignIn: {
+    /**
+     * After a matching password: the email's failures are forgotten and, with `user`, the lockout
+     * count restarts and (with `breach`) the breach verdict is stored and a password stored by an
+     * older scheme rehashed. The server's one statement also reads what its session needs of the
+     * user (returned, for `Visit.startSession`: a round trip fewer on the hot path); demo mode
+     * writes its tables and returns nothing.
+     */
+    passwordMatched(
+      email: string,
+      user: UserRow | null,
+      breach?: { breached: boolean; password: string },
+    ): Promise<unknown>;
+    /** Whether the password is on the breach list (the server's list; demo mode's sample of it). */
+    isBreached(password: string): boolean;
+  };
+  signUp: {
+    /** The application's settings a sign-up reads and the vendor's id: the server's vendor row (one read), demo mode's settings. */
+    settings(): Promise<SignUpSettings & { id: string }>;
+    /** Counts one sign-up from `ip` (the server's limit per address: 429 TOO_MANY_SIGN_UPS; demo mode knows no address). */
+    count(ip: string | undefined): Promise<void>;
+  };
 }
 
 /** Who an email goes to: a user (their language) or an address, of an account (its language). */
@@ -224,12 +249,16 @@ export interface Visit {
   /**
    * Opens a session for the user (the refresh cookie on the server, the page's session in demo
    * mode), in `tenantId` when given; `remember`: the browser to remember for MFA (the server's
-   * ae_mfa_device cookie, demo mode's remembered browser) for that many seconds.
+   * ae_mfa_device cookie, demo mode's remembered browser) for that many seconds; `known`: what a
+   * password sign-in's statement read of the user (`Platform.passwordSignIn.passwordMatched`), which
+   * the server's session reuses. A second session of the same request replaces the first (the
+   * server ends it: the answer carries one).
    */
   startSession(
     user: UserRow,
     tenantId?: string | null,
     remember?: { token: string; seconds: number },
+    known?: unknown,
   ): Promise<AuthResponse>;
   /** Logs what failed without the caller's fault (a delivery), nothing secret. */
   log(message: string): void;
@@ -250,6 +279,11 @@ export interface Visit {
    * mode's tokens and its one session.
    */
   impersonation: ImpersonationVisit;
+  // Password sign-in and sign-up.
+  /** The login alias the request names (its login-alias header: custom login per account). */
+  loginAlias?: string | undefined;
+  /** The client's user agent, as a lock's audit record names it (demo mode: the browser's). */
+  userAgent?: string | undefined;
 }
 
 /** Who calls a signed-in route, as its access check found them. */

@@ -5,10 +5,10 @@
  * the password (an unknown email costs what a wrong password does), the lockout policy, the
  * unverified email, the breach verdict, the alias's members, the second factor (the account's
  * sign-in methods first) and the invite link (its account's email domains). What differs between
- * the backends is a port: the password hashing (the server hashes; demo mode keeps its sample
- * passwords), the session start (the server's tokens and refresh cookie, demo mode's stored
+ * the backends is a port, assembled once over the platform (core/domain/sign-in-area.ts): the
+ * password hashing, the session start (the server's tokens and refresh cookie, demo mode's stored
  * session), the captcha and the client's address. A session's refresh token never reaches the
- * answer: `sessions.keep` hands it to the route's transport (the server's httpOnly cookie).
+ * answer: the session start hands it to the route's transport (the server's httpOnly cookie).
  */
 import type { Answer } from '../contract/answer';
 import { contractError } from '../contract/errors';
@@ -27,15 +27,7 @@ export interface SignInUser {
   locked: boolean;
 }
 
-/** A started session: the answer's body, and whatever the backend keeps beside it (the refresh token). */
-export interface StartedSession {
-  authResponse: object;
-}
-
-export interface PasswordSignInPorts<
-  U extends SignInUser = SignInUser,
-  S extends StartedSession = StartedSession,
-> {
+export interface PasswordSignInPorts<U extends SignInUser = SignInUser> {
   /** Refuses a sign-in from a page the server does not trust. */
   checkOrigin(): void;
   /** The application's sign-in methods (the account's are the second factor's to check). */
@@ -68,12 +60,12 @@ export interface PasswordSignInPorts<
    * to sign in now. `tenantId`: the account the session opens in (the login alias's).
    */
   secondFactor(user: U, tenantId: string | null): Promise<object | null>;
-  sessions: {
-    start(user: U, tenantId: string | null): Promise<S>;
-    end(session: S): Promise<void>;
-    /** The session the answer opens: the server sets its refresh cookie. */
-    keep(session: S): void;
-  };
+  /**
+   * Opens the answer's session in `tenantId` (else the user's active account): its refresh token
+   * goes to the backend's transport (the server's httpOnly cookie). A second session of the same
+   * request replaces the first, which the backend ends.
+   */
+  startSession(user: U, tenantId: string | null): Promise<object>;
   /** An invite link at sign-in: its account, that account's email-domain restrictions, the join. */
   invitations: {
     links: Pick<InviteLinkPorts, 'tenantOf'>;
@@ -98,8 +90,8 @@ async function joinInviteLink(p: PasswordSignInPorts['invitations'], user: SignI
  * Checks the email and password and opens the session. Unknown email and wrong password give the
  * same answer after the same work, so the route cannot tell who has an account.
  */
-async function signInWithPassword<U extends SignInUser, S extends StartedSession>(
-  p: PasswordSignInPorts<U, S>,
+async function signInWithPassword<U extends SignInUser>(
+  p: PasswordSignInPorts<U>,
   body: Record<string, unknown>,
 ): Promise<object> {
   const email = body.email as string;
@@ -135,16 +127,13 @@ async function signInWithPassword<U extends SignInUser, S extends StartedSession
   // A second factor asked: no session, and the invite link waits for a complete sign-in.
   const mfa = await p.secondFactor(user, aliasTenant);
   if (mfa) return mfa;
-  let session = await p.sessions.start(user, aliasTenant);
+  let session = await p.startSession(user, aliasTenant);
   const token = body.invitationToken as string | undefined;
   const joined = token ? await joinInviteLink(p.invitations, user, token) : null;
-  if (joined) {
-    await p.sessions.end(session);
-    session = await p.sessions.start(user, joined);
-  }
-  p.sessions.keep(session);
+  // The session opens again in the account the link joined (the first one ends).
+  if (joined) session = await p.startSession(user, joined);
   // The login box shows the breachedPassword step for it (spec 000 §4).
-  return breached ? { ...session.authResponse, isBreachedPassword: true } : session.authResponse;
+  return breached ? { ...session, isBreachedPassword: true } : session;
 }
 
 export const PASSWORD_SIGN_IN_HANDLERS: PublicHandlers<PasswordSignInPorts> = {

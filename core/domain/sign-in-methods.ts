@@ -3,7 +3,10 @@
  * allow, written once over storage ports: an account's choice is a row of `tenant_sign_in_methods`
  * (core/domain/sign-in-method-storage.ts, the server's and demo mode's), the application's the
  * vendor's own (server/storage/sign-in-methods.ts; demo mode's settings, core/demo/signInMethods.ts).
- * The server enforces them at every sign-in (server/domain/sign-in-methods.ts), demo mode too.
+ * Both backends enforce them at every sign-in: the vendor's switch where a sign-in starts (the same
+ * for everyone, it tells nothing about an email), an account's after the first factor is proven,
+ * like the lockout, so a refusal never tells a stranger which account an email belongs to (with
+ * the MFA gate, core/domain/mfa-assembly.ts `mfaGateOn`).
  * test/contract/sign-in-settings.contract.test.ts drives both through HTTP;
  * server/storage/sign-in-methods.test.ts drives both stores directly.
  *

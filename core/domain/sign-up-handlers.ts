@@ -6,13 +6,13 @@
  * their order are the server's: the calling page, the captcha, the invite link and the account's
  * email domains, `allowSignups`, the application's sign-in methods, the password policy and the
  * breach list, the sign-ups of one address, and the email nobody has. What differs between the
- * backends is a port: the storage (and the server's password hashing), the session start (its
- * refresh token goes to `keepSession`, never into the answer), the emails.
+ * backends is a port, assembled once over the platform (core/domain/sign-in-area.ts): the storage
+ * (and the server's password hashing), the session start (its refresh token goes to the
+ * transport, never into the answer), the emails.
  */
 import { contractError, type ContractError } from '../contract/errors';
 import { answer, type PublicHandlers } from './handlers';
 import { inviteLinkTenant, type InviteLinkPorts } from './invitations';
-import type { StartedSession } from './sign-in-handlers';
 import { assertVendorAllows, type SignInMethodPorts } from './sign-in-methods';
 
 /** The application's settings a sign-up reads. */
@@ -38,7 +38,7 @@ export interface NewAccount {
   shouldActivate: boolean;
 }
 
-export interface SignUpPorts<S extends StartedSession = StartedSession> {
+export interface SignUpPorts {
   /** Refuses a sign-up from a page the server does not trust. */
   checkOrigin(): void;
   verifyCaptcha(email: string, token: unknown): Promise<void>;
@@ -52,9 +52,8 @@ export interface SignUpPorts<S extends StartedSession = StartedSession> {
   countSignUp(): Promise<void>;
   /** Stores the user (and their account); 409 USER_EXISTS when the email is taken. */
   createAccount(account: NewAccount): Promise<{ userId: string; tenantId: string }>;
-  startSession(userId: string, tenantId: string): Promise<S>;
-  /** The session the answer opens: the server sets its refresh cookie. */
-  keepSession(session: S): void;
+  /** Opens the answer's session (its refresh token goes to the transport: the server's cookie). */
+  startSession(userId: string, tenantId: string): Promise<object>;
   /** The new user as GET /users/v2/me answers them. */
   profile(userId: string, tenantId: string): Promise<object>;
   /** The activation link by email (a failed delivery is the backend's to log). */
@@ -91,7 +90,7 @@ export const newPasswordProblem = (
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-async function signUp<S extends StartedSession>(p: SignUpPorts<S>, body: Record<string, unknown>) {
+async function signUp(p: SignUpPorts, body: Record<string, unknown>) {
   const password = body.password as string;
   p.checkOrigin();
   await p.verifyCaptcha(body.email as string, body.recaptchaToken);
@@ -125,7 +124,6 @@ async function signUp<S extends StartedSession>(p: SignUpPorts<S>, body: Record<
   });
   const session = shouldActivate ? null : await p.startSession(userId, tenantId);
   const user = await p.profile(userId, tenantId);
-  if (session) p.keepSession(session);
   if (shouldActivate) await p.sendActivation(userId, email);
   if (invited) await p.notifyJoined({ userId, email }, invited);
   return {
@@ -133,7 +131,7 @@ async function signUp<S extends StartedSession>(p: SignUpPorts<S>, body: Record<
     userId,
     tenantId,
     user,
-    ...(session ? { authResponse: session.authResponse } : {}),
+    ...(session ? { authResponse: session } : {}),
   };
 }
 

@@ -10,13 +10,10 @@ import type { Database } from '../storage/database';
 import type { PrincipalRow } from '../storage/principal';
 import { attemptCounters, forgetFailures } from '../storage/attempts';
 import { SIGN_IN_LIMITS } from '../../core/domain/passwordless';
-import { emailKey, limitSend, signInLimits, takeSlot } from '../../core/domain/attempts';
+import { emailKey, limitSend, takeSlot } from '../../core/domain/attempts';
 
 /** Failures per email in one window. */
 export const MAX_FAILURES_PER_EMAIL = SIGN_IN_LIMITS.failuresPerEmail;
-
-/** The sign-in limits of one request from `ip` (core/domain/attempts.ts) over the database. */
-export const signInLimitsOf = (db: Database, ip: string | undefined) => signInLimits(attemptCounters(db), ip);
 
 /**
  * After a matching password, in one statement: the email's failed attempts are forgotten and,

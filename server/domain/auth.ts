@@ -2,12 +2,11 @@
  * Sign-in, session refresh and sign-out: the steps between the HTTP routes and the tables.
  */
 import type { Database } from '../storage/database';
-import { passwordMatched, signInLimitsOf } from './attempts';
-import { isBreachedPassword } from './breached-passwords';
+import { passwordMatched } from './attempts';
 import type { PasswordHasher } from './passwords';
 import { contractError } from '../../core/contract/errors';
 import { sessionTimeoutOf } from '../../core/domain/session-timeout';
-import { endTimedOutSession, limitConcurrentSessions, lockoutPorts } from './security-policies';
+import { endTimedOutSession, limitConcurrentSessions } from './security-policies';
 import { loadPrincipal, principalOf, type Principal } from './principal';
 import { createSession, revokeSessionByToken, rotateRefreshToken } from './sessions';
 import { setSessionTenant } from '../storage/sessions';
@@ -17,10 +16,8 @@ import type { TokenService } from './tokens';
 import type { AuthResponse } from '../../core/domain/session-tokens';
 import { displayName } from '../../core/domain/user-tables';
 import { updatePasswordHash } from './users';
-import { findUserByEmail, type UserRow } from '../storage/users';
-import { getVendorSettings } from './vendor';
-import type { SignInUser } from '../../core/domain/sign-in-handlers';
-import { recordFailedSignIn, refuseLockedSession } from '../../core/domain/security-policies';
+import type { UserRow } from '../storage/users';
+import { refuseLockedSession } from '../../core/domain/security-policies';
 import { emitEvent } from './connectivity';
 
 /** Where a request came from; stored with the session for the sessions list. */
@@ -39,48 +36,28 @@ export interface SignedIn {
 /** A refresh's answer. `refreshToken` null: a raced refresh, the browser keeps the cookie it has. */
 type Refreshed = Omit<SignedIn, 'refreshToken'> & { refreshToken: string | null };
 
-/** A user as the shared sign-in reads them (core/domain/sign-in-handlers.ts), with the row beside. */
-export type SignInRow = SignInUser & { row: UserRow };
-
 /**
- * The storage steps of a password sign-in (core/domain/sign-in-handlers.ts), over the database:
- * the attempt counters of the email and the client's address, argon2id, the lockout policy and the
- * one statement that, after a matching password, forgets the failures, stores the breach verdict
- * and reads the user's principal for the session (`principal()`).
+ * After a matching password (the platform's `passwordSignIn.passwordMatched`,
+ * core/domain/sign-in-area.ts), one statement: the email's failed attempts are forgotten and, with
+ * `user`, the lockout count restarts and (with `breach`) the breach verdict is stored and the
+ * user's principal read for the session (returned: null without `breach`); a password stored by an
+ * older scheme is rehashed.
  */
-export function passwordSignInSteps(db: Database, hasher: PasswordHasher, client: ClientInfo) {
-  let principal: Principal | null = null;
-  return {
-    attempts: signInLimitsOf(db, client.ip),
-    async userByEmail(email: string): Promise<SignInRow | null> {
-      const row = await findUserByEmail(db, email);
-      return row && { id: row.id, email: row.email, verified: row.verified, locked: !!row.lockedAt, row };
-    },
-    verifyPassword: (password: string, user: SignInRow | null) =>
-      hasher.verify(password, user?.row.passwordHash ?? null),
-    // The policy in force is read only on a failure, with the same statements for an unknown email.
-    async countLockout(user: SignInRow | null) {
-      await recordFailedSignIn(lockoutPorts(db, client), user?.row ?? null);
-    },
-    async passwordMatched(
-      email: string,
-      user: SignInRow | null,
-      breach?: { breached: boolean; password: string },
-    ) {
-      const read = await passwordMatched(
-        db,
-        email,
-        user && { userId: user.id, breached: breach?.breached ?? null, readPrincipal: !!breach },
-      );
-      principal = principalOf(read);
-      if (user && breach && hasher.needsRehash(user.row.passwordHash))
-        await updatePasswordHash(db, user.id, await hasher.hash(breach.password), { rehash: true });
-    },
-    unverifiedMaySignIn: async () => (await getVendorSettings(db)).allowNotVerifiedUsersLogin,
-    isBreached: isBreachedPassword,
-    /** The principal the matching password's statement read (null before it). */
-    principal: () => principal,
-  };
+export async function passwordMatchedOn(
+  db: Database,
+  hasher: PasswordHasher,
+  email: string,
+  user: UserRow | null,
+  breach?: { breached: boolean; password: string },
+): Promise<Principal | null> {
+  const read = await passwordMatched(
+    db,
+    email,
+    user && { userId: user.id, breached: breach?.breached ?? null, readPrincipal: !!breach },
+  );
+  if (user && breach && hasher.needsRehash(user.passwordHash))
+    await updatePasswordHash(db, user.id, await hasher.hash(breach.password), { rehash: true });
+  return principalOf(read);
 }
 
 /** Orchestrates sessions and tokens for the auth routes. */

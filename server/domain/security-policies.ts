@@ -9,7 +9,7 @@
  * tenant is that tenant (a member of several tenants follows the policy of the tenant they sign in to).
  *
  * Enforcement (each has a test in routes/security-policies.test.ts):
- * - lockout: the rule `recordFailedSignIn` (core/domain, over `lockoutPorts`) counts consecutive failed password sign-ins per user (a column,
+ * - lockout: the rule `recordFailedSignIn` (core/domain, its ports in core/domain/sign-in-area.ts) counts consecutive failed password sign-ins per user (a column,
  *   so it survives restarts); at `maxAttempts` the user is locked (`users.locked_at`, shown as
  *   `isLocked` on the users page) until an administrator unlocks them. Beside, not instead of, the
  *   time-windowed per-email and per-IP limits of attempts.ts.
@@ -30,11 +30,9 @@ import {
   type SessionSettings,
 } from '../../core/domain/security-policies';
 import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../../core/domain/session-timeout';
-import { lockoutPortsOver } from '../../core/domain/lockout';
 import type { AppContext } from '../context';
 import type { Database } from '../storage/database';
 import { securityPolicyRepositories } from '../storage/security-policies';
-import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { principalFromJson, type PrincipalRow } from '../storage/principal';
 import {
   previousPasswordHashes,
@@ -90,26 +88,6 @@ async function activeTenantOf(
 ): Promise<string | null> {
   return pickActiveTenant(await listUserTenants(db, userId), activeTenantId)?.id ?? null;
 }
-
-// ------------------------------------------------------------------------------------ lockout
-
-/** No user or account has this id: an unknown email's sign-in runs the same statements against no row. */
-const NO_ID = '00000000-0000-0000-0000-000000000000';
-
-type LockoutUser = { id: string; email?: string; activeTenantId: string | null };
-
-/**
- * The lockout rule's ports (core/domain/lockout.ts) over the database: the policy in force is read
- * only on a failure (the user's active account's), and the lock's record names the client.
- */
-export const lockoutPorts = (db: Database, client?: { ip?: string; userAgent?: string }) =>
-  lockoutPortsOver<LockoutUser>(sqlTables(db), SERVER_ROW_CLOCK, {
-    async policyOf(user) {
-      const tenantId = await activeTenantOf(db, user?.id ?? NO_ID, user?.activeTenantId ?? null);
-      return { tenantId, policy: await tenantPolicy(db, 'lockout', tenantId ?? NO_ID) };
-    },
-    client,
-  });
 
 // ---------------------------------------------------------------------------- password history
 

@@ -2,7 +2,8 @@
  * One request as the public flows read it (core/domain/platform.ts `Visit`): its address, the
  * origin check, the captcha policy, the bearer's session (a signed-in call), and the session a
  * flow opens, whose refresh token goes on the reply as the httpOnly cookie (and the remember-device
- * cookie of an MFA step), the page it comes from and its remembered device.
+ * cookie of an MFA step), the page it comes from and its remembered device, the login alias it
+ * names and its user agent.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Visit } from '../../core/domain/platform';
@@ -16,6 +17,8 @@ import { callerOf, isPublicCall } from './route-table';
 // Impersonation.
 import { openImpersonatedSession } from '../domain/impersonation';
 import { requireSignedInActor, requireSignedInUser } from './bearer';
+import { aliasOfHeader, LOGIN_ALIAS_HEADER } from '../../core/domain/login-alias';
+import type { Principal } from '../domain/principal';
 
 /** The email a passwordless code was sent to, for a post-login that carries only `{ token }`. */
 const PASSWORDLESS_EMAIL_COOKIE = 'ae_passwordless';
@@ -25,13 +28,16 @@ const passwordlessCookiePath = (ctx: AppContext) =>
 
 export function serverVisit(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Visit {
   const claims = isPublicCall(request) ? null : callerOf(request);
+  const client = clientInfo(request);
+  /** The refresh token of the session this request opened, if any. */
+  let opened: string | null = null;
   return {
     ip: request.ip,
     checkOrigin: () => assertTrustedOrigin(request, ctx.options.corsOrigins),
     verifyCaptcha: (token, email) =>
       verifyCaptcha(ctx, { token: typeof token === 'string' ? token : null, email, ip: request.ip }),
     session: { id: claims?.sid ?? null, impersonated: Boolean(claims?.act) },
-    async startSession(user, tenantId, remember) {
+    async startSession(user, tenantId, remember, known) {
       if (remember)
         reply.setCookie(REMEMBER_DEVICE_COOKIE, remember.token, {
           path: refreshCookiePath(ctx.options.prefix),
@@ -40,7 +46,16 @@ export function serverVisit(ctx: AppContext, request: FastifyRequest, reply: Fas
           sameSite: ctx.cookies.sameSite,
           ...(remember.seconds ? { maxAge: remember.seconds } : {}),
         });
-      const signedIn = await ctx.auth.startSession(user, clientInfo(request), tenantId);
+      // The answer carries one session: a second one of this request replaces the first, which ends.
+      if (opened) await ctx.auth.logout(opened);
+      const signedIn = await ctx.auth.startSession(
+        user,
+        client,
+        tenantId,
+        undefined,
+        known as Principal | null,
+      );
+      opened = signedIn.refreshToken;
       setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
       return signedIn.authResponse;
     },
@@ -80,5 +95,8 @@ export function serverVisit(ctx: AppContext, request: FastifyRequest, reply: Fas
         return signedIn.authResponse;
       },
     },
+    // Password sign-in and sign-up.
+    loginAlias: aliasOfHeader(request.headers[LOGIN_ALIAS_HEADER]),
+    userAgent: client.userAgent,
   };
 }

@@ -61,7 +61,7 @@ async function signUp(email: string, password = 'first-password-1') {
 describe('the client SDK against the reference server: sign-in (issue 13)', () => {
   it('reads the public sign-in configuration', async () => {
     assert.deepEqual(await api.auth.getVendorPublicAuthStrategiesConfig(), {
-      // Every local sign-in method, the public policy's authStrategy first (domain/sign-in-methods.ts).
+      // Every local sign-in method, the public policy's authStrategy first (core/domain/sign-in-methods.ts).
       mainAuthStrategies: ['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode'].map((strategy) => ({
         strategy,
       })),

@@ -2,7 +2,7 @@
  * Public configuration routes: the public policy and the vendor's public info. No authentication.
  * The client SDK's reads of the sign-in configuration:
  * - GET /identity/resources/configurations/v1/auth/strategies/public: `{ mainAuthStrategies, secondaryAuthStrategies }`
- *   (the application's sign-in methods, domain/sign-in-methods.ts)
+ *   (the application's sign-in methods, core/domain/sign-in-methods.ts)
  * - GET /identity/resources/configurations/v1/password: the password policy (`TestConfig`)
  * - GET /identity/resources/configurations/v1/captcha-policy/public: `{ id, siteKey, enabled, createdAt,
  *   updatedAt }`, `{ enabled: false }` before any captcha policy is saved (domain/captcha.ts)
@@ -10,8 +10,7 @@
  * - GET /team/resources/sso/v2/configurations/public: `{ isActive: true }` (tenant SSO is built)
  */
 import type { FastifyInstance } from 'fastify';
-import { aliasOfHeader, LOGIN_ALIAS_HEADER } from '../../core/domain/login-alias';
-import { loginAliasRepository } from '../storage/login-alias';
+import { aliasOfHeader, LOGIN_ALIAS_HEADER, loginAliasesOver } from '../../core/domain/login-alias';
 import type { AppContext } from '../context';
 import { publicCaptchaPolicy } from '../domain/captcha';
 import { getVendorSettings } from '../domain/vendor';
@@ -19,6 +18,7 @@ import { firstVendorName } from '../storage/vendor';
 import { SIGN_IN_SETTINGS_HANDLERS } from '../../core/domain/sign-in-settings-handlers';
 import { signInMethodRepository } from '../storage/sign-in-methods';
 import { registerPublicHandlers } from '../http/handlers';
+import { sqlTables } from '../storage/tables';
 import { requireUser } from '../http/bearer';
 
 /** Registers the configuration routes on `app` (already scoped to the URL prefix). */
@@ -30,7 +30,7 @@ export async function configurationRoutes(app: FastifyInstance, ctx: AppContext)
     vendorName: () => firstVendorName(ctx.db),
     methods: signInMethodRepository(ctx.db),
     loginAlias: {
-      port: loginAliasRepository(ctx.db),
+      port: loginAliasesOver(sqlTables(ctx.db)),
       alias: aliasOfHeader(request.headers[LOGIN_ALIAS_HEADER]),
     },
     captchaPolicy: () => publicCaptchaPolicy(ctx.db),

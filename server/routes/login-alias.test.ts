@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
 import { PasswordHasher } from '../domain/passwords';
-import { saveTenantSignInMethods } from '../domain/sign-in-methods';
+import { saveAccountSignInMethods } from '../../core/domain/sign-in-methods';
+import { signInMethodRepository } from '../storage/sign-in-methods';
 import { addMembership, createTenant } from '../storage/tenants';
 import { insertUser } from '../storage/users';
 import { SEED_TENANT_ID } from '../seed';
@@ -56,7 +57,7 @@ before(async () => {
   await server.db.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [user.id, SEED_TENANT_ID]);
   await addMembership(server.db, { userId: user.id, tenantId: aliasAccount, roleKeys: [] });
   // Alias Co starts with emailed codes and keeps passwords, without magic links or SMS codes.
-  await saveTenantSignInMethods(server.db, aliasAccount, {
+  await saveAccountSignInMethods(signInMethodRepository(server.db), aliasAccount, {
     mainAuthStrategies: [{ strategy: 'Code' }, { strategy: 'EmailAndPassword' }],
   });
 });

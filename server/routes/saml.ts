@@ -15,8 +15,8 @@
  *   `error=sso_failed` when the response is refused.
  * - `POST {api}/identity/resources/auth/v1/user/saml/postlogin` `{ code }`: spends the code (in
  *   the browser that started), creates the user just in time with the connection's default roles,
- *   and signs in to the connection's tenant. The MFA gate of every first factor (`mfaGate`,
- *   http/mfa-gate.ts) runs first with that tenant, as for OIDC SSO: an MFA answer sets no cookie, and
+ *   and signs in to the connection's tenant. The MFA gate of every first factor (`mfaGateOn`,
+ *   core/domain/mfa-assembly.ts) runs first with that tenant, as for OIDC SSO: an MFA answer sets no cookie, and
  *   the session the second factor opens is in the connection's tenant.
  */
 import type { FastifyInstance } from 'fastify';

@@ -10,7 +10,7 @@
  * - `POST {api}/identity/resources/auth/v1/user/oidc/postlogin` (and v2) `{ code, redirectUri,
  *   RelayState }` (RelayState carries the `state` of the callback): exchanges the code, creates the
  *   user just in time with the connection's default roles, signs in to the connection's tenant.
- *   The MFA gate of every first factor (`mfaGate`, http/mfa-gate.ts) runs first, with the
+ *   The MFA gate of every first factor (`mfaGateOn`, core/domain/mfa-assembly.ts) runs first, with the
  *   connection's tenant: its MFA policy applies and the mfaToken keeps that tenant, so the session
  *   opened by the second factor is in it. An MFA answer sets no cookie.
  */

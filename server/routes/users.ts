@@ -15,7 +15,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const base = '/identity/resources/users';
 
   // GET /v1/passwords/config and POST /v1/signUp: shared handlers (core/domain/sign-in-settings-handlers.ts,
-  // sign-up-handlers.ts), registered by routes/configurations.ts and routes/auth.ts.
+  // sign-up-handlers.ts), registered by routes/configurations.ts and as a public area (app-routes.ts).
 
   // One query in all: the session guard's statement reads the caller (http/bearer.ts readsCaller;
   // domain/principal.ts). An API token's call, which the guard does not read for, reads them here.

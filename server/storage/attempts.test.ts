@@ -1,13 +1,13 @@
 // The attempt counters, one suite for both stores: the counter written once over the storage port
 // (core/domain/attempts.ts `storedAttemptCounters`) over PGlite, with the server's one-statement count
-// of a failed sign-in (server/storage/attempts.ts), and over demo mode's tables
-// (core/demo/passwordlessPorts.ts), under the shared rules (the sign-in lock, the sending slots).
+// of a failed sign-in (server/storage/attempts.ts), and over demo mode's tables (its platform's
+// counters, core/demo/platform.ts), under the shared rules (the sign-in lock, the sending slots).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { isContractError } from '../../core/contract/errors';
 import { seedDemoDatabase } from '../../core/demo/data';
-import { demoAttemptCounters } from '../../core/demo/passwordlessPorts';
+import { demoPlatform } from '../../core/demo/platform';
 import { signInLimits, takeSlot, type AttemptCounters } from '../../core/domain/attempts';
 import { SIGN_IN_LIMITS } from '../../core/domain/passwordless';
 import { repositorySuite } from '../../test/support/repository-suite';
@@ -46,7 +46,7 @@ repositorySuite<Fixture>(
       const db = seedDemoDatabase();
       let now = Date.parse('2026-01-01T00:00:00Z');
       return {
-        counters: demoAttemptCounters(db, () => now),
+        counters: demoPlatform(db, { now: () => now, random: randomUUID }).attempts,
         later: async (seconds) => void (now += seconds * 1000),
         atOnce: false,
       };

@@ -1,12 +1,11 @@
 // MFA's repositories, one suite for both stores: core/domain/mfa-store.ts over PGlite (the server's,
-// server/storage/mfa.ts) and over the page's stored tables (demo mode's, with core/demo/mfaRepository.ts's extras). The use cases of
+// server/storage/mfa.ts) and over the page's stored tables (demo mode's platform and its `mfa` member, core/demo/mfaRepository.ts). The use cases of
 // core/domain/mfa-devices.ts and mfa-gate.ts run over either; each case states what they rely on.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { isContractError } from '../../core/contract/errors';
 import { seedDemoDatabase } from '../../core/demo/data';
-import { demoMfaBackend } from '../../core/demo/mfaRepository';
 import { demoPlatform } from '../../core/demo/platform';
 import { securityPolicyRepositories as repositoriesOver } from '../../core/domain/security-policy-storage';
 import {
@@ -68,9 +67,9 @@ repositorySuite<Fixture>(
     demo: () => {
       const db = seedDemoDatabase();
       let now = Date.parse('2026-01-01T00:00:00Z');
-      const demo = demoMfaBackend(db, { random: () => randomUUID(), now: () => (now += 1000) });
+      const demo = demoPlatform(db, { random: () => randomUUID(), now: () => (now += 1000) });
       return {
-        repo: mfaStorePorts(demo.tables, demo.clock, demo.extras),
+        repo: mfaStorePorts(demo.tables, demo.clock, demo.mfa),
         user: async () => randomUUID(),
         async enforceMfa() {
           db.settings = { ...db.settings, mfaEnforced: true } as typeof db.settings;

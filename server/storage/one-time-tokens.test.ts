@@ -1,12 +1,13 @@
 // The one-time secrets (core/domain/one-time-tokens.ts), one suite for both stores: the server's
 // over PGlite (server/domain/one-time-tokens.ts: SQL tables, SHA-256 keys) and demo mode's over its
-// stored tables (core/demo/passwordlessPorts.ts: the secret kept as it is). The passwordless rules,
+// stored tables (its platform, core/demo/platform.ts: the secret kept as it is). The passwordless rules,
 // the password flows, activation and invitations rely on what each case states.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { seedDemoDatabase } from '../../core/demo/data';
-import { demoSecrets } from '../../core/demo/passwordlessPorts';
+import { demoPlatform } from '../../core/demo/platform';
+import { secretsOn } from '../../core/domain/account-flow-ports';
 import type { OneTimeTokens } from '../../core/domain/one-time-tokens';
 import { serverSecrets } from '../domain/one-time-tokens';
 import { repositorySuite } from '../../test/support/repository-suite';
@@ -36,7 +37,7 @@ repositorySuite<Fixture>(
       },
     }),
     demo: () => ({
-      secrets: demoSecrets(seedDemoDatabase(), { now: Date.now, random: randomUUID }),
+      secrets: secretsOn(demoPlatform(seedDemoDatabase(), { now: Date.now, random: randomUUID })),
       user: async () => randomUUID(),
     }),
   },

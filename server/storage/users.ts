@@ -38,15 +38,6 @@ export const storePasswordHash = (
   keepBreachVerdict: boolean,
 ) => users(db).storePasswordHash(userId, passwordHash, keepBreachVerdict);
 
-/** Whether the user has a second factor (a passkey alone is a first factor, not MFA). */
-export async function hasSecondFactor(db: Database, userId: string): Promise<boolean> {
-  const { rows } = await db.query<{ enrolled: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM mfa_devices WHERE user_id = $1 AND NOT passkey) AS enrolled',
-    [userId],
-  );
-  return rows[0]?.enrolled === true;
-}
-
 /** The account the user's next sign-in starts in. */
 export const setActiveTenant = (db: Database, userId: string, tenantId: string) =>
   users(db).setActiveTenant(userId, tenantId);
