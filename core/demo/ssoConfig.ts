@@ -12,7 +12,7 @@
  * - no SAML signing key (signRequest is refused, as on a server without one), no stored OIDC secret;
  * - no sign-in through these connections (the demo has no identity provider).
  */
-import { ssoAddresses, type SsoBackend, type SsoServices } from '../domain/sso-connections';
+import { ssoAddresses, ssoBackendAt, type OwnSsoServices, type SsoBackend } from '../domain/sso-connections';
 import { ssoConnectionRepository } from '../domain/sso-repository';
 import type { DemoDatabase } from './data';
 import type { DemoClock } from './rows';
@@ -56,15 +56,13 @@ async function addSampleConnection(db: DemoDatabase, now: () => number): Promise
 }
 
 /** What demo mode does instead of the server's DNS, fetch, secrets and signing key. */
-const demoSsoServices = (random: () => string): SsoServices => ({
+const demoSsoServices = (random: () => string): OwnSsoServices => ({
   readMetadata: readDemoMetadata,
   fetchMetadata: async (url) => sampleDemoMetadata(url),
   verifyTxt: async (domain) => (domain.startsWith('unverified.') ? 'missing' : 'found'),
   newVerification: () => `${random()}${random()}`,
   sealSecret: () => 'kept by the identity provider only',
   canSignRequests: false,
-  samlBase: ADDRESSES.samlBase,
-  oidcRedirect: ADDRESSES.oidcRedirects[0]!,
 });
 
 /**
@@ -73,6 +71,5 @@ const demoSsoServices = (random: () => string): SsoServices => ({
  */
 export async function demoSsoBackend(db: DemoDatabase, { now, random }: DemoClock): Promise<SsoBackend> {
   if (db.tables?.saml_configurations === undefined) await addSampleConnection(db, now);
-  const { samlCallbacks, oidcRedirects } = ADDRESSES;
-  return { services: demoSsoServices(random), samlCallbacks, oidcRedirects };
+  return ssoBackendAt(ADDRESSES, demoSsoServices(random));
 }

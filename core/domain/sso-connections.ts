@@ -118,6 +118,19 @@ export function ssoAddresses(apiBase: string, origins: string[]) {
   };
 }
 
+/** What only a backend does for its SSO connections (the addresses' part aside). */
+export type OwnSsoServices = Omit<SsoServices, 'samlBase' | 'oidcRedirect'>;
+
+/** A backend's `sso` at its addresses (`ssoAddresses`), with what only it does. */
+export const ssoBackendAt = (
+  addresses: ReturnType<typeof ssoAddresses>,
+  own: OwnSsoServices,
+): SsoBackend => ({
+  samlCallbacks: addresses.samlCallbacks,
+  oidcRedirects: addresses.oidcRedirects,
+  services: { ...own, samlBase: addresses.samlBase, oidcRedirect: addresses.oidcRedirects[0] ?? '' },
+});
+
 /** The fields an administrator sends (the client's IUpdateSSOConfiguration, plus `idpEntityId`). */
 export interface SsoConfigInput {
   enabled?: boolean;
