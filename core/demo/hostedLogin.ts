@@ -12,7 +12,6 @@ import { ok } from '../contract/answer';
 import { oauthRefusal, unsupportedGrantRefusal } from '../contract/oauth';
 import { idTokenClaims, oauthTokenAnswer, SILENT_SCOPE as SCOPE } from '../domain/session-tokens';
 import { demoUserOf, type DemoDatabase, type DemoUser } from './data';
-import { displayName } from '../domain/user-tables';
 import type { DemoRoutes } from './dispatch';
 import { SOCIAL_PROVIDER_HANDLERS } from '../domain/social-login';
 import { demoPublicHandlers } from './shared';
@@ -67,16 +66,13 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
     const auth = await tools.tokenFor(db, user);
     const session = db.session!;
     session.refreshToken = tools.random();
-    const claims = idTokenClaims(
-      { email: user.email, name: displayName(user), verified: user.verified },
-      {
-        nonce: nonce as string | undefined,
-        sid: session.id,
-        authTime: new Date(session.createdAt ?? tools.now()),
-        tenantId: user.tenantId,
-        scope: SCOPE,
-      },
-    );
+    const claims = idTokenClaims(user, {
+      nonce: nonce as string | undefined,
+      sid: session.id,
+      authTime: new Date(session.createdAt ?? tools.now()),
+      tenantId: user.tenantId,
+      scope: SCOPE,
+    });
     const iat = Math.floor(tools.now() / 1000);
     const times = { iss: DEMO_ISSUER, aud: clientId, iat, exp: iat + auth.expiresIn };
     const grant = refresh ? { refreshToken: session.refreshToken, scope: SCOPE } : undefined;

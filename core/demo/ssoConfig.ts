@@ -14,7 +14,7 @@
  */
 import { ssoAddresses, ssoBackendAt, type OwnSsoServices, type SsoBackend } from '../domain/sso-connections';
 import { ssoConnectionRepository } from '../domain/sso-repository';
-import type { DemoDatabase } from './data';
+import { DEMO_TENANT_ID, type DemoDatabase } from './data';
 import type { DemoClock } from './rows';
 import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoMetadata';
 import { memoryTables } from './tables';
@@ -23,8 +23,6 @@ import { memoryTables } from './tables';
 const ADDRESSES = ssoAddresses('https://auth.demo.example/frontegg', [
   globalThis.location?.origin ?? 'https://app.demo.example',
 ]);
-
-const SAMPLE_TENANT = 'demo-tenant';
 
 /**
  * The sample account's connection (spec 001 §1: demo mode fills demo data), made a month ago by
@@ -37,21 +35,21 @@ async function addSampleConnection(db: DemoDatabase, now: () => number): Promise
     now: () => now() - 30 * 86_400_000,
     ...ADDRESSES,
   });
-  const id = await repo.insert(SAMPLE_TENANT, {
+  const id = await repo.insert(DEMO_TENANT_ID, {
     protocol: 'saml',
     type: 'okta',
     verification: 'auth-elements-sso=demo-okta-verification',
     roleKeys: [],
   });
-  await repo.update(SAMPLE_TENANT, id, 'saml', {
+  await repo.update(DEMO_TENANT_ID, id, 'saml', {
     enabled: true,
     ssoEndpoint: 'https://acme.okta.example/app/sso/saml',
     certificates: [SAMPLE_CERTIFICATE],
     idpEntityId: 'http://www.okta.example/exk-demo',
   });
-  const sample = (await repo.find(SAMPLE_TENANT, id))!;
-  const validated = (await repo.addDomain(SAMPLE_TENANT, sample, 'acme-sso.demo.example'))!;
-  await repo.addDomain(SAMPLE_TENANT, sample, 'unverified.acme-sso.demo.example');
+  const sample = (await repo.find(DEMO_TENANT_ID, id))!;
+  const validated = (await repo.addDomain(DEMO_TENANT_ID, sample, 'acme-sso.demo.example'))!;
+  await repo.addDomain(DEMO_TENANT_ID, sample, 'unverified.acme-sso.demo.example');
   await repo.markValidated(sample, validated);
 }
 

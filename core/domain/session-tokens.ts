@@ -5,6 +5,7 @@
  * (server/domain/tokens.ts, server/http/oauth.ts); demo mode writes them unsigned
  * (core/demo/sessions.ts, hostedLogin.ts).
  */
+import { displayName, type UserRow } from './user-tables';
 
 /** Who an access token is for, in which session and account. */
 export interface TokenSubject {
@@ -79,7 +80,7 @@ export interface IdTokenFacts {
 
 /** What an ID token says besides its subject, issuer, audience and times: by scope (`email`, `profile`). */
 export function idTokenClaims(
-  user: { email: string; verified: boolean; name: string },
+  user: Pick<UserRow, 'email' | 'verified' | 'name'>,
   extra: IdTokenFacts,
 ): Record<string, unknown> {
   const scopes = extra.scope.split(' ');
@@ -90,7 +91,7 @@ export function idTokenClaims(
   if (extra.nonce) claims.nonce = extra.nonce;
   if (extra.sid) claims.sid = extra.sid;
   if (scopes.includes('email')) Object.assign(claims, { email: user.email, email_verified: user.verified });
-  if (scopes.includes('profile')) claims.name = user.name;
+  if (scopes.includes('profile')) claims.name = displayName(user);
   return claims;
 }
 

@@ -5,7 +5,6 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
-import { displayName } from '../../core/domain/user-tables';
 import type { UserRow } from '../storage/users';
 import { errorText } from '../../core/contract/errors';
 import { idTokenClaims, type IdTokenFacts } from '../../core/domain/session-tokens';
@@ -78,6 +77,6 @@ export async function idToken(
     audience: clientId,
     subject: user.id,
     ttlSeconds: ctx.options.accessTokenTtlSeconds,
-    claims: idTokenClaims({ email: user.email, verified: user.verified, name: displayName(user) }, extra),
+    claims: idTokenClaims(user, extra),
   });
 }
