@@ -31,21 +31,12 @@ function demoQueue(db: DemoDatabase, tables: Tables, { now, random }: DemoClock)
     drop: async () => {},
     async deliveries(id, offset, count) {
       const { items, total, rows } = await streamAttempts(tables, id, offset, count, false);
-      const stream = await tables.of(auditStreamsTable).row({ id });
+      // The stream is there (the domain found it first): its body of each attempt's record.
+      const { format, tenantId } = (await tables.of(auditStreamsTable).row({ id }))!;
       const records = await tables.of(AUDITS).rows({ where: { id: oneOf(rows.map((r) => r.eventId)) } });
-      const bodyOf = (eventId: string) => {
-        const record = records.find((r) => r.id === eventId);
-        return record && stream
-          ? streamBody(stream.format, { ...record, tenantId: stream.tenantId })
-          : undefined;
-      };
-      return {
-        items: items.map((item) => ({ ...item, body: bodyOf(item.eventId) })),
-        total,
-        pending: 0,
-        delivered: 0,
-        failed: 0,
-      };
+      const bodies = new Map(records.map((r) => [r.id, streamBody(format, { ...r, tenantId })]));
+      const logged = items.map((item) => ({ ...item, body: bodies.get(item.eventId) }));
+      return { items: logged, total, pending: 0, delivered: 0, failed: 0 };
     },
     async backfill(tenantId, id, start, limit) {
       if (!(await tables.of(auditStreamsTable).row({ tenantId, id }))) return 0;

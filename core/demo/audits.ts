@@ -7,11 +7,11 @@
  */
 import { routeNamed, type RouteName } from '../contract/routes';
 import { auditOutcome, auditRow, auditTableRow, type AuditDetails } from '../domain/audit';
-import { AUDITS, auditsEntity, DEFAULT_AUDIT_RETENTION_DAYS, type AuditTableRow } from '../domain/audit-log';
+import { AUDITS, DEFAULT_AUDIT_RETENTION_DAYS, type AuditTableRow } from '../domain/audit-log';
 import { MEMBERSHIPS } from '../domain/membership-tables';
 import { before, inRows, stamp } from '../domain/tables';
 import { USERS, type UserRow } from '../domain/user-tables';
-import { DEMO_VENDOR_CREATED_AT, DEMO_VENDOR_ID, type DemoDatabase } from './data';
+import type { DemoDatabase } from './data';
 import { memoryTables } from './tables';
 
 const SAMPLE_SIZE = 64;
@@ -81,6 +81,3 @@ export async function readyAuditLog(db: DemoDatabase, tenantId: string, now: num
   const members = await tables.of(USERS).rows({ where: { id: inRows(MEMBERSHIPS, 'userId', { tenantId }) } });
   await audits.insertAll(sampleRows(members, tenantId, now));
 }
-
-/** The audits entity of GET /metadata (its columns). */
-export const demoAuditsMetadata = () => auditsEntity(DEMO_VENDOR_ID, DEMO_VENDOR_CREATED_AT);
