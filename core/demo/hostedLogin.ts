@@ -66,17 +66,17 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
     const auth = await tools.tokenFor(db, user);
     const session = db.session!;
     session.refreshToken = tools.random();
-    const claims = idTokenClaims(user, {
+    const iat = Math.floor(tools.now() / 1000);
+    const facts = {
       nonce: nonce as string | undefined,
       sid: session.id,
       authTime: new Date(session.createdAt ?? tools.now()),
       tenantId: user.tenantId,
       scope: SCOPE,
-    });
-    const iat = Math.floor(tools.now() / 1000);
-    const times = { iss: DEMO_ISSUER, aud: clientId, iat, exp: iat + auth.expiresIn };
+    };
+    const issue = { iss: DEMO_ISSUER, aud: clientId, iat, ttl: auth.expiresIn };
     const grant = refresh ? { refreshToken: session.refreshToken, scope: SCOPE } : undefined;
-    return ok(oauthTokenAnswer(auth, unsignedJwt({ ...claims, sub: user.id, ...times }), grant), true);
+    return ok(oauthTokenAnswer(auth, unsignedJwt(idTokenClaims(user, facts, issue)), grant), true);
   }
 
   const provider = {

@@ -72,11 +72,7 @@ export async function idToken(
   clientId: string,
   extra: IdTokenFacts,
 ): Promise<string> {
-  return ctx.tokens.signIdToken({
-    issuer: provider.issuer,
-    audience: clientId,
-    subject: user.id,
-    ttlSeconds: ctx.options.accessTokenTtlSeconds,
-    claims: idTokenClaims(user, extra),
-  });
+  const iat = Math.floor(Date.now() / 1000);
+  const issue = { iss: provider.issuer, aud: clientId, iat, ttl: ctx.options.accessTokenTtlSeconds };
+  return ctx.tokens.signIdToken(idTokenClaims(user, extra, issue));
 }
