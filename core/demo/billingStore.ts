@@ -1,16 +1,16 @@
 /**
  * Demo mode's billing (the platform's `billing`, core/demo/platform.ts): the development provider
- * (core/domain/billing-provider.ts) moving no money (every confirmed card pays), one receipt
- * numbering and an invoice's PDF drawn in the browser (the server's is server/billing/invoice-pdf.ts), under the ports assembled once
- * (core/domain/billing-ports.ts) over the page's storage (`db.tables`). What a call changed is
+ * (core/domain/billing-provider.ts) moving no money, one receipt numbering and an invoice's PDF
+ * drawn in the browser (the server's is server/billing/invoice-pdf.ts), under the ports assembled
+ * once (core/domain/billing-ports.ts) over the page's storage (`db.tables`). What a call changed is
  * kept, also when it ends in a refusal (a trial that ended on the way stays ended, a card whose
- * confirmation failed stays dropped, as on the server). What the demo leaves out: Stripe's own
- * calls (customers are the development provider's ids) and the plan's features in a bundle (the
- * rules write them, but demo mode's stored data has no features to hold). The plans are the
- * starting catalogue (core/domain/billing-plans.ts) and the vendor's row the spec's switches (spec
- * 001 §9), written as rows on first use as the server's migration writes them. Ids are random
- * uuids, as the server's (billing reads an id that is not one as no row).
- * server/storage/billing.test.ts holds this store and the server's to the same cases.
+ * confirmation failed stays dropped, as on the server). What the demo leaves out: Stripe (the
+ * development provider stands in) and the plan's features in a bundle (the rules write them, but
+ * demo mode's stored data has no features to hold). The plans are the starting catalogue
+ * (core/domain/billing-plans.ts) and the vendor's row the spec's switches (spec 001 §9), written as
+ * rows on first use as the server's migration writes them. Ids are random uuids, as the server's
+ * (billing reads an id that is not one as no row). server/storage/billing.test.ts holds this store
+ * and the server's to the same cases.
  */
 import { DEFAULT_BILLING_SWITCHES } from '../billing/vendorRules';
 import { catalogueRows } from '../domain/billing-plans';
