@@ -66,8 +66,6 @@ function demoQueue(db: DemoDatabase, tables: Tables, { now, random }: DemoClock)
 /** Demo mode's part of audit streams (the platform's `auditStreams`, core/demo/platform.ts). */
 export const demoAuditStreams = (db: DemoDatabase, clock: DemoClock): AuditStreamBackend => ({
   queue: (tables) => demoQueue(db, tables, clock),
-  isId: () => true,
   allowLoopbackHttp: true,
   checkAddress: async () => {},
-  newSigningSecret: () => `whsec_demo_${clock.random().replace(/-/g, '')}`,
 });
