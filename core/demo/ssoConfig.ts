@@ -54,20 +54,19 @@ async function addSampleConnection(db: DemoDatabase, now: () => number): Promise
 }
 
 /** What demo mode does instead of the server's DNS, fetch, secrets and signing key. */
-const demoSsoServices = (random: () => string): OwnSsoServices => ({
+const DEMO_SSO_SERVICES: OwnSsoServices = {
   readMetadata: readDemoMetadata,
   fetchMetadata: async (url) => sampleDemoMetadata(url),
   verifyTxt: async (domain) => (domain.startsWith('unverified.') ? 'missing' : 'found'),
-  newVerification: () => `${random()}${random()}`,
   sealSecret: () => 'kept by the identity provider only',
   canSignRequests: false,
-});
+};
 
 /**
  * What demo mode's SSO connections have instead of the server's (core/domain/platform.ts `sso`),
  * the sample account's connection written first on first use.
  */
-export async function demoSsoBackend(db: DemoDatabase, { now, random }: DemoClock): Promise<SsoBackend> {
+export async function demoSsoBackend(db: DemoDatabase, { now }: DemoClock): Promise<SsoBackend> {
   if (db.tables?.saml_configurations === undefined) await addSampleConnection(db, now);
-  return ssoBackendAt(ADDRESSES, demoSsoServices(random));
+  return ssoBackendAt(ADDRESSES, DEMO_SSO_SERVICES);
 }

@@ -18,7 +18,6 @@
  * - `generatedVerification` is the value of the DNS TXT record that proves a domain (one per connection).
  * - Default roles are kept as role keys (the sign-in code's), answered as ids.
  */
-import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import type { Database } from '../storage/database';
 import { ssoGroupMappingStore } from '../storage/sso-config';
@@ -70,7 +69,6 @@ function serverSsoServices(deps: SsoConfigDeps): OwnSsoServices {
       }
     },
     verifyTxt: (domain, expected) => verifyTxt(deps.dnsServers, domain, expected),
-    newVerification: () => randomBytes(18).toString('base64url'),
     sealSecret: (secret) => deps.secrets.seal(secret),
     canSignRequests: deps.canSignRequests,
   };
