@@ -66,10 +66,7 @@ export interface PaymentProvider {
  * Where the development provider keeps its charges: answers the first charge of the idempotency
  * key (its id and whether it paid), recording `chargeId` when there is none.
  */
-export type ChargeLedger = (
-  charge: PlanCharge,
-  chargeId: string,
-) => Promise<{ chargeId: string; paid: boolean }>;
+type ChargeLedger = (charge: PlanCharge, chargeId: string) => Promise<{ chargeId: string; paid: boolean }>;
 
 /**
  * The development provider: a card processor's test mode (docs/billing.md). Customers, setups and
