@@ -10,6 +10,7 @@ import type { SsoConnectionConfig } from './domain/sso';
 import { DEFAULT_SIGN_UPS_PER_IP } from './domain/attempts';
 import type { ConnectivityOptions } from './domain/connectivity-worker';
 import type { StripeConfig } from './billing/stripe';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '../core/domain/audit-log';
 
 export interface ServerOptions {
   /** PGlite (data folder, or in memory when `dataDir` is undefined) or a PostgreSQL URL. */
@@ -174,7 +175,10 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     captchaVerifyUrl: options.captchaVerifyUrl ?? DEFAULT_CAPTCHA_VERIFY_URL,
-    auditRetentionDays: Math.min(3650, Math.max(1, Math.floor(options.auditRetentionDays ?? 365))),
+    auditRetentionDays: Math.min(
+      3650,
+      Math.max(1, Math.floor(options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS)),
+    ),
     passwordHashing: options.passwordHashing,
     delivery: options.delivery,
     appUrl: (

@@ -1,12 +1,12 @@
 /**
  * Demo mode's audit streams (issue 28 item 16): an area of both backends
  * (core/domain/audit-stream-handlers.ts) over the page's stored tables; here, the platform's
- * stand-ins for what the server's outbox does. Demo mode has no server to send from: a
- * stream is saved, paused, resumed and deleted as on the server, and a back-fill logs, for each of
- * the account's records (core/demo/audits.ts), an attempt not made (`sent: false`, which the page
- * says) and shows the body it would send. The
- * token is not kept at all (the platform's `seal`: nothing would use it), only that one was given; no address is resolved
- * (a browser cannot), so the outbound-address check is the server's alone.
+ * stand-ins for what the server's outbox does. Demo mode has no server to send from: a stream is
+ * saved, paused, resumed and deleted as on the server, and a back-fill logs, for each of the
+ * account's records (core/demo/audits.ts, read as the server's back-fill reads them), an attempt
+ * not made (`sent: false`, which the page says); the log shows the body it would have sent. The
+ * token is not kept at all (the platform's `seal`: nothing would use it), only that one was given;
+ * no address is resolved (a browser cannot), so the outbound-address check is the server's alone.
  */
 import { AUDITS } from '../domain/audit-log';
 import { streamBody } from '../domain/audit-stream-formats';
@@ -22,11 +22,7 @@ import { readyAuditLog } from './audits';
 import type { DemoDatabase } from './data';
 import { isoNow, type DemoClock } from './rows';
 
-/**
- * The queue's stand-in: nothing is queued (nothing is sent), so pausing holds nothing; a back-fill
- * logs, for each of the account's records (read as the server's back-fill reads them), an attempt
- * that was not made; the log shows the body it would have sent.
- */
+/** The queue's stand-in: nothing is queued (nothing is sent), so pausing holds nothing. */
 function demoQueue(db: DemoDatabase, tables: Tables, { now, random }: DemoClock): AuditStreamQueue {
   const logs = tables.of(auditStreamLogsTable);
   return {
@@ -35,21 +31,12 @@ function demoQueue(db: DemoDatabase, tables: Tables, { now, random }: DemoClock)
     drop: async () => {},
     async deliveries(id, offset, count) {
       const { items, total, rows } = await streamAttempts(tables, id, offset, count, false);
-      const stream = await tables.of(auditStreamsTable).row({ id });
+      // The stream is there (the domain found it first): its body of each attempt's record.
+      const { format, tenantId } = (await tables.of(auditStreamsTable).row({ id }))!;
       const records = await tables.of(AUDITS).rows({ where: { id: oneOf(rows.map((r) => r.eventId)) } });
-      const bodyOf = (eventId: string) => {
-        const record = records.find((r) => r.id === eventId);
-        return record && stream
-          ? streamBody(stream.format, { ...record, tenantId: stream.tenantId })
-          : undefined;
-      };
-      return {
-        items: items.map((item) => ({ ...item, body: bodyOf(item.eventId) })),
-        total,
-        pending: 0,
-        delivered: 0,
-        failed: 0,
-      };
+      const bodies = new Map(records.map((r) => [r.id, streamBody(format, { ...r, tenantId })]));
+      const logged = items.map((item) => ({ ...item, body: bodies.get(item.eventId) }));
+      return { items: logged, total, pending: 0, delivered: 0, failed: 0 };
     },
     async backfill(tenantId, id, start, limit) {
       if (!(await tables.of(auditStreamsTable).row({ tenantId, id }))) return 0;
@@ -79,8 +66,6 @@ function demoQueue(db: DemoDatabase, tables: Tables, { now, random }: DemoClock)
 /** Demo mode's part of audit streams (the platform's `auditStreams`, core/demo/platform.ts). */
 export const demoAuditStreams = (db: DemoDatabase, clock: DemoClock): AuditStreamBackend => ({
   queue: (tables) => demoQueue(db, tables, clock),
-  isId: () => true,
   allowLoopbackHttp: true,
   checkAddress: async () => {},
-  newSigningSecret: () => `whsec_demo_${clock.random().replace(/-/g, '')}`,
 });

@@ -7,17 +7,15 @@
  */
 import { routeNamed, type RouteName } from '../contract/routes';
 import { auditOutcome, auditRow, auditTableRow, type AuditDetails } from '../domain/audit';
-import { AUDITS, auditsEntity, type AuditTableRow } from '../domain/audit-log';
+import { AUDITS, DEFAULT_AUDIT_RETENTION_DAYS, type AuditTableRow } from '../domain/audit-log';
 import { MEMBERSHIPS } from '../domain/membership-tables';
 import { before, inRows, stamp } from '../domain/tables';
 import { USERS, type UserRow } from '../domain/user-tables';
-import { DEMO_VENDOR_CREATED_AT, DEMO_VENDOR_ID, type DemoDatabase } from './data';
+import type { DemoDatabase } from './data';
 import { memoryTables } from './tables';
 
 const SAMPLE_SIZE = 64;
 const HOUR = 3_600_000;
-/** The server's retention by default (its option `auditRetentionDays`): older records go. */
-const RETENTION_DAYS = 365;
 
 /**
  * The samples' calls: the route (its descriptor's `audit` says the action, severity and words),
@@ -72,17 +70,14 @@ export function sampleRows(members: UserRow[], tenantId: string, now: number): A
 }
 
 /**
- * Readies the account's log for a read: records older than the retention go (the server's hourly
- * purge), and the sample history is stored as rows the first time.
+ * Readies the account's log for a read: records older than the default retention go (the server's
+ * hourly purge), and the sample history is stored as rows the first time.
  */
 export async function readyAuditLog(db: DemoDatabase, tenantId: string, now: number) {
   const tables = memoryTables((db.tables ??= {}));
   const audits = tables.of(AUDITS);
-  await audits.remove({ createdAt: before(stamp(now - RETENTION_DAYS * 24 * HOUR)) });
+  await audits.remove({ createdAt: before(stamp(now - DEFAULT_AUDIT_RETENTION_DAYS * 24 * HOUR)) });
   if (await audits.row({ tenantId, id: sampleId(tenantId, 0) })) return;
   const members = await tables.of(USERS).rows({ where: { id: inRows(MEMBERSHIPS, 'userId', { tenantId }) } });
   await audits.insertAll(sampleRows(members, tenantId, now));
 }
-
-/** The audits entity of GET /metadata (its columns). */
-export const demoAuditsMetadata = () => auditsEntity(DEMO_VENDOR_ID, DEMO_VENDOR_CREATED_AT);

@@ -1,21 +1,21 @@
 /**
- * Demo mode's billing (the platform's `billing`, core/demo/platform.ts): a payment provider that
- * moves no money (every confirmed card pays), one receipt numbering and an invoice's PDF drawn in
- * the browser (the server's is server/billing/invoice-pdf.ts), under the ports assembled once
- * (core/domain/billing-ports.ts) over the page's storage (`db.tables`). What a call changed is
+ * Demo mode's billing (the platform's `billing`, core/demo/platform.ts): the development provider
+ * (core/domain/billing-provider.ts) moving no money, one receipt numbering and an invoice's PDF
+ * drawn in the browser (the server's is server/billing/invoice-pdf.ts), under the ports assembled
+ * once (core/domain/billing-ports.ts) over the page's storage (`db.tables`). What a call changed is
  * kept, also when it ends in a refusal (a trial that ended on the way stays ended, a card whose
- * confirmation failed stays dropped, as on the server). What the demo leaves out: Stripe's own
- * calls (customers are the development provider's ids) and the plan's features in a bundle (the
- * rules write them, but demo mode's stored data has no features to hold). The plans are the
- * starting catalogue (core/domain/billing-plans.ts) and the vendor's row the spec's switches (spec
- * 001 §9), written as rows on first use as the server's migration writes them. Ids are random
- * uuids, as the server's (billing reads an id that is not one as no row).
- * server/storage/billing.test.ts holds this store and the server's to the same cases.
+ * confirmation failed stays dropped, as on the server). What the demo leaves out: Stripe (the
+ * development provider stands in) and the plan's features in a bundle (the rules write them, but
+ * demo mode's stored data has no features to hold). The plans are the starting catalogue
+ * (core/domain/billing-plans.ts) and the vendor's row the spec's switches (spec 001 §9), written as
+ * rows on first use as the server's migration writes them. Ids are random uuids, as the server's
+ * (billing reads an id that is not one as no row). server/storage/billing.test.ts holds this store
+ * and the server's to the same cases.
  */
 import { DEFAULT_BILLING_SWITCHES } from '../billing/vendorRules';
 import { catalogueRows } from '../domain/billing-plans';
 import type { BillingBackend } from '../domain/billing-ports';
-import type { PaymentProvider } from '../domain/billing-provider';
+import { developmentProvider } from '../domain/billing-provider';
 import { BILLING_INVOICES, BILLING_PLANS, BILLING_VENDOR } from '../domain/billing-tables';
 import { randomUuid } from '../domain/random-secrets';
 import { DEMO_VENDOR_ID, noteWritten, type DemoDatabase, type DemoTables } from './data';
@@ -36,27 +36,6 @@ function seedBilling(store: DemoTables): void {
       { id: DEMO_VENDOR_ID, name: DEMO_VENDOR_NAME, ...DEFAULT_BILLING_SWITCHES },
     ];
 }
-
-/** The development provider as demo mode has it: every confirmed card pays, nothing is charged. */
-const demoProvider = (random: () => string): PaymentProvider => ({
-  name: 'development',
-  publishableKey: '',
-  createCustomer: async ({ tenantId }) => `cus_dev_${tenantId.replace(/-/g, '')}`,
-  async createSetupIntent() {
-    const id = `seti_dev_${random()}`;
-    return { id, clientSecret: `${id}_secret_${random()}` };
-  },
-  // The development card step confirms a card when it is saved, never afterwards.
-  confirmedSetup: async () => null,
-  chargePlan: async ({ subscriptionId, customerId }) => ({
-    ok: true,
-    subscriptionId: subscriptionId ?? `sub_dev_${customerId.slice(8, 32)}`,
-    invoiceId: `in_dev_${random()}`,
-    paid: true,
-  }),
-  setCancelAtPeriodEnd: async () => {},
-  updateBillingDetails: async () => {},
-});
 
 /** A one-page PDF with the invoice's lines (Helvetica, no library: the demo runs in the browser). */
 function drawPdf(lines: string[]): Blob {
@@ -89,7 +68,8 @@ function drawPdf(lines: string[]): Blob {
 export function demoBilling(db: DemoDatabase, random: () => string): BillingBackend {
   seedBilling((db.tables ??= {}));
   const tables = memoryTables(db.tables);
-  const provider = demoProvider(random);
+  // Every confirmed card pays; no charge is kept (nothing was charged).
+  const provider = developmentProvider(random, async (_, chargeId) => ({ chargeId, paid: true }));
   return {
     provider: () => provider,
     // One numbering for every account, as the server's sequence.

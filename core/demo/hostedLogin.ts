@@ -9,11 +9,9 @@
  *   the back office) signs in the provider's person.
  */
 import { ok } from '../contract/answer';
-import { contractError } from '../contract/errors';
-import { oauthErrorBody, unsupportedGrantType } from '../contract/oauth';
+import { oauthRefusal, unsupportedGrantRefusal } from '../contract/oauth';
 import { idTokenClaims, oauthTokenAnswer, SILENT_SCOPE as SCOPE } from '../domain/session-tokens';
 import { demoUserOf, type DemoDatabase, type DemoUser } from './data';
-import { displayName } from '../domain/user-tables';
 import type { DemoRoutes } from './dispatch';
 import { SOCIAL_PROVIDER_HANDLERS } from '../domain/social-login';
 import { demoPublicHandlers } from './shared';
@@ -54,10 +52,6 @@ export function demoSsoRoute(domain: string) {
   return { address, idpType };
 }
 
-const oauthFail = (status: number, error: string, refusal = contractError('OAUTH_CLIENT_UNKNOWN')) => ({
-  status,
-  body: oauthErrorBody(error, refusal),
-});
 export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
   const userOfSession = (db: DemoDatabase) => db.session && demoUserOf(db, db.session.userId);
 
@@ -72,20 +66,17 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
     const auth = await tools.tokenFor(db, user);
     const session = db.session!;
     session.refreshToken = tools.random();
-    const claims = idTokenClaims(
-      { email: user.email, name: displayName(user), verified: user.verified },
-      {
-        nonce: nonce as string | undefined,
-        sid: session.id,
-        authTime: new Date(session.createdAt ?? tools.now()),
-        tenantId: user.tenantId,
-        scope: SCOPE,
-      },
-    );
     const iat = Math.floor(tools.now() / 1000);
-    const times = { iss: DEMO_ISSUER, aud: clientId, iat, exp: iat + auth.expiresIn };
+    const facts = {
+      nonce: nonce as string | undefined,
+      sid: session.id,
+      authTime: new Date(session.createdAt ?? tools.now()),
+      tenantId: user.tenantId,
+      scope: SCOPE,
+    };
+    const issue = { iss: DEMO_ISSUER, aud: clientId, iat, ttl: auth.expiresIn };
     const grant = refresh ? { refreshToken: session.refreshToken, scope: SCOPE } : undefined;
-    return ok(oauthTokenAnswer(auth, unsignedJwt({ ...claims, sub: user.id, ...times }), grant), true);
+    return ok(oauthTokenAnswer(auth, unsignedJwt(idTokenClaims(user, facts, issue)), grant), true);
   }
 
   const provider = {
@@ -100,20 +91,17 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
   };
   return {
     postOauthAuthorizeSilent: (db, { body }) => {
-      if (!body.client_id) return oauthFail(400, 'invalid_client');
+      if (!body.client_id) return oauthRefusal('silentClient');
       const user = userOfSession(db);
-      if (!user) return oauthFail(401, 'login_required', contractError('SESSION_EXPIRED'));
+      if (!user) return oauthRefusal('loginRequired');
       return oauthTokens(db, user, body.client_id as string, body.nonce, false);
     },
     postOauthToken: (db, { body }) => {
-      if (!body.client_id) return oauthFail(401, 'invalid_client');
-      if (body.grant_type === 'authorization_code')
-        return oauthFail(400, 'invalid_grant', contractError('OAUTH_CODE_USED'));
-      if (body.grant_type !== 'refresh_token')
-        return oauthFail(400, 'unsupported_grant_type', unsupportedGrantType());
+      if (!body.client_id) return oauthRefusal('tokenClient');
+      if (body.grant_type === 'authorization_code') return oauthRefusal('code');
+      if (body.grant_type !== 'refresh_token') return unsupportedGrantRefusal();
       const user = userOfSession(db);
-      if (!user || body.refresh_token !== db.session!.refreshToken)
-        return oauthFail(400, 'invalid_grant', contractError('OAUTH_REFRESH_INVALID'));
+      if (!user || body.refresh_token !== db.session!.refreshToken) return oauthRefusal('refreshInvalid');
       return oauthTokens(db, user, body.client_id as string, undefined, true);
     },
     getOauthLogout: (db) => {

@@ -12,6 +12,7 @@ import { newPasswordProblem } from '../domain/sign-up-handlers';
 import {
   DEMO_PASSWORD_POLICY,
   DEMO_POLICY,
+  DEMO_VENDOR_CREATED_AT,
   DEMO_VENDOR_ID,
   demoFlagValues,
   tenantRows,
@@ -48,7 +49,7 @@ import type { HostInfoBackend } from '../domain/host-info-handlers';
 import { NO_BEARER, type ImpersonationVisit } from '../domain/impersonation-handlers';
 import type { LoginSessionStore } from '../domain/login-sessions';
 import { decodeAccessToken } from '../jwt';
-import { demoAuditsMetadata } from './audits';
+import { auditsEntity } from '../domain/audit-log';
 import { createDemoTokens, type DemoTokens } from './sessions';
 // Password sign-in and sign-up.
 import { signInLimits } from '../domain/attempts';
@@ -256,7 +257,8 @@ const demoHostInfo: HostInfoBackend = {
     const shown = PAGES_HIDDEN_BY_DEFAULT.map((page) => [page, { visibility: 'byPermissions' }]);
     return { navigation: Object.fromEntries(shown) };
   },
-  auditsMetadata: async () => demoAuditsMetadata(),
+  // The audits entity of GET /metadata (its columns), dated by the vendor's creation.
+  auditsMetadata: async () => auditsEntity(DEMO_VENDOR_ID, DEMO_VENDOR_CREATED_AT),
   // Every account has demo mode's bundle.
   features: async (tenantId) => ({
     features: tenantId ? DEMO_FEATURES : {},

@@ -12,9 +12,9 @@
  * - no SAML signing key (signRequest is refused, as on a server without one), no stored OIDC secret;
  * - no sign-in through these connections (the demo has no identity provider).
  */
-import { ssoAddresses, type SsoBackend, type SsoServices } from '../domain/sso-connections';
+import { ssoAddresses, ssoBackendAt, type OwnSsoServices, type SsoBackend } from '../domain/sso-connections';
 import { ssoConnectionRepository } from '../domain/sso-repository';
-import type { DemoDatabase } from './data';
+import { DEMO_TENANT_ID, type DemoDatabase } from './data';
 import type { DemoClock } from './rows';
 import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoMetadata';
 import { memoryTables } from './tables';
@@ -23,8 +23,6 @@ import { memoryTables } from './tables';
 const ADDRESSES = ssoAddresses('https://auth.demo.example/frontegg', [
   globalThis.location?.origin ?? 'https://app.demo.example',
 ]);
-
-const SAMPLE_TENANT = 'demo-tenant';
 
 /**
  * The sample account's connection (spec 001 §1: demo mode fills demo data), made a month ago by
@@ -37,42 +35,38 @@ async function addSampleConnection(db: DemoDatabase, now: () => number): Promise
     now: () => now() - 30 * 86_400_000,
     ...ADDRESSES,
   });
-  const id = await repo.insert(SAMPLE_TENANT, {
+  const id = await repo.insert(DEMO_TENANT_ID, {
     protocol: 'saml',
     type: 'okta',
     verification: 'auth-elements-sso=demo-okta-verification',
     roleKeys: [],
   });
-  await repo.update(SAMPLE_TENANT, id, 'saml', {
+  await repo.update(DEMO_TENANT_ID, id, 'saml', {
     enabled: true,
     ssoEndpoint: 'https://acme.okta.example/app/sso/saml',
     certificates: [SAMPLE_CERTIFICATE],
     idpEntityId: 'http://www.okta.example/exk-demo',
   });
-  const sample = (await repo.find(SAMPLE_TENANT, id))!;
-  const validated = (await repo.addDomain(SAMPLE_TENANT, sample, 'acme-sso.demo.example'))!;
-  await repo.addDomain(SAMPLE_TENANT, sample, 'unverified.acme-sso.demo.example');
+  const sample = (await repo.find(DEMO_TENANT_ID, id))!;
+  const validated = (await repo.addDomain(DEMO_TENANT_ID, sample, 'acme-sso.demo.example'))!;
+  await repo.addDomain(DEMO_TENANT_ID, sample, 'unverified.acme-sso.demo.example');
   await repo.markValidated(sample, validated);
 }
 
 /** What demo mode does instead of the server's DNS, fetch, secrets and signing key. */
-const demoSsoServices = (random: () => string): SsoServices => ({
+const DEMO_SSO_SERVICES: OwnSsoServices = {
   readMetadata: readDemoMetadata,
   fetchMetadata: async (url) => sampleDemoMetadata(url),
   verifyTxt: async (domain) => (domain.startsWith('unverified.') ? 'missing' : 'found'),
-  newVerification: () => `${random()}${random()}`,
   sealSecret: () => 'kept by the identity provider only',
   canSignRequests: false,
-  samlBase: ADDRESSES.samlBase,
-  oidcRedirect: ADDRESSES.oidcRedirects[0]!,
-});
+};
 
 /**
  * What demo mode's SSO connections have instead of the server's (core/domain/platform.ts `sso`),
  * the sample account's connection written first on first use.
  */
-export async function demoSsoBackend(db: DemoDatabase, { now, random }: DemoClock): Promise<SsoBackend> {
+export async function demoSsoBackend(db: DemoDatabase, { now }: DemoClock): Promise<SsoBackend> {
   if (db.tables?.saml_configurations === undefined) await addSampleConnection(db, now);
-  const { samlCallbacks, oidcRedirects } = ADDRESSES;
-  return { services: demoSsoServices(random), samlCallbacks, oidcRedirects };
+  return ssoBackendAt(ADDRESSES, DEMO_SSO_SERVICES);
 }

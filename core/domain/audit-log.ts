@@ -76,6 +76,9 @@ export const AUDITS = table(AUDITS_TABLE, {
 });
 export type AuditTableRow = RowOf<typeof AUDITS>;
 
+/** Days a record is kept by default (the server's option `auditRetentionDays`; demo mode's): older ones are purged. */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+
 /** Appends one record (the server's audit hook and lockout; demo mode stores the same row). */
 export async function recordAudit(tables: Tables, clock: RowClock, event: AuditEvent): Promise<void> {
   await tables.of(AUDITS).insert(auditTableRow(event, clock));

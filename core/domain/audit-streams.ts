@@ -27,6 +27,8 @@ import {
   type CreatedAuditStream,
 } from '../contract/auditStreams';
 import { contractError } from '../contract/errors';
+import { newWebhookSecret } from './connectivity';
+import { isUuid } from './random-secrets';
 import { col, nullable, stamp, table, type RowClock, type RowOf, type Tables } from './tables';
 
 interface NewAuditStream {
@@ -241,11 +243,8 @@ export interface AuditStreamPorts {
 interface AuditStreamExtras {
   /** Seals a secret at rest, bound to what it belongs to (the server's SecretBox; the demo keeps none). */
   seal(plain: string, boundTo: string): string;
-  /** Whether `id` has the form of the store's ids: one that has not names no stream (404). */
-  isId(id: string): boolean;
   allowLoopbackHttp: boolean;
   checkAddress(url: URL): Promise<void>;
-  newSigningSecret(): string;
 }
 
 /**
@@ -258,7 +257,9 @@ export interface AuditStreamBackend extends Omit<AuditStreamExtras, 'seal'> {
 
 /**
  * The audit streams' ports, assembled once for the server and demo mode: the repository over
- * `store`, new ids and times from `clock`, the rest the backend's `extras`.
+ * `store`, new ids and times from `clock`, the rest the backend's `extras`. An id that is not a
+ * uuid names no stream (404, rather than the server's database refusing to read it); the signing
+ * secret is a webhook's (`whsec_`, core/domain/connectivity.ts): the streams are signed as webhooks are.
  */
 export function auditStreamPorts(
   store: AuditStreamStore,
@@ -269,13 +270,12 @@ export function auditStreamPorts(
   return {
     streams: {
       ...streams,
-      setState: async (tenantId, id, state) =>
-        extras.isId(id) ? streams.setState(tenantId, id, state) : null,
-      remove: async (tenantId, id) => (extras.isId(id) ? streams.remove(tenantId, id) : false),
+      setState: async (tenantId, id, state) => (isUuid(id) ? streams.setState(tenantId, id, state) : null),
+      remove: async (tenantId, id) => (isUuid(id) ? streams.remove(tenantId, id) : false),
     },
     allowLoopbackHttp: extras.allowLoopbackHttp,
     checkAddress: (url) => extras.checkAddress(url),
-    newSigningSecret: () => extras.newSigningSecret(),
+    newSigningSecret: newWebhookSecret,
     now: () => clock.now(),
   };
 }

@@ -2,8 +2,8 @@
  * The payment provider behind billing (issue 17): one interface; the server's two implementations
  * are server/billing/development.ts (a processor's test mode inside the server: test card numbers,
  * no account) and server/billing/stripe.ts (Stripe through its official Node SDK: card data goes
- * from the browser to Stripe, never through the server); demo mode's moves no money
- * (core/demo/billingStore.ts).
+ * from the browser to Stripe, never through the server); demo mode's is the development provider
+ * (written once below) with a ledger that moves no money (core/demo/billingStore.ts).
  * The domain (core/domain/billing-ports.ts) decides what to charge and when; a provider only moves
  * money and keeps its own records. Every charging call carries an idempotency key: a retry with
  * the same key answers the first call's result and never charges twice.
@@ -60,4 +60,41 @@ export interface PaymentProvider {
     paymentMethodId: string,
     details: { email?: string; address?: Record<string, string> },
   ): Promise<void>;
+}
+
+/**
+ * Where the development provider keeps its charges: answers the first charge of the idempotency
+ * key (its id and whether it paid), recording `chargeId` when there is none.
+ */
+type ChargeLedger = (charge: PlanCharge, chargeId: string) => Promise<{ chargeId: string; paid: boolean }>;
+
+/**
+ * The development provider: a card processor's test mode (docs/billing.md). Customers, setups and
+ * subscriptions are its own ids (`random` makes them unique); the card step writes the card itself
+ * (core/billing/cards.ts), so nothing is ever asked of a processor afterwards; `ledger` keeps the
+ * charges (the server's table, server/billing/development.ts; demo mode's moves no money).
+ */
+export function developmentProvider(random: () => string, ledger: ChargeLedger): PaymentProvider {
+  const id = (prefix: string) => `${prefix}_dev_${random()}`;
+  return {
+    name: 'development',
+    publishableKey: '',
+    createCustomer: async ({ tenantId }) => `cus_dev_${tenantId.replace(/-/g, '')}`,
+    async createSetupIntent() {
+      const setup = id('seti');
+      return { id: setup, clientSecret: `${setup}_secret_${random()}` };
+    },
+    confirmedSetup: async () => null,
+    async chargePlan(charge) {
+      const first = await ledger(charge, id('ch'));
+      return {
+        ok: true,
+        subscriptionId: charge.subscriptionId ?? `sub_dev_${charge.customerId.slice(8, 32)}`,
+        invoiceId: `in_${first.chargeId.slice(3)}`,
+        paid: first.paid,
+      };
+    },
+    setCancelAtPeriodEnd: async () => {},
+    updateBillingDetails: async () => {},
+  };
 }

@@ -29,6 +29,7 @@ import {
 import { contractError } from '../contract/errors';
 import { assertEventKeys, assertNamed, targetUrl } from './connectivity-checks';
 import type { ConnectivityPorts, WebhookFields } from './connectivity-ports';
+import { newSecretToken } from './random-secrets';
 
 export type * from './connectivity-ports';
 export * from './connectivity-notifications';
@@ -75,12 +76,8 @@ export async function channelMaps(ports: Pick<ConnectivityPorts, 'vendorId'>, ch
 export const eventDisplayName = (key: string) =>
   EVENT_CATALOGUE.flatMap((c) => c.events).find(([k]) => k === key)?.[1] ?? key;
 
-/** A new webhook secret: `whsec_` and 32 random bytes, base64url. */
-function newWebhookSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const base64 = btoa(String.fromCharCode(...bytes));
-  return `whsec_${base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
-}
+/** A new webhook secret (and an audit stream's signing secret): `whsec_` and 32 random bytes, base64url. */
+export const newWebhookSecret = (): string => `whsec_${newSecretToken()}`;
 
 // ------------------------------------------------------------------------------------ webhooks
 

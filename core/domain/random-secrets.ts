@@ -17,6 +17,11 @@ export function randomUuid(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` has the form of a UUID (the ids of the rows both backends make). */
+export const isUuid = (id: string): boolean => UUID.test(id);
+
 /** A six-digit code, uniformly drawn. */
 export function newSixDigitCode(): string {
   // 2^32 is not a multiple of 10^6: values past the last whole multiple are drawn again.

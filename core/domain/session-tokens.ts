@@ -5,6 +5,7 @@
  * (server/domain/tokens.ts, server/http/oauth.ts); demo mode writes them unsigned
  * (core/demo/sessions.ts, hostedLogin.ts).
  */
+import { displayName, type UserRow } from './user-tables';
 
 /** Who an access token is for, in which session and account. */
 export interface TokenSubject {
@@ -77,10 +78,14 @@ export interface IdTokenFacts {
   scope: string;
 }
 
-/** What an ID token says besides its subject, issuer, audience and times: by scope (`email`, `profile`). */
+/**
+ * An ID token's claims: its user (`sub`), issuer, client (`aud`) and times, and what it says by
+ * scope (`email`, `profile`).
+ */
 export function idTokenClaims(
-  user: { email: string; verified: boolean; name: string },
+  user: Pick<UserRow, 'id' | 'email' | 'verified' | 'name'>,
   extra: IdTokenFacts,
+  { iss, aud, iat, ttl }: Omit<TokenIssue, 'jti'>,
 ): Record<string, unknown> {
   const scopes = extra.scope.split(' ');
   const claims: Record<string, unknown> = {
@@ -90,8 +95,8 @@ export function idTokenClaims(
   if (extra.nonce) claims.nonce = extra.nonce;
   if (extra.sid) claims.sid = extra.sid;
   if (scopes.includes('email')) Object.assign(claims, { email: user.email, email_verified: user.verified });
-  if (scopes.includes('profile')) claims.name = user.name;
-  return claims;
+  if (scopes.includes('profile')) claims.name = displayName(user);
+  return { ...claims, sub: user.id, iss, aud, iat, exp: iat + ttl };
 }
 
 /** The token endpoint's answer (and the silent authorization's, without a grant's refresh token and scope). */

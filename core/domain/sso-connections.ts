@@ -9,6 +9,7 @@
  */
 import type { SsoDomain, SsoGroup } from '../api/ssoConfig';
 import { contractError } from '../contract/errors';
+import { toBase64Url } from './base64url';
 import { parseDomain } from './security-policies';
 import { checkSsoFields, checkSsoKind } from './sso-config';
 import { idpMetadataOf, type IdpMetadata, type ReadMetadata } from './sso-metadata';
@@ -82,8 +83,6 @@ export interface SsoServices {
   fetchMetadata(url: string): Promise<string | null>;
   /** Whether the domain's TXT records hold `expected` ('failed': the lookup failed). */
   verifyTxt(domain: string, expected: string): Promise<'found' | 'missing' | 'failed'>;
-  /** A new random part of a connection's `generatedVerification`. */
-  newVerification(): string;
   /** An OIDC client secret as stored. */
   sealSecret(secret: string): string;
   /** Whether SAML requests can be signed (signRequest needs a key). */
@@ -117,6 +116,19 @@ export function ssoAddresses(apiBase: string, origins: string[]) {
     oidcRedirects: origins.map((origin) => `${origin}/account/oidc/callback`),
   };
 }
+
+/** What only a backend does for its SSO connections (the addresses' part aside). */
+export type OwnSsoServices = Omit<SsoServices, 'samlBase' | 'oidcRedirect'>;
+
+/** A backend's `sso` at its addresses (`ssoAddresses`), with what only it does. */
+export const ssoBackendAt = (
+  addresses: ReturnType<typeof ssoAddresses>,
+  own: OwnSsoServices,
+): SsoBackend => ({
+  samlCallbacks: addresses.samlCallbacks,
+  oidcRedirects: addresses.oidcRedirects,
+  services: { ...own, samlBase: addresses.samlBase, oidcRedirect: addresses.oidcRedirects[0] ?? '' },
+});
 
 /** The fields an administrator sends (the client's IUpdateSSOConfiguration, plus `idpEntityId`). */
 export interface SsoConfigInput {
@@ -264,7 +276,9 @@ export class SsoConnections {
       { ...input, roleIds: undefined, type: undefined },
       metadata,
     );
-    const verification = `${VERIFICATION_PREFIX}${this.services.newVerification()}`;
+    // The TXT record's random part: 18 random bytes, base64url.
+    const random = toBase64Url(crypto.getRandomValues(new Uint8Array(18)));
+    const verification = `${VERIFICATION_PREFIX}${random}`;
     const id = await this.repo.insert(tenantId, { protocol, type, verification, roleKeys });
     await this.repo.update(tenantId, id, protocol, changes);
     return this.get(tenantId, id);

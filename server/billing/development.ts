@@ -9,56 +9,23 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../storage/database';
-import type {
-  ChargeResult,
-  PaymentProvider,
-  PlanCharge,
-  SetupIntent,
-} from '../../core/domain/billing-provider';
+import { developmentProvider, type PaymentProvider } from '../../core/domain/billing-provider';
 
-const id = (prefix: string) => `${prefix}_dev_${randomBytes(12).toString('hex')}`;
-
-export class DevelopmentProvider implements PaymentProvider {
-  readonly name = 'development' as const;
-  readonly publishableKey = '';
-
-  constructor(private readonly db: Database) {}
-
-  async createCustomer(input: { tenantId: string }): Promise<string> {
-    return `cus_dev_${input.tenantId.replace(/-/g, '')}`;
-  }
-
-  async createSetupIntent(): Promise<SetupIntent> {
-    const setup = id('seti');
-    return { id: setup, clientSecret: `${setup}_secret_${randomBytes(12).toString('hex')}` };
-  }
-
-  /** The development card step writes the card itself: nothing to ask a processor. */
-  async confirmedSetup(): Promise<null> {
-    return null;
-  }
-
-  async chargePlan(charge: PlanCharge): Promise<ChargeResult> {
-    const chargeId = id('ch');
-    await this.db.query(
-      `INSERT INTO billing_dev_charges (idempotency_key, payment_method, amount, currency, outcome, charge_id)
-       VALUES ($1, $2, $3, $4, 'succeeded', $5) ON CONFLICT (idempotency_key) DO NOTHING`,
-      [charge.idempotencyKey, charge.paymentMethodId, charge.amount, charge.currency, chargeId],
-    );
-    const { rows } = await this.db.query<{ charge_id: string; outcome: string }>(
-      'SELECT charge_id, outcome FROM billing_dev_charges WHERE idempotency_key = $1',
-      [charge.idempotencyKey],
-    );
-    const first = rows[0]!;
-    return {
-      ok: true,
-      subscriptionId: charge.subscriptionId ?? `sub_dev_${charge.customerId.slice(8, 32)}`,
-      invoiceId: `in_${first.charge_id.slice(3)}`,
-      paid: first.outcome === 'succeeded',
-    };
-  }
-
-  async setCancelAtPeriodEnd(): Promise<void> {}
-
-  async updateBillingDetails(): Promise<void> {}
+/** The development provider with its ledger of charges in the server's table. */
+export function serverDevelopmentProvider(db: Database): PaymentProvider {
+  return developmentProvider(
+    () => randomBytes(12).toString('hex'),
+    async (charge, chargeId) => {
+      await db.query(
+        `INSERT INTO billing_dev_charges (idempotency_key, payment_method, amount, currency, outcome, charge_id)
+         VALUES ($1, $2, $3, $4, 'succeeded', $5) ON CONFLICT (idempotency_key) DO NOTHING`,
+        [charge.idempotencyKey, charge.paymentMethodId, charge.amount, charge.currency, chargeId],
+      );
+      const { rows } = await db.query<{ charge_id: string; outcome: string }>(
+        'SELECT charge_id, outcome FROM billing_dev_charges WHERE idempotency_key = $1',
+        [charge.idempotencyKey],
+      );
+      return { chargeId: rows[0]!.charge_id, paid: rows[0]!.outcome === 'succeeded' };
+    },
+  );
 }

@@ -5,14 +5,11 @@
  * refused unless the server allows them, which also allows plain http to this machine: tests and
  * development). The token and the signing secret are sealed by the platform's SecretBox.
  */
-import { randomBytes } from 'node:crypto';
 import type { AuditStreamBackend } from '../../core/domain/audit-streams';
 import type { AppContext } from '../context';
 import { assertPublicUrl } from '../delivery/outbound-http';
 import { auditStreamQueue } from '../storage/audit-streams';
 import { databaseOf } from '../storage/tables';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The server's part of audit streams; its options are read when used. */
 export function serverAuditStreams(ctx: Pick<AppContext, 'db' | 'connectivity'>): AuditStreamBackend {
@@ -20,14 +17,11 @@ export function serverAuditStreams(ctx: Pick<AppContext, 'db' | 'connectivity'>)
   const now = () => (ctx.connectivity.now ?? Date.now)();
   return {
     queue: (tables) => auditStreamQueue(databaseOf(tables) ?? ctx.db, now),
-    // An id that is not a uuid names no stream (404, as in demo mode), rather than a database error.
-    isId: (id) => UUID.test(id),
     get allowLoopbackHttp() {
       return ctx.connectivity.allowPrivateAddresses;
     },
     checkAddress: async (url) => {
       await assertPublicUrl(url.toString(), ctx.connectivity.allowPrivateAddresses);
     },
-    newSigningSecret: () => `whsec_${randomBytes(32).toString('base64url')}`,
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { BillingBackend } from '../../core/domain/billing-ports';
 import type { PaymentProvider } from '../../core/domain/billing-provider';
-import { DevelopmentProvider } from '../billing/development';
+import { serverDevelopmentProvider } from '../billing/development';
 import { invoicePdf } from '../billing/invoice-pdf';
 import { StripeProvider } from '../billing/stripe';
 import type { AppContext } from '../context';
@@ -19,7 +19,7 @@ const providers = new WeakMap<AppContext, PaymentProvider | null>();
 export function paymentProviderOf(ctx: AppContext): PaymentProvider | null {
   if (!providers.has(ctx)) {
     const config = ctx.options.billing;
-    if (config.provider === 'development') providers.set(ctx, new DevelopmentProvider(ctx.db));
+    if (config.provider === 'development') providers.set(ctx, serverDevelopmentProvider(ctx.db));
     else if (config.provider === 'stripe') providers.set(ctx, new StripeProvider(config.stripe));
     else providers.set(ctx, null);
   }

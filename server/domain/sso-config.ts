@@ -18,11 +18,15 @@
  * - `generatedVerification` is the value of the DNS TXT record that proves a domain (one per connection).
  * - Default roles are kept as role keys (the sign-in code's), answered as ids.
  */
-import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import type { Database } from '../storage/database';
 import { ssoGroupMappingStore } from '../storage/sso-config';
-import type { ssoAddresses, SsoBackend, SsoServices } from '../../core/domain/sso-connections';
+import {
+  ssoBackendAt,
+  type OwnSsoServices,
+  type ssoAddresses,
+  type SsoBackend,
+} from '../../core/domain/sso-connections';
 import { readIdpMetadata } from './sso-metadata';
 import type { SecretBox } from './secrets';
 
@@ -54,7 +58,7 @@ async function verifyTxt(dnsServers: string[], domain: string, expected: string)
 }
 
 /** What only the server does for real: DNS, fetching metadata (SSRF-guarded, 10 s, 1 MB), sealing secrets. */
-function serverSsoServices(deps: SsoConfigDeps): SsoServices {
+function serverSsoServices(deps: SsoConfigDeps): OwnSsoServices {
   return {
     readMetadata: readIdpMetadata,
     async fetchMetadata(url) {
@@ -65,20 +69,14 @@ function serverSsoServices(deps: SsoConfigDeps): SsoServices {
       }
     },
     verifyTxt: (domain, expected) => verifyTxt(deps.dnsServers, domain, expected),
-    newVerification: () => randomBytes(18).toString('base64url'),
     sealSecret: (secret) => deps.secrets.seal(secret),
     canSignRequests: deps.canSignRequests,
-    samlBase: deps.addresses.samlBase,
-    oidcRedirect: deps.addresses.oidcRedirects[0] ?? '',
   };
 }
 
 /** What the server's SSO connections have alone (core/domain/platform.ts `sso`): its services and addresses. */
-export const serverSsoBackend = (deps: SsoConfigDeps): SsoBackend => ({
-  samlCallbacks: deps.addresses.samlCallbacks,
-  oidcRedirects: deps.addresses.oidcRedirects,
-  services: serverSsoServices(deps),
-});
+export const serverSsoBackend = (deps: SsoConfigDeps): SsoBackend =>
+  ssoBackendAt(deps.addresses, serverSsoServices(deps));
 
 /**
  * The roles the identity provider's groups give, applied at every sign-in through the connection:

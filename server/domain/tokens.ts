@@ -183,27 +183,16 @@ export class TokenService {
   }
 
   /**
-   * Signs an OpenID Connect ID token (hosted login): `aud` is the client, `iss` the provider's
-   * issuer URL, the same keys as access tokens (published in the JWKS).
+   * Signs an OpenID Connect ID token's claims (hosted login, core/domain/session-tokens.ts
+   * `idTokenClaims`: `aud` is the client, `iss` the provider's issuer URL) with the same keys as
+   * access tokens (published in the JWKS).
    */
-  async signIdToken(input: {
-    issuer: string;
-    audience: string;
-    subject: string;
-    ttlSeconds: number;
-    claims: Record<string, unknown>;
-  }): Promise<string> {
+  async signIdToken(claims: JWTPayload): Promise<string> {
     await this.ensureFresh();
     const key = this.signingKid ? this.keys.get(this.signingKid) : undefined;
     if (!key?.privateKey) throw new Error('No signing key available');
-    const now = Math.floor(Date.now() / 1000);
-    return new SignJWT(input.claims)
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: ALG, kid: key.kid, typ: 'JWT' })
-      .setSubject(input.subject)
-      .setIssuer(input.issuer)
-      .setAudience(input.audience)
-      .setIssuedAt(now)
-      .setExpirationTime(now + input.ttlSeconds)
       .sign(key.privateKey);
   }
 

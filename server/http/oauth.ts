@@ -5,10 +5,8 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
-import { displayName } from '../../core/domain/user-tables';
 import type { UserRow } from '../storage/users';
-import { errorText, type ContractError } from '../../core/contract/errors';
-import { oauthErrorBody } from '../../core/contract/oauth';
+import { errorText } from '../../core/contract/errors';
 import { idTokenClaims, type IdTokenFacts } from '../../core/domain/session-tokens';
 import { page } from './page';
 
@@ -34,9 +32,9 @@ export function oauthProvider(ctx: AppContext): OAuthProvider | null {
   return { issuer, apiPrefix: ctx.options.prefix ? `/${ctx.options.prefix}` : '' };
 }
 
-/** The OAuth error shape (RFC 6749 §5.2), with the contract's `errors` and `errorCodes` beside it. */
-export function oauthError(reply: FastifyReply, status: number, error: string, refusal: ContractError) {
-  return reply.status(status).send(oauthErrorBody(error, refusal));
+/** A refusal in the OAuth error shape (core/contract/oauth.ts `oauthRefusal`, with demo mode). */
+export function oauthError(reply: FastifyReply, refusal: { status: number; body: object }) {
+  return reply.status(refusal.status).send(refusal.body);
 }
 
 /** One value per parameter: a repeated parameter is an invalid request (RFC 6749 §3.1). */
@@ -74,11 +72,7 @@ export async function idToken(
   clientId: string,
   extra: IdTokenFacts,
 ): Promise<string> {
-  return ctx.tokens.signIdToken({
-    issuer: provider.issuer,
-    audience: clientId,
-    subject: user.id,
-    ttlSeconds: ctx.options.accessTokenTtlSeconds,
-    claims: idTokenClaims({ email: user.email, verified: user.verified, name: displayName(user) }, extra),
-  });
+  const iat = Math.floor(Date.now() / 1000);
+  const issue = { iss: provider.issuer, aud: clientId, iat, ttl: ctx.options.accessTokenTtlSeconds };
+  return ctx.tokens.signIdToken(idTokenClaims(user, extra, issue));
 }

@@ -19,7 +19,7 @@ import { findUserById } from '../storage/users';
 import { answerAbsent, prefersQuietAbsence } from '../http/quiet-absence';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
-import { unsupportedGrantType } from '../../core/contract/oauth';
+import { oauthRefusal, unsupportedGrantRefusal } from '../../core/contract/oauth';
 import { oauthTokenAnswer, SILENT_SCOPE } from '../../core/domain/session-tokens';
 import { acceptFormBodies } from '../http/form';
 import { requestOrigin } from '../http/origin';
@@ -53,10 +53,10 @@ async function token(ctx: AppContext, provider: OAuthProvider, request: TokenReq
         ? (await grantOfRefreshToken(ctx.db, body.refresh_token))?.clientId
         : undefined);
   const client = await findClient(ctx.db, clientId);
-  if (!client) return oauthError(reply, 401, 'invalid_client', contractError('OAUTH_CLIENT_UNKNOWN'));
+  if (!client) return oauthError(reply, oauthRefusal('tokenClient'));
   if (grantType === 'authorization_code') return codeGrant(ctx, provider, request, reply, client);
   if (grantType === 'refresh_token') return refreshGrant(ctx, provider, request, reply, client);
-  return oauthError(reply, 400, 'unsupported_grant_type', unsupportedGrantType());
+  return oauthError(reply, unsupportedGrantRefusal());
 }
 
 async function codeGrant(
@@ -73,9 +73,9 @@ async function codeGrant(
     redirectUri: body.redirect_uri,
     codeVerifier: body.code_verifier,
   });
-  if (!redeemed.ok) return oauthError(reply, 400, 'invalid_grant', contractError(redeemed.refusal));
+  if (!redeemed.ok) return oauthError(reply, oauthRefusal('code', contractError(redeemed.refusal)));
   const user = await findUserById(ctx.db, redeemed.code.userId);
-  if (!user) return oauthError(reply, 400, 'invalid_grant', contractError('OAUTH_USER_GONE'));
+  if (!user) return oauthError(reply, oauthRefusal('userGone'));
   const signedIn = await ctx.auth.startSession(user, clientInfo(request), redeemed.code.tenantId);
   await recordGrant(ctx.db, {
     sessionId: signedIn.sessionId,
@@ -107,17 +107,16 @@ async function refreshGrant(
   const token = request.body.refresh_token;
   // Checked before anything is rotated: a browser cookie or another client's token is refused untouched.
   const grant = await grantOfRefreshToken(ctx.db, token);
-  if (!grant || grant.clientId !== client.clientId)
-    return oauthError(reply, 400, 'invalid_grant', contractError('OAUTH_REFRESH_INVALID'));
+  if (!grant || grant.clientId !== client.clientId) return oauthError(reply, oauthRefusal('refreshInvalid'));
   const refreshed = await ctx.auth.refresh(token!, clientInfo(request));
-  if (!refreshed) return oauthError(reply, 400, 'invalid_grant', contractError('OAUTH_REFRESH_EXPIRED'));
+  if (!refreshed) return oauthError(reply, oauthRefusal('refreshExpired'));
   if (!refreshed.refreshToken) {
     await endReusedClientSession(ctx.db, refreshed.sessionId);
-    return oauthError(reply, 400, 'invalid_grant', contractError('OAUTH_REFRESH_EXPIRED'));
+    return oauthError(reply, oauthRefusal('refreshExpired'));
   }
   const claims = decodeJwt(refreshed.authResponse.accessToken);
   const user = await findUserById(ctx.db, String(claims.sub));
-  if (!user) return oauthError(reply, 400, 'invalid_grant', contractError('OAUTH_USER_GONE'));
+  if (!user) return oauthError(reply, oauthRefusal('userGone'));
   const issued = await idToken(ctx, provider, user, client.clientId, {
     sid: grant.browserSessionId,
     authTime: grant.authTime,
@@ -142,7 +141,7 @@ async function silentAuthorize(
   const client = body.client_id
     ? await findClient(ctx.db, body.client_id)
     : await findClientByOrigin(ctx.db, request.headers.origin);
-  if (!client) return oauthError(reply, 400, 'invalid_client', contractError('OAUTH_CLIENT_UNKNOWN'));
+  if (!client) return oauthError(reply, oauthRefusal('silentClient'));
   // The browser session answers only the client's own pages (and this server's): no other
   // site can turn a visitor's cookie into tokens.
   const origin = request.headers.origin;
@@ -154,12 +153,12 @@ async function silentAuthorize(
   if (!refreshed) {
     clearRefreshCookie(reply, ctx.cookies);
     if (prefersQuietAbsence(request)) return answerAbsent(reply);
-    return oauthError(reply, 401, 'login_required', contractError('SESSION_EXPIRED'));
+    return oauthError(reply, oauthRefusal('loginRequired'));
   }
   if (refreshed.refreshToken) setRefreshCookie(reply, ctx.cookies, refreshed.refreshToken);
   const claims = decodeJwt(refreshed.authResponse.accessToken);
   const user = await findUserById(ctx.db, String(claims.sub));
-  if (!user) return oauthError(reply, 401, 'login_required', contractError('SESSION_EXPIRED'));
+  if (!user) return oauthError(reply, oauthRefusal('loginRequired'));
   const session = await findLiveSession(ctx.db, refreshed.refreshToken ?? cookie);
   const issued = await idToken(ctx, provider, user, client.clientId, {
     nonce: body.nonce ?? null,
