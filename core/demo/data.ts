@@ -4,7 +4,7 @@ import type { TableSpec } from '../domain/tables';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { FEATURE_FLAGS, storedFlagValues, type FlagContext } from '../domain/feature-flags';
 import { newTenantRow, TENANTS, type TenantRow } from '../domain/tenant-tables';
-import { normalizeEmail, USERS, type UserRow } from '../domain/user-tables';
+import { newUserRow, USERS, type UserRow } from '../domain/user-tables';
 import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from '../domain/membership-tables';
 
 /**
@@ -110,29 +110,6 @@ export function seededId(name: string): string {
 /** A built-in role's id (the server's are random: read them by key). */
 export const builtInRoleId = (key: string) => seededId(`role:${key}`);
 
-/** A new user's row as the server's users repository writes it (core/domain/user-tables.ts). */
-export const newUserRow = (
-  user: Pick<UserRow, 'id' | 'email' | 'name' | 'passwordHash' | 'createdAt'> & Partial<UserRow>,
-): UserRow => ({
-  vendorId: DEMO_VENDOR_ID,
-  phone: null,
-  profilePictureUrl: null,
-  verified: true,
-  superUser: false,
-  metadata: {},
-  customData: null,
-  activeTenantId: null,
-  updatedAt: user.createdAt,
-  lastLogin: null,
-  lockedAt: null,
-  locale: null,
-  provider: 'local',
-  breachedPasswordAt: null,
-  failedSignIns: 0,
-  ...user,
-  email: normalizeEmail(user.email),
-});
-
 /** The sample data: the account, its people and their memberships, the sample sub-accounts. */
 export function seedDemoDatabase(): DemoDatabase {
   const home = { id: DEMO_TENANT_ID, name: 'Demo Company', createdAt: DEMO_CREATED_AT };
@@ -158,9 +135,11 @@ export function seedDemoDatabase(): DemoDatabase {
     const id = `demo-user-${index + 1}`;
     return newUserRow({
       id,
+      vendorId: DEMO_VENDOR_ID,
       email: `${name.split(' ')[0]!.toLowerCase()}@auth-elements.dev`,
       name,
       passwordHash: index ? TEAMMATE_HASH : ADMIN_HASH,
+      verified: true,
       activeTenantId: home.id,
       createdAt: `2026-0${index + 1}-01T00:00:00.000Z`,
       // The security centre's sample: Alan Turing's password is on the breach list (found when

@@ -21,7 +21,8 @@ import {
   type DemoDatabase,
   type DemoUser,
 } from './data';
-import { demoEmail, demoSms } from './delivery';
+import { composeEmail, composeSms } from '../domain/delivery-texts/compose';
+import { loadDeliveryTexts } from '../domain/delivery-texts/load';
 import { demoPasswordMatches, hashDemoPassword } from './passwordHash';
 import { appOrigin, demoOutbox, isDemoBreached } from './passwordlessPorts';
 import { readyAuditLog } from './audits';
@@ -29,6 +30,7 @@ import { demoAuditStreams } from './auditStreams';
 import { demoWebhooks } from './connectivity';
 import type { DemoClock } from './rows';
 import { memoryTables } from './tables';
+import type { Tables } from '../domain/tables';
 import { demoSignInMethodPorts } from './signInMethods';
 import { demoRoles, demoTables } from './teamAdmin';
 import { demoAccountTree } from './subAccountsRepository';
@@ -37,7 +39,7 @@ import { securityPolicyRepositories } from '../domain/security-policy-storage';
 import { demoSsoBackend } from './ssoConfig';
 import { demoBilling } from './billingStore';
 import { randomUuid } from '../domain/random-secrets';
-import { authorizationIn } from '../domain/member-grants';
+import { authorizationIn, recipientLocaleIn } from '../domain/member-grants';
 import { displayName } from '../domain/user-tables';
 import { demoProfileImages } from './profileImages';
 import { demoMfaPlatform } from './mfaRepository';
@@ -85,10 +87,8 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     keyOf: (_purpose, secret) => secret,
     attempts: storedAttemptCounters(tables, { now }),
     async sendEmail(to, key, params) {
-      const user = to.userId ? userById(db, to.userId) : undefined;
-      const reader = user && { ...user, activeTenantId: to.tenantId ?? user.activeTenantId };
-      const [subject, text] = demoEmail(db, reader, key, params);
-      demoOutbox(db, now, { channel: 'email', to: to.email, subject, text });
+      const texts = await demoTexts(tables, to.userId, to.tenantId);
+      demoOutbox(db, now, { channel: 'email', to: to.email, ...composeEmail(texts, key, params) });
     },
     passwords: {
       hash: hashDemoPassword,
@@ -96,13 +96,10 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
       problem: async (password) => newPasswordProblem(password, DEMO_PASSWORD_POLICY, isDemoBreached),
       // Demo mode keeps no password history (the policy is stored, not enforced).
       reuseProblem: async () => null,
-      async save(userId, passwordHash, { verified, keepSession }) {
-        updateUser(db, userId, { passwordHash, breachedPasswordAt: null, ...(verified ? { verified } : {}) });
-        // Demo mode has one session, this browser's.
-        if (db.session?.userId === userId && db.session.id !== keepSession) db.session = null;
+      // Demo mode has one session, this browser's.
+      replacing: async (userId, _within, sessions) => {
+        if (sessions && db.session?.userId === userId && db.session.id !== sessions.keep) db.session = null;
       },
-      activate: async (userId, passwordHash) =>
-        void updateUser(db, userId, { verified: true, ...(passwordHash ? { passwordHash } : {}) }),
     },
     // The security page, its sign-in methods, the security centre.
     globalPolicy: async () => GLOBAL_POLICY,
@@ -116,8 +113,6 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
       captchaPolicy: async () => ({ enabled: false }),
       saveCaptchaPolicy: async () => ({ enabled: false }),
     },
-    // Nothing is sent: the security centre's campaign answers how many would have been.
-    sendPasswordReset: async () => {},
     // Connectivity, audits, audit streams, reports and notifications, usage.
     sendWrittenEmail: async (message) => demoOutbox(db, now, { channel: 'email', ...message }),
     vendorId: async () => DEMO_VENDOR_ID,
@@ -160,7 +155,7 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     profileImages: demoProfileImages(db),
     // MFA and passwordless sign-in, the phone number: the demo outbox, the demo's policy.
     async sendSms(to, key, code) {
-      const text = demoSms(db, to.userId ? userById(db, to.userId) : undefined, key, code);
+      const text = composeSms(await demoTexts(tables, to.userId), key, code);
       demoOutbox(db, now, { channel: 'sms', to: to.phone, subject: null, text });
     },
     unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
@@ -188,6 +183,13 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     },
   };
 }
+
+/**
+ * The catalogue of emails and SMS in the recipient's language (core/domain/member-grants.ts), as
+ * the server writes them: each language a small chunk of its own, loaded on its first message.
+ */
+const demoTexts = async (tables: Tables, userId: string | null, tenantId?: string) =>
+  loadDeliveryTexts[await recipientLocaleIn(tables, userId, tenantId)]();
 
 /** The signed-in caller as the areas read them: the user in their active account (no API tokens in demo mode). */
 export async function demoCaller(db: DemoDatabase, user: DemoUser): Promise<Caller> {

@@ -13,7 +13,8 @@ import { acceptancePortsOver } from './invitation-store';
 import { oneTimeTokens } from './one-time-tokens';
 import type { FlowUser, PasswordFlowPorts } from './password-flows';
 import type { Caller, Platform, PortsFor, PublicPortsFor, Visit } from './platform';
-import { userRepository, type UserRow } from './user-tables';
+import { stamp } from './tables';
+import { userRepository, USERS, type UserRow } from './user-tables';
 import { NO_BEARER } from './impersonation-handlers';
 
 /** Runs a delivery whose failure is logged, without the message (it holds a secret). */
@@ -27,6 +28,25 @@ export async function quietly(send: () => Promise<void>, log: (message: string) 
 
 /** The one-time links and codes (core/domain/one-time-tokens.ts) over the platform's tables. */
 export const secretsOn = ({ tables, clock, keyOf }: Platform) => oneTimeTokens({ tables, ...clock, keyOf });
+
+/**
+ * Stores the user's new password hash (none: an activation's without one) in one transaction with
+ * what the platform keeps and ends of the old one (`passwords.replacing`); the old password's breach
+ * verdict ends with it; `verified` also proves the email.
+ */
+const storePassword = (
+  platform: Platform,
+  userId: string,
+  passwordHash: string | null,
+  verified: boolean,
+  sessions?: { keep: string | null; reason: string },
+) =>
+  platform.tables.transaction(async (tx) => {
+    if (passwordHash) await platform.passwords.replacing(userId, tx, sessions);
+    const hash = passwordHash ? { passwordHash, breachedPasswordAt: null } : {};
+    const proven = verified ? { verified } : {};
+    await tx.of(USERS).update({ id: userId }, { ...hash, ...proven, updatedAt: stamp(platform.clock.now()) });
+  });
 
 /** The password flows' ports for one request; `visit` is the request (a signed-in change's too). */
 function passwordFlows(
@@ -57,8 +77,8 @@ function passwordFlows(
     newPasswordProblem: (password) => passwords.problem(password),
     reuseProblem: (user, password) => passwords.reuseProblem(rows.get(user.id)!, password),
     passwordMatches: (user, password) => passwords.matches(password, rows.get(user.id)?.passwordHash ?? null),
-    savePassword: async (userId, password, change) =>
-      passwords.save(userId, await passwords.hash(password), change),
+    savePassword: async (userId, password, { verified, keepSession: keep, reason }) =>
+      storePassword(platform, userId, await passwords.hash(password), verified, { keep, reason }),
     emit: async (tenantId, type, data) => {
       if (tenantId) await platform.emit(tenantId, type, data);
     },
@@ -117,7 +137,7 @@ export const activationAreaPorts: PublicPortsFor<ActivationPorts> = (platform, v
         visit.log,
       ),
     activate: async (userId, password) =>
-      passwords.activate(userId, password === null ? null : await passwords.hash(password)),
+      storePassword(platform, userId, password === null ? null : await passwords.hash(password), true),
     acceptance: acceptanceOn(platform, visit.log),
     checkOrigin: () => visit.checkOrigin(),
     async startSession(userId) {

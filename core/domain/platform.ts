@@ -72,16 +72,16 @@ export interface Platform {
     /** What the user's account's password-history policy says of reusing `password` (demo mode keeps no history). */
     reuseProblem(user: UserRow, password: string): Promise<ContractError | null>;
     /**
-     * Stores the user's new password hash (the server keeps the old one in the history); `verified`
-     * also proves the email; every session of the user ends but `keepSession`, for `reason`.
+     * What replacing the user's password keeps and ends besides their row (written over the tables,
+     * core/domain/account-flow-ports.ts), in the write's transaction `within`: the server keeps the
+     * old one in the history and, with `sessions`, ends every session of the user but
+     * `sessions.keep`, for `sessions.reason`; demo mode keeps no history and has one session.
      */
-    save(
+    replacing(
       userId: string,
-      passwordHash: string,
-      change: { verified: boolean; keepSession: string | null; reason: string },
+      within: Tables,
+      sessions?: { keep: string | null; reason: string },
     ): Promise<void>;
-    /** Proves the user's email (activation), storing `passwordHash` when given. */
-    activate(userId: string, passwordHash: string | null): Promise<void>;
   };
 
   // The security page, its sign-in methods, the security centre.
@@ -100,8 +100,6 @@ export interface Platform {
     captchaPolicy(): Promise<unknown>;
     saveCaptchaPolicy(body: Record<string, unknown>): Promise<unknown>;
   };
-  /** Mails the member a password-reset link (the server's mail; demo mode sends nothing). */
-  sendPasswordReset(member: { id: string; email: string }): Promise<void>;
 
   // Connectivity, audits, audit streams, reports and notifications, usage.
   /** Sends an email already written (a report's): the server's delivery (its outbox in development), demo mode's outbox. */

@@ -115,8 +115,8 @@ export async function passwordReuseProblem(
 }
 
 /**
- * Keeps the user's current password hash in the history before it is replaced (called by
- * users.updatePasswordHash), and the history to its newest MAX_HISTORY_SIZE entries.
+ * Keeps the user's current password hash in the history before it is replaced (the platform's
+ * `passwords.replacing`, server/platform.ts), and the history to its newest MAX_HISTORY_SIZE entries.
  */
 export const rememberCurrentPassword = (db: Database, userId: string): Promise<void> =>
   storedPassword(db, userId, MAX_HISTORY_SIZE);
