@@ -1,10 +1,9 @@
 import type { AuthStrategy, PublicPolicy } from '../api/types';
-import { withEmail, withId } from './rows';
 import type { TableSpec } from '../domain/tables';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { FEATURE_FLAGS, storedFlagValues, type FlagContext } from '../domain/feature-flags';
 import { newTenantRow, TENANTS, type TenantRow } from '../domain/tenant-tables';
-import { newUserRow, USERS, type UserRow } from '../domain/user-tables';
+import { newUserRow, normalizeEmail, USERS, type UserRow } from '../domain/user-tables';
 import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from '../domain/membership-tables';
 
 /**
@@ -186,11 +185,11 @@ export const userRows = (db: DemoDatabase): readonly UserRow[] => storedRows(db.
 
 /** The stored row of the user of this id, if any. */
 export const userById = (db: DemoDatabase, id: unknown): UserRow | undefined =>
-  userRows(db).find(withId(id as string));
+  userRows(db).find((user) => user.id === id);
 
 /** The stored row of the user of this email, trimmed and case aside (as the server's `lower(email)`), if any. */
 export const userByEmail = (db: DemoDatabase, email: string): UserRow | undefined =>
-  userRows(db).find(withEmail(email));
+  userRows(db).find((user) => user.email.toLowerCase() === normalizeEmail(email));
 
 /** Writes `changes` to the stored row of the user of this id; the row, if any. */
 export function updateUser(db: DemoDatabase, id: string, changes: Partial<UserRow>): UserRow | undefined {

@@ -29,10 +29,9 @@ import { readyAuditLog } from './audits';
 import { demoAuditStreams } from './auditStreams';
 import { demoWebhooks } from './connectivity';
 import type { DemoClock } from './rows';
-import { memoryTables } from './tables';
 import type { Tables } from '../domain/tables';
 import { demoSignInMethodPorts } from './signInMethods';
-import { demoRoles, demoTables } from './teamAdmin';
+import { demoTables } from './teamAdmin';
 import { demoAccountTree } from './subAccountsRepository';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { securityPolicyRepositories } from '../domain/security-policy-storage';
@@ -41,7 +40,6 @@ import { demoBilling } from './billingStore';
 import { randomUuid } from '../domain/random-secrets';
 import { authorizationIn, recipientLocaleIn } from '../domain/member-grants';
 import { displayName } from '../domain/user-tables';
-import { demoProfileImages } from './profileImages';
 import { demoMfaPlatform } from './mfaRepository';
 // Impersonation, host information, the login sessions.
 import { contractError } from '../contract/errors';
@@ -71,8 +69,7 @@ const GLOBAL_POLICY = {
 };
 
 export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Platform {
-  demoRoles(db);
-  const tables = memoryTables((db.tables ??= {}));
+  const tables = demoTables(db);
   // Random uuids, as the server's ids (billing and SSO read an id that is not one as no row).
   const clock = { now, newId: randomUuid };
   return {
@@ -123,7 +120,7 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     // Sub-accounts, the account switch, custom login and the users page.
     featureFlags: async (keys, context) => demoFlagValues(db, keys, context),
     subAccounts: {
-      tree: () => demoAccountTree(db),
+      tree: demoAccountTree,
       // The id the client chose is the account's own, taken in any case (an account of it is a conflict).
       accountIdOf: (_parentId, chosen) =>
         tenantRows(db).find((t) => t.id.toLowerCase() === chosen.toLowerCase())?.id ?? chosen,
@@ -152,7 +149,17 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     // Billing, SSO configuration, profile change and picture, host info, account settings.
     sso: () => demoSsoBackend(db, { now, random }),
     billing: demoBilling(db, random),
-    profileImages: demoProfileImages(db),
+    // The picture is kept as a data: address in the user's row (the upload's rules are the server's).
+    profileImages: {
+      async store(userId, bytes, type) {
+        let binary = '';
+        for (let i = 0; i < bytes.length; i += 0x8000)
+          binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        const profilePictureUrl = `data:${type};base64,${btoa(binary)}`;
+        await tables.of(USERS).update({ id: userId }, { profilePictureUrl });
+        return profilePictureUrl;
+      },
+    },
     // MFA and passwordless sign-in, the phone number: the demo outbox, the demo's policy.
     async sendSms(to, key, code) {
       const text = composeSms(await demoTexts(tables, to.userId), key, code);
