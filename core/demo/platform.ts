@@ -124,7 +124,7 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
       // The id the client chose is the account's own, taken in any case (an account of it is a conflict).
       accountIdOf: (_parentId, chosen) =>
         tenantRows(db).find((t) => t.id.toLowerCase() === chosen.toLowerCase())?.id ?? chosen,
-      switchTo: async (caller, tenantId) => void updateUser(db, caller.userId, { activeTenantId: tenantId }),
+      switchTo: async () => {},
     },
     members: {
       // No identity provider in demo mode, so no SCIM (core/demo/directory.ts).

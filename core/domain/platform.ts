@@ -136,7 +136,10 @@ export interface Platform {
      * (server/domain/hierarchy.ts); demo mode's ids are no UUIDs, `chosen` is the id (taken in any case).
      */
     accountIdOf(parentId: string, chosen: string): string;
-    /** The caller's session acts in the account from now on (the server's sessions; demo mode's user). */
+    /**
+     * The caller's session acts in the account from now on (the server's sessions; demo mode's acts
+     * in the user's active account, which the switch writes: nothing more).
+     */
     switchTo(caller: Caller, tenantId: string): Promise<void>;
   };
   /**
