@@ -137,7 +137,6 @@ function platformOf(ctx: AppContext): Platform {
       const locale = await recipientLocaleIn(sqlTables(db), to.userId);
       await ctx.delivery.sendSms(sms(key, to.phone, locale, code));
     },
-    unverifiedMaySignIn: async () => (await getVendorSettings(db)).allowNotVerifiedUsersLogin,
     mfa: {
       keyOf: mfaKeyOf,
       gate: gateReader(db),
@@ -177,7 +176,6 @@ function platformOf(ctx: AppContext): Platform {
       isBreached: isBreachedPassword,
     },
     signUp: {
-      settings: () => getVendorSettings(db),
       count: (ip) => countSignUp(db, ip, ctx.options.signUpsPerIp),
     },
   };

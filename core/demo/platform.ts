@@ -11,7 +11,6 @@ import type { Caller, Platform, Visit } from '../domain/platform';
 import { newPasswordProblem } from '../domain/sign-up-handlers';
 import {
   DEMO_PASSWORD_POLICY,
-  DEMO_POLICY,
   DEMO_VENDOR_ID,
   demoFlagValues,
   tenantRows,
@@ -77,7 +76,7 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     clock,
     emit: async () => {},
     apiTokenHash: () => '',
-    vendor: async () => ({ apiTokensEnabled: DEMO_POLICY.apiTokensEnabled !== false }),
+    vendor: async () => ({ ...demoSettings(db), id: DEMO_VENDOR_ID }),
 
     // The account flows: the demo outbox, PBKDF2 hashes, the demo's policy and breach sample.
     appUrl: appOrigin,
@@ -165,7 +164,6 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
       const text = composeSms(await demoTexts(tables, to.userId), key, code);
       demoOutbox(db, now, { channel: 'sms', to: to.phone, subject: null, text });
     },
-    unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
     mfa: demoMfaPlatform(db, tables, clock),
     // Impersonation, host information, the login sessions: the browser's one session, demo mode's defaults.
     sessions: demoLoginSessions(db, createDemoTokens({ now, random })),
@@ -184,7 +182,6 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
       isBreached: isDemoBreached,
     },
     signUp: {
-      settings: async () => ({ ...demoSettings(db), id: DEMO_VENDOR_ID }),
       // Demo mode knows no client address.
       count: async () => {},
     },

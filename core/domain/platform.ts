@@ -51,8 +51,14 @@ export interface Platform {
   emit(tenantId: string, type: string, data: Record<string, unknown>, within?: Tables): Promise<void>;
   /** What is kept of an API token's secret (the server's hash; demo mode keeps nothing). */
   apiTokenHash(secret: string): string;
-  /** The vendor's switches the back office reads. */
-  vendor(): Promise<{ apiTokensEnabled: boolean }>;
+  /**
+   * The application's settings (the server's vendor row, one read; demo mode's policy and
+   * settings): its switches (API tokens; may a user whose email is not verified sign in), what a
+   * sign-up reads, and the vendor's id.
+   */
+  vendor(): Promise<
+    SignUpSettings & { id: string; apiTokensEnabled: boolean; allowNotVerifiedUsersLogin: boolean }
+  >;
 
   // The account flows: password reset and change, activation (core/domain/account-flow-ports.ts).
   /** The application's address: where emailed links point. */
@@ -186,11 +192,6 @@ export interface Platform {
   // MFA and passwordless sign-in, the phone number.
   /** Texts a code to `to.phone` in the user's language (the server's SMS delivery; demo mode's outbox). */
   sendSms(to: { userId: string | null; phone: string }, key: SmsKey, code: string): Promise<void>;
-  /**
-   * The application's switch: may a user whose email is not verified sign in (the server's vendor
-   * row; demo mode's policy).
-   */
-  unverifiedMaySignIn(): Promise<boolean>;
   /** What MFA and passkeys take of a backend: keys, the gate's read, WebAuthn, the secret box... */
   mfa: MfaPlatform;
 
@@ -220,8 +221,6 @@ export interface Platform {
     isBreached(password: string): boolean;
   };
   signUp: {
-    /** The application's settings a sign-up reads and the vendor's id: the server's vendor row (one read), demo mode's settings. */
-    settings(): Promise<SignUpSettings & { id: string }>;
     /** Counts one sign-up from `ip` (the server's limit per address: 429 TOO_MANY_SIGN_UPS; demo mode knows no address). */
     count(ip: string | undefined): Promise<void>;
   };
