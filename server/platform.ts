@@ -11,7 +11,6 @@ import { apiTokenSecretHash } from './domain/api-tokens';
 import { serverAuditStreams } from './domain/audit-streams';
 import { emitEvent, serverWebhooks } from './domain/connectivity';
 import { hashSecret, newLinkToken } from './domain/one-time-tokens';
-import { newPasswordProblem } from './domain/password-rules';
 import {
   passwordReuseProblem,
   globalSecurityPolicy,
@@ -86,7 +85,6 @@ function platformOf(ctx: AppContext): Platform {
     passwords: {
       hash: (password) => ctx.hasher.hash(password),
       matches: (password, hash) => ctx.hasher.verify(password, hash),
-      problem: (password) => newPasswordProblem(db, password),
       reuseProblem: (user, password) => passwordReuseProblem(db, ctx.hasher, user, password),
       async replacing(userId, within, sessions) {
         const tx = databaseOf(within) ?? db;

@@ -8,9 +8,7 @@
 import { storedAttemptCounters } from '../domain/attempts';
 import type { AuthResponse } from '../domain/session-tokens';
 import type { Caller, Platform, Visit } from '../domain/platform';
-import { newPasswordProblem } from '../domain/sign-up-handlers';
 import {
-  DEMO_PASSWORD_POLICY,
   DEMO_VENDOR_ID,
   demoFlagValues,
   tenantRows,
@@ -89,7 +87,6 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     passwords: {
       hash: hashDemoPassword,
       matches: demoPasswordMatches,
-      problem: async (password) => newPasswordProblem(password, DEMO_PASSWORD_POLICY, isDemoBreached),
       // Demo mode keeps no password history (the policy is stored, not enforced).
       reuseProblem: async () => null,
       // Demo mode has one session, this browser's.

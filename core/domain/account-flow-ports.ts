@@ -16,6 +16,7 @@ import type { Caller, Platform, PortsFor, PublicPortsFor, Visit } from './platfo
 import { stamp } from './tables';
 import { userRepository, USERS, type UserRow } from './user-tables';
 import { NO_BEARER } from './impersonation-handlers';
+import { newPasswordProblem } from './sign-up-handlers';
 
 /** Runs a delivery whose failure is logged, without the message (it holds a secret). */
 export async function quietly(send: () => Promise<void>, log: (message: string) => void): Promise<void> {
@@ -28,6 +29,12 @@ export async function quietly(send: () => Promise<void>, log: (message: string) 
 
 /** The one-time links and codes (core/domain/one-time-tokens.ts) over the platform's tables. */
 export const secretsOn = ({ tables, clock, keyOf }: Platform) => oneTimeTokens({ tables, ...clock, keyOf });
+
+/** What the application's password policy (its lengths) and the breach list say of a new password. */
+const passwordProblemOn = async (platform: Platform, password: string) =>
+  newPasswordProblem(password, await platform.vendor(), (candidate) =>
+    platform.passwordSignIn.isBreached(candidate),
+  );
 
 /**
  * Stores the user's new password hash (none: an activation's without one) in one transaction with
@@ -74,7 +81,7 @@ function passwordFlows(
         () => platform.sendEmail({ userId: user.id, email: user.email }, 'resetPassword', { link }),
         visit.log,
       ),
-    newPasswordProblem: (password) => passwords.problem(password),
+    newPasswordProblem: (password) => passwordProblemOn(platform, password),
     reuseProblem: (user, password) => passwords.reuseProblem(rows.get(user.id)!, password),
     passwordMatches: (user, password) => passwords.matches(password, rows.get(user.id)?.passwordHash ?? null),
     savePassword: async (userId, password, { verified, keepSession: keep, reason }) =>
@@ -105,7 +112,7 @@ export function acceptanceOn(platform: Platform, log: (message: string) => void)
   return acceptancePortsOver(platform.tables, platform.clock, {
     keyOf: platform.keyOf,
     hashPassword: (password) => passwords.hash(password),
-    passwordProblem: (password) => passwords.problem(password),
+    passwordProblem: (password) => passwordProblemOn(platform, password),
     // After an invitation accepted without a password: the link to choose one.
     async sendChoosePassword(userId: string, invitation: LiveInvitation) {
       const token = await secretsOn(platform).issue({ purpose: 'resetPassword', userId, kind: 'link' });
@@ -127,7 +134,7 @@ export const activationAreaPorts: PublicPortsFor<ActivationPorts> = (platform, v
   return {
     countSend: signInLimits(platform.attempts, visit.ip).countSend,
     appUrl: () => platform.appUrl(),
-    newPasswordProblem: (password) => passwords.problem(password),
+    newPasswordProblem: (password) => passwordProblemOn(platform, password),
     activationUser: async (id) => activationUser(await users.byId(id)),
     activationUserByEmail: async (email) => activationUser(await users.byEmail(email)),
     secrets: secretsOn(platform),

@@ -73,8 +73,6 @@ export interface Platform {
     hash(password: string): Promise<string>;
     /** Whether `password` is the one `hash` keeps (false for no hash). */
     matches(password: string, hash: string | null): Promise<boolean>;
-    /** What the application's password policy and the breach list say of a new password. */
-    problem(password: string): Promise<ContractError | null>;
     /** What the user's account's password-history policy says of reusing `password` (demo mode keeps no history). */
     reuseProblem(user: UserRow, password: string): Promise<ContractError | null>;
     /**
