@@ -54,11 +54,8 @@ import { USERS } from '../domain/user-tables';
 import { demoSettings } from './signIn';
 import type { DemoRequest } from './dispatch';
 
-/** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
+/** The tokens' part of the vendor's global policy as demo mode has it (no signing key). */
 const GLOBAL_POLICY = {
-  id: DEMO_VENDOR_ID,
-  allowSignups: true,
-  apiTokensEnabled: true,
   cookieSameSite: 'LAX',
   defaultRefreshTokenExpiration: 2_592_000,
   defaultTokenExpiration: 86_400,

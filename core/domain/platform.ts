@@ -90,11 +90,11 @@ export interface Platform {
 
   // The security page, its sign-in methods, the security centre.
   /**
-   * The vendor's global security policy (ISecurityPolicy) but its MFA enforcement and the password
-   * overrides: the vendor's switches, the tokens' lifetimes and the signing key as PEM (the
-   * server's; demo mode's fixed answer, with no key).
+   * The tokens' part of the vendor's global security policy (ISecurityPolicy): the cookie's
+   * SameSite, the tokens' lifetimes and the signing key as PEM (the server's options and keys;
+   * demo mode's fixed answer, with no key). The rest is the vendor's (`vendor`) and its MFA policy.
    */
-  globalPolicy(): Promise<{ id: string } & Record<string, unknown>>;
+  globalPolicy(): Promise<Record<string, unknown>>;
   /**
    * The application's sign-in methods (the server's vendor row and its social and SSO connections;
    * demo mode's settings, saved nowhere) and the vendor's captcha policy (its secret sealed by the
