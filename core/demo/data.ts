@@ -51,9 +51,8 @@ export interface DemoMessage {
   createdAt: string;
 }
 
-const DEMO_PASSWORD_MIN_LENGTH = 8;
 /** The password's lengths, as the server's default policy has them. */
-export const DEMO_PASSWORD_POLICY = { passwordMinLength: DEMO_PASSWORD_MIN_LENGTH, passwordMaxLength: 128 };
+export const DEMO_PASSWORD_POLICY = { passwordMinLength: 8, passwordMaxLength: 128 };
 export const DEMO_ADMIN = { email: 'demo@auth-elements.dev', password: 'demo-password' } as const;
 
 export const DEMO_POLICY: PublicPolicy = {
