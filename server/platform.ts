@@ -11,18 +11,18 @@ import { apiTokenSecretHash } from './domain/api-tokens';
 import { serverAuditStreams } from './domain/audit-streams';
 import { emitEvent, serverWebhooks } from './domain/connectivity';
 import { hashSecret, newLinkToken } from './domain/one-time-tokens';
-import { newPasswordProblem } from './domain/password-rules';
-import { passwordReuseProblem, globalSecurityPolicy } from './domain/security-policies';
-import { updatePasswordHash } from './domain/users';
+import {
+  passwordReuseProblem,
+  globalSecurityPolicy,
+  rememberCurrentPassword,
+} from './domain/security-policies';
 import { getVendorSettings } from './domain/vendor';
-import { markActivated } from './storage/activation';
 import { attemptCounters } from './storage/attempts';
-import { localeOfRecipient } from './storage/locales';
-import { storeNewPassword } from './storage/passwords';
+import { recipientLocaleIn } from '../core/domain/member-grants';
+import { endPasswordSessions } from './storage/passwords';
 import { vendorOf } from './storage/connectivity';
 import { SERVER_ROW_CLOCK, databaseOf, sqlTables } from './storage/tables';
 import { captchaPolicy, saveCaptchaPolicy, type CaptchaPolicyInput } from './domain/captcha';
-import { sendBreachedPasswordReset } from './domain/security-center';
 import { vendorMethods } from './storage/sign-in-methods';
 import { evaluateFlags } from './domain/featureFlags';
 import { chosenAccountId } from './domain/hierarchy';
@@ -79,24 +79,18 @@ function platformOf(ctx: AppContext): Platform {
     keyOf: hashSecret,
     attempts: attemptCounters(db),
     async sendEmail(to, key, params) {
-      const locale = await localeOfRecipient(db, to.userId, to.tenantId ?? null);
+      const locale = await recipientLocaleIn(sqlTables(db), to.userId, to.tenantId);
       await ctx.delivery.sendEmail(email(key, to.email, locale, params));
     },
     passwords: {
       hash: (password) => ctx.hasher.hash(password),
       matches: (password, hash) => ctx.hasher.verify(password, hash),
-      problem: (password) => newPasswordProblem(db, password),
       reuseProblem: (user, password) => passwordReuseProblem(db, ctx.hasher, user, password),
-      save: (userId, passwordHash, change) =>
-        db.transaction(async (tx) => {
-          await updatePasswordHash(tx, userId, passwordHash);
-          await storeNewPassword(tx, userId, change);
-        }),
-      activate: (userId, passwordHash) =>
-        db.transaction(async (tx) => {
-          if (passwordHash) await updatePasswordHash(tx, userId, passwordHash);
-          await markActivated(tx, userId);
-        }),
+      async replacing(userId, within, sessions) {
+        const tx = databaseOf(within) ?? db;
+        await rememberCurrentPassword(tx, userId);
+        if (sessions) await endPasswordSessions(tx, userId, sessions);
+      },
     },
     // The security page, its sign-in methods, the security centre.
     globalPolicy: () => globalSecurityPolicy(ctx),
@@ -105,9 +99,6 @@ function platformOf(ctx: AppContext): Platform {
       captchaPolicy: () => captchaPolicy(db),
       saveCaptchaPolicy: (body) => saveCaptchaPolicy(ctx, body as unknown as CaptchaPolicyInput),
     },
-    // A failed delivery is logged, not answered (no request here: the process's error output).
-    sendPasswordReset: (member) =>
-      sendBreachedPasswordReset(ctx, member, (message) => console.error(`security centre: ${message}`)),
     // Connectivity, audits, audit streams, reports and notifications, usage.
     sendWrittenEmail: (message) => ctx.delivery.sendEmail(message),
     vendorId: () => vendorOf(db),
@@ -141,10 +132,9 @@ function platformOf(ctx: AppContext): Platform {
     profileImages: serverProfileImages(ctx),
     // MFA and passwordless sign-in, the phone number.
     async sendSms(to, key, code) {
-      const locale = await localeOfRecipient(db, to.userId);
+      const locale = await recipientLocaleIn(sqlTables(db), to.userId);
       await ctx.delivery.sendSms(sms(key, to.phone, locale, code));
     },
-    unverifiedMaySignIn: async () => (await getVendorSettings(db)).allowNotVerifiedUsersLogin,
     mfa: {
       keyOf: mfaKeyOf,
       gate: gateReader(db),
@@ -184,7 +174,6 @@ function platformOf(ctx: AppContext): Platform {
       isBreached: isBreachedPassword,
     },
     signUp: {
-      settings: () => getVendorSettings(db),
       count: (ip) => countSignUp(db, ip, ctx.options.signUpsPerIp),
     },
   };

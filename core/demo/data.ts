@@ -1,10 +1,9 @@
 import type { AuthStrategy, PublicPolicy } from '../api/types';
-import { withEmail, withId } from './rows';
 import type { TableSpec } from '../domain/tables';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { FEATURE_FLAGS, storedFlagValues, type FlagContext } from '../domain/feature-flags';
 import { newTenantRow, TENANTS, type TenantRow } from '../domain/tenant-tables';
-import { normalizeEmail, USERS, type UserRow } from '../domain/user-tables';
+import { newUserRow, normalizeEmail, USERS, type UserRow } from '../domain/user-tables';
 import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from '../domain/membership-tables';
 
 /**
@@ -52,9 +51,8 @@ export interface DemoMessage {
   createdAt: string;
 }
 
-const DEMO_PASSWORD_MIN_LENGTH = 8;
 /** The password's lengths, as the server's default policy has them. */
-export const DEMO_PASSWORD_POLICY = { passwordMinLength: DEMO_PASSWORD_MIN_LENGTH, passwordMaxLength: 128 };
+export const DEMO_PASSWORD_POLICY = { passwordMinLength: 8, passwordMaxLength: 128 };
 export const DEMO_ADMIN = { email: 'demo@auth-elements.dev', password: 'demo-password' } as const;
 
 export const DEMO_POLICY: PublicPolicy = {
@@ -110,29 +108,6 @@ export function seededId(name: string): string {
 /** A built-in role's id (the server's are random: read them by key). */
 export const builtInRoleId = (key: string) => seededId(`role:${key}`);
 
-/** A new user's row as the server's users repository writes it (core/domain/user-tables.ts). */
-export const newUserRow = (
-  user: Pick<UserRow, 'id' | 'email' | 'name' | 'passwordHash' | 'createdAt'> & Partial<UserRow>,
-): UserRow => ({
-  vendorId: DEMO_VENDOR_ID,
-  phone: null,
-  profilePictureUrl: null,
-  verified: true,
-  superUser: false,
-  metadata: {},
-  customData: null,
-  activeTenantId: null,
-  updatedAt: user.createdAt,
-  lastLogin: null,
-  lockedAt: null,
-  locale: null,
-  provider: 'local',
-  breachedPasswordAt: null,
-  failedSignIns: 0,
-  ...user,
-  email: normalizeEmail(user.email),
-});
-
 /** The sample data: the account, its people and their memberships, the sample sub-accounts. */
 export function seedDemoDatabase(): DemoDatabase {
   const home = { id: DEMO_TENANT_ID, name: 'Demo Company', createdAt: DEMO_CREATED_AT };
@@ -158,9 +133,11 @@ export function seedDemoDatabase(): DemoDatabase {
     const id = `demo-user-${index + 1}`;
     return newUserRow({
       id,
+      vendorId: DEMO_VENDOR_ID,
       email: `${name.split(' ')[0]!.toLowerCase()}@auth-elements.dev`,
       name,
       passwordHash: index ? TEAMMATE_HASH : ADMIN_HASH,
+      verified: true,
       activeTenantId: home.id,
       createdAt: `2026-0${index + 1}-01T00:00:00.000Z`,
       // The security centre's sample: Alan Turing's password is on the breach list (found when
@@ -189,7 +166,8 @@ export function seedDemoDatabase(): DemoDatabase {
       id: membershipId(userId, tenantId),
       userId,
       tenantId,
-      createdAt: DEMO_CREATED_AT,
+      // Joined when the account was made: the sample account first in a person's accounts list.
+      createdAt: tenants.find((t) => t.id === tenantId)!.createdAt,
       invitationPending: false,
       accessAllowed,
       scimConfigurationId: null,
@@ -207,11 +185,11 @@ export const userRows = (db: DemoDatabase): readonly UserRow[] => storedRows(db.
 
 /** The stored row of the user of this id, if any. */
 export const userById = (db: DemoDatabase, id: unknown): UserRow | undefined =>
-  userRows(db).find(withId(id as string));
+  userRows(db).find((user) => user.id === id);
 
 /** The stored row of the user of this email, trimmed and case aside (as the server's `lower(email)`), if any. */
 export const userByEmail = (db: DemoDatabase, email: string): UserRow | undefined =>
-  userRows(db).find(withEmail(email));
+  userRows(db).find((user) => user.email.toLowerCase() === normalizeEmail(email));
 
 /** Writes `changes` to the stored row of the user of this id; the row, if any. */
 export function updateUser(db: DemoDatabase, id: string, changes: Partial<UserRow>): UserRow | undefined {

@@ -11,7 +11,6 @@ import { clientRequestBody, requestEntries } from '../contract/checkRequest';
 import { contractError, contractErrors, errorBody, isContractError } from '../contract/errors';
 import { matchRoute, routeName, type RouteName } from '../contract/routes';
 import { tablesWritten, type DemoDatabase } from './data';
-import { loadDemoDeliveryTexts } from './delivery';
 import { accessRefusal, demoAudit, type DemoRequest, type Handler } from './dispatch';
 import { aliasOfHeader, LOGIN_ALIAS_HEADER } from '../domain/login-alias';
 import type { DemoTokens } from './sessions';
@@ -95,8 +94,6 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
     return oneAtATime(async () => {
       const db = load();
       const lastUse = db.session?.lastUsedAt;
-      // The recipients' languages, so that a handler writes an email or SMS in one synchronously.
-      await loadDemoDeliveryTexts(db);
       const request: DemoRequest = { method: route.method, path, body, token, query, params, loginAlias };
       const audit = await demoAudit(db, route, request, tokens.userOfToken);
       const answer = await answerOf(

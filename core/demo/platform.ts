@@ -8,10 +8,7 @@
 import { storedAttemptCounters } from '../domain/attempts';
 import type { AuthResponse } from '../domain/session-tokens';
 import type { Caller, Platform, Visit } from '../domain/platform';
-import { newPasswordProblem } from '../domain/sign-up-handlers';
 import {
-  DEMO_PASSWORD_POLICY,
-  DEMO_POLICY,
   DEMO_VENDOR_CREATED_AT,
   DEMO_VENDOR_ID,
   demoFlagValues,
@@ -22,25 +19,25 @@ import {
   type DemoDatabase,
   type DemoUser,
 } from './data';
-import { demoEmail, demoSms } from './delivery';
+import { composeEmail, composeSms } from '../domain/delivery-texts/compose';
+import { loadDeliveryTexts } from '../domain/delivery-texts/load';
 import { demoPasswordMatches, hashDemoPassword } from './passwordHash';
 import { appOrigin, demoOutbox, isDemoBreached } from './passwordlessPorts';
 import { readyAuditLog } from './audits';
 import { demoAuditStreams } from './auditStreams';
 import { demoWebhooks } from './connectivity';
 import type { DemoClock } from './rows';
-import { memoryTables } from './tables';
+import type { Tables } from '../domain/tables';
 import { demoSignInMethodPorts } from './signInMethods';
-import { demoRoles, demoTables } from './teamAdmin';
+import { demoTables } from './teamAdmin';
 import { demoAccountTree } from './subAccountsRepository';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { securityPolicyRepositories } from '../domain/security-policy-storage';
 import { demoSsoBackend } from './ssoConfig';
 import { demoBilling } from './billingStore';
 import { randomUuid } from '../domain/random-secrets';
-import { authorizationIn } from '../domain/member-grants';
+import { authorizationIn, recipientLocaleIn } from '../domain/member-grants';
 import { displayName } from '../domain/user-tables';
-import { demoProfileImages } from './profileImages';
 import { demoMfaPlatform } from './mfaRepository';
 // Impersonation, host information, the login sessions.
 import { contractError } from '../contract/errors';
@@ -58,11 +55,8 @@ import { USERS } from '../domain/user-tables';
 import { demoSettings } from './signIn';
 import type { DemoRequest } from './dispatch';
 
-/** The vendor's global policy as demo mode has it (the server's answer but the rules' parts; no signing key). */
+/** The tokens' part of the vendor's global policy as demo mode has it (no signing key). */
 const GLOBAL_POLICY = {
-  id: DEMO_VENDOR_ID,
-  allowSignups: true,
-  apiTokensEnabled: true,
   cookieSameSite: 'LAX',
   defaultRefreshTokenExpiration: 2_592_000,
   defaultTokenExpiration: 86_400,
@@ -70,8 +64,7 @@ const GLOBAL_POLICY = {
 };
 
 export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Platform {
-  demoRoles(db);
-  const tables = memoryTables((db.tables ??= {}));
+  const tables = demoTables(db);
   // Random uuids, as the server's ids (billing and SSO read an id that is not one as no row).
   const clock = { now, newId: randomUuid };
   return {
@@ -79,31 +72,25 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     clock,
     emit: async () => {},
     apiTokenHash: () => '',
-    vendor: async () => ({ apiTokensEnabled: DEMO_POLICY.apiTokensEnabled !== false }),
+    vendor: async () => ({ ...demoSettings(db), id: DEMO_VENDOR_ID }),
 
     // The account flows: the demo outbox, PBKDF2 hashes, the demo's policy and breach sample.
     appUrl: appOrigin,
     keyOf: (_purpose, secret) => secret,
     attempts: storedAttemptCounters(tables, { now }),
     async sendEmail(to, key, params) {
-      const user = to.userId ? userById(db, to.userId) : undefined;
-      const reader = user && { ...user, activeTenantId: to.tenantId ?? user.activeTenantId };
-      const [subject, text] = demoEmail(db, reader, key, params);
-      demoOutbox(db, now, { channel: 'email', to: to.email, subject, text });
+      const texts = await demoTexts(tables, to.userId, to.tenantId);
+      demoOutbox(db, now, { channel: 'email', to: to.email, ...composeEmail(texts, key, params) });
     },
     passwords: {
       hash: hashDemoPassword,
       matches: demoPasswordMatches,
-      problem: async (password) => newPasswordProblem(password, DEMO_PASSWORD_POLICY, isDemoBreached),
       // Demo mode keeps no password history (the policy is stored, not enforced).
       reuseProblem: async () => null,
-      async save(userId, passwordHash, { verified, keepSession }) {
-        updateUser(db, userId, { passwordHash, breachedPasswordAt: null, ...(verified ? { verified } : {}) });
-        // Demo mode has one session, this browser's.
-        if (db.session?.userId === userId && db.session.id !== keepSession) db.session = null;
+      // Demo mode has one session, this browser's.
+      replacing: async (userId, _within, sessions) => {
+        if (sessions && db.session?.userId === userId && db.session.id !== sessions.keep) db.session = null;
       },
-      activate: async (userId, passwordHash) =>
-        void updateUser(db, userId, { verified: true, ...(passwordHash ? { passwordHash } : {}) }),
     },
     // The security page, its sign-in methods, the security centre.
     globalPolicy: async () => GLOBAL_POLICY,
@@ -117,8 +104,6 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
       captchaPolicy: async () => ({ enabled: false }),
       saveCaptchaPolicy: async () => ({ enabled: false }),
     },
-    // Nothing is sent: the security centre's campaign answers how many would have been.
-    sendPasswordReset: async () => {},
     // Connectivity, audits, audit streams, reports and notifications, usage.
     sendWrittenEmail: async (message) => demoOutbox(db, now, { channel: 'email', ...message }),
     vendorId: async () => DEMO_VENDOR_ID,
@@ -129,11 +114,11 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     // Sub-accounts, the account switch, custom login and the users page.
     featureFlags: async (keys, context) => demoFlagValues(db, keys, context),
     subAccounts: {
-      tree: () => demoAccountTree(db),
+      tree: demoAccountTree,
       // The id the client chose is the account's own, taken in any case (an account of it is a conflict).
       accountIdOf: (_parentId, chosen) =>
         tenantRows(db).find((t) => t.id.toLowerCase() === chosen.toLowerCase())?.id ?? chosen,
-      switchTo: async (caller, tenantId) => void updateUser(db, caller.userId, { activeTenantId: tenantId }),
+      switchTo: async () => {},
     },
     members: {
       // No identity provider in demo mode, so no SCIM (core/demo/directory.ts).
@@ -158,13 +143,22 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     // Billing, SSO configuration, profile change and picture, host info, account settings.
     sso: () => demoSsoBackend(db, { now, random }),
     billing: demoBilling(db, random),
-    profileImages: demoProfileImages(db),
+    // The picture is kept as a data: address in the user's row (the upload's rules are the server's).
+    profileImages: {
+      async store(userId, bytes, type) {
+        let binary = '';
+        for (let i = 0; i < bytes.length; i += 0x8000)
+          binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        const profilePictureUrl = `data:${type};base64,${btoa(binary)}`;
+        await tables.of(USERS).update({ id: userId }, { profilePictureUrl });
+        return profilePictureUrl;
+      },
+    },
     // MFA and passwordless sign-in, the phone number: the demo outbox, the demo's policy.
     async sendSms(to, key, code) {
-      const text = demoSms(db, to.userId ? userById(db, to.userId) : undefined, key, code);
+      const text = composeSms(await demoTexts(tables, to.userId), key, code);
       demoOutbox(db, now, { channel: 'sms', to: to.phone, subject: null, text });
     },
-    unverifiedMaySignIn: async () => DEMO_POLICY.allowNotVerifiedUsersLogin,
     mfa: demoMfaPlatform(db, tables, clock),
     // Impersonation, host information, the login sessions: the browser's one session, demo mode's defaults.
     sessions: demoLoginSessions(db, createDemoTokens({ now, random })),
@@ -183,12 +177,18 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
       isBreached: isDemoBreached,
     },
     signUp: {
-      settings: async () => ({ ...demoSettings(db), id: DEMO_VENDOR_ID }),
       // Demo mode knows no client address.
       count: async () => {},
     },
   };
 }
+
+/**
+ * The catalogue of emails and SMS in the recipient's language (core/domain/member-grants.ts), as
+ * the server writes them: each language a small chunk of its own, loaded on its first message.
+ */
+const demoTexts = async (tables: Tables, userId: string | null, tenantId?: string) =>
+  loadDeliveryTexts[await recipientLocaleIn(tables, userId, tenantId)]();
 
 /** The signed-in caller as the areas read them: the user in their active account (no API tokens in demo mode). */
 export async function demoCaller(db: DemoDatabase, user: DemoUser): Promise<Caller> {

@@ -4,9 +4,8 @@
  * store over it is the server's (core/domain/sub-account-store.ts).
  */
 import type { SubAccountTreeReads } from '../domain/sub-account-store';
-import type { TenantRow } from '../domain/tenant-tables';
-import { tenantRows, type DemoDatabase } from './data';
-import { by } from './rows';
+import type { Tables } from '../domain/tables';
+import { TENANTS, type TenantRow } from '../domain/tenant-tables';
 
 /** How far `tenantId` lies below `rootId` (0: itself), or -1 outside its tree (or no such account). */
 function levelBelow(rows: readonly TenantRow[], rootId: string, tenantId: string): number {
@@ -19,28 +18,18 @@ function levelBelow(rows: readonly TenantRow[], rootId: string, tenantId: string
   return -1;
 }
 
-const within = (db: DemoDatabase, rootId: string, tenantId: string) =>
-  levelBelow(tenantRows(db), rootId, tenantId) >= 0;
+/** The stored accounts by lower-cased name, then id: within a level, the SQL's order. */
+const accountsOf = (tables: Tables) =>
+  tables.of(TENANTS).rows({ orderBy: [{ by: 'name', caseless: true }, { by: 'id' }] });
 
-/** `rootId` (level 0) and every stored account below it. */
-const demoTree = (db: DemoDatabase, rootId: string) =>
-  tenantRows(db)
-    .map((tenant, _, rows) => ({ tenant, level: levelBelow(rows, rootId, tenant.id) }))
-    .filter(({ level }) => level >= 0);
-
-/** The tree's order, the SQL's: by level, then lower-cased name, then id. */
-const TREE_ORDER = by<{ tenant: TenantRow; level: number }>(
-  ({ level }) => level,
-  ({ tenant }) => tenant.name.toLowerCase(),
-  ({ tenant }) => tenant.id,
-);
-
-/** The tree reads over the stored accounts, in the server's order. */
-export const demoAccountTree = (db: DemoDatabase): SubAccountTreeReads => ({
-  isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
+/** The tree reads over the stored accounts, in the server's order (by level, then as `accountsOf`). */
+export const demoAccountTree = (tables: Tables): SubAccountTreeReads => ({
+  isWithin: async (rootId, tenantId) => levelBelow(await accountsOf(tables), rootId, tenantId) >= 0,
   treeOf: async (rootId) =>
-    demoTree(db, rootId)
-      .sort(TREE_ORDER)
+    (await accountsOf(tables))
+      .map((tenant, _, rows) => ({ tenant, level: levelBelow(rows, rootId, tenant.id) }))
+      .filter(({ level }) => level >= 0)
+      .sort((a, b) => a.level - b.level)
       .map(({ tenant, level }) => ({
         tenantId: tenant.id,
         name: tenant.name,

@@ -13,8 +13,10 @@ import { acceptancePortsOver } from './invitation-store';
 import { oneTimeTokens } from './one-time-tokens';
 import type { FlowUser, PasswordFlowPorts } from './password-flows';
 import type { Caller, Platform, PortsFor, PublicPortsFor, Visit } from './platform';
-import { userRepository, type UserRow } from './user-tables';
+import { stamp } from './tables';
+import { userRepository, USERS, type UserRow } from './user-tables';
 import { NO_BEARER } from './impersonation-handlers';
+import { newPasswordProblem } from './sign-up-handlers';
 
 /** Runs a delivery whose failure is logged, without the message (it holds a secret). */
 export async function quietly(send: () => Promise<void>, log: (message: string) => void): Promise<void> {
@@ -27,6 +29,31 @@ export async function quietly(send: () => Promise<void>, log: (message: string) 
 
 /** The one-time links and codes (core/domain/one-time-tokens.ts) over the platform's tables. */
 export const secretsOn = ({ tables, clock, keyOf }: Platform) => oneTimeTokens({ tables, ...clock, keyOf });
+
+/** What the application's password policy (its lengths) and the breach list say of a new password. */
+const passwordProblemOn = async (platform: Platform, password: string) =>
+  newPasswordProblem(password, await platform.vendor(), (candidate) =>
+    platform.passwordSignIn.isBreached(candidate),
+  );
+
+/**
+ * Stores the user's new password hash (none: an activation's without one) in one transaction with
+ * what the platform keeps and ends of the old one (`passwords.replacing`); the old password's breach
+ * verdict ends with it; `verified` also proves the email.
+ */
+const storePassword = (
+  platform: Platform,
+  userId: string,
+  passwordHash: string | null,
+  verified: boolean,
+  sessions?: { keep: string | null; reason: string },
+) =>
+  platform.tables.transaction(async (tx) => {
+    if (passwordHash) await platform.passwords.replacing(userId, tx, sessions);
+    const hash = passwordHash ? { passwordHash, breachedPasswordAt: null } : {};
+    const proven = verified ? { verified } : {};
+    await tx.of(USERS).update({ id: userId }, { ...hash, ...proven, updatedAt: stamp(platform.clock.now()) });
+  });
 
 /** The password flows' ports for one request; `visit` is the request (a signed-in change's too). */
 function passwordFlows(
@@ -54,11 +81,11 @@ function passwordFlows(
         () => platform.sendEmail({ userId: user.id, email: user.email }, 'resetPassword', { link }),
         visit.log,
       ),
-    newPasswordProblem: (password) => passwords.problem(password),
+    newPasswordProblem: (password) => passwordProblemOn(platform, password),
     reuseProblem: (user, password) => passwords.reuseProblem(rows.get(user.id)!, password),
     passwordMatches: (user, password) => passwords.matches(password, rows.get(user.id)?.passwordHash ?? null),
-    savePassword: async (userId, password, change) =>
-      passwords.save(userId, await passwords.hash(password), change),
+    savePassword: async (userId, password, { verified, keepSession: keep, reason }) =>
+      storePassword(platform, userId, await passwords.hash(password), verified, { keep, reason }),
     emit: async (tenantId, type, data) => {
       if (tenantId) await platform.emit(tenantId, type, data);
     },
@@ -85,7 +112,7 @@ export function acceptanceOn(platform: Platform, log: (message: string) => void)
   return acceptancePortsOver(platform.tables, platform.clock, {
     keyOf: platform.keyOf,
     hashPassword: (password) => passwords.hash(password),
-    passwordProblem: (password) => passwords.problem(password),
+    passwordProblem: (password) => passwordProblemOn(platform, password),
     // After an invitation accepted without a password: the link to choose one.
     async sendChoosePassword(userId: string, invitation: LiveInvitation) {
       const token = await secretsOn(platform).issue({ purpose: 'resetPassword', userId, kind: 'link' });
@@ -107,7 +134,7 @@ export const activationAreaPorts: PublicPortsFor<ActivationPorts> = (platform, v
   return {
     countSend: signInLimits(platform.attempts, visit.ip).countSend,
     appUrl: () => platform.appUrl(),
-    newPasswordProblem: (password) => passwords.problem(password),
+    newPasswordProblem: (password) => passwordProblemOn(platform, password),
     activationUser: async (id) => activationUser(await users.byId(id)),
     activationUserByEmail: async (email) => activationUser(await users.byEmail(email)),
     secrets: secretsOn(platform),
@@ -117,7 +144,7 @@ export const activationAreaPorts: PublicPortsFor<ActivationPorts> = (platform, v
         visit.log,
       ),
     activate: async (userId, password) =>
-      passwords.activate(userId, password === null ? null : await passwords.hash(password)),
+      storePassword(platform, userId, password === null ? null : await passwords.hash(password), true),
     acceptance: acceptanceOn(platform, visit.log),
     checkOrigin: () => visit.checkOrigin(),
     async startSession(userId) {

@@ -121,7 +121,7 @@ async function resolveFederatedUser(
     return { user: { ...existing, verified: true }, isNewUser: false, tenantId: preferredTenant };
   }
 
-  const vendor = await platform.globalPolicy();
+  const vendor = await platform.vendor();
   if (placement.kind === 'ownTenant' && !vendor.allowSignups) throw contractError('SIGN_UP_DISABLED');
   // A person created just in time in the SSO tenant joins it: its email-domain restrictions apply
   // (as for an existing account, ensureMembership), before any account is created.

@@ -1,7 +1,7 @@
 /**
  * Impersonation (spec 000 §2 "Impersonation", §7 "Impersonation: POST"), the rules written once for
  * the reference server and demo mode (the handler and its ports: core/domain/impersonation-handlers.ts;
- * the session opened: server/domain/impersonation.ts, core/demo/impersonation.ts). Who may
+ * the session opened: the Visit's, server/http/visit.ts and core/demo/platform.ts `demoVisit`). Who may
  * impersonate is not in the spec; the rules chosen here (docs/contract.md) are:
  * - the caller holds IMPERSONATE_PERMISSION in their active account (the Admin role's `fe.*` grants it);
  * - the target is another, verified member of that same account (a `tenantId` naming any other

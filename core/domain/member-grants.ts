@@ -2,7 +2,8 @@
  * What a user holds, read once over the tables port for both backends: the roles a member holds in
  * an account (their membership's, and their groups' while the account's groups and the groups'
  * roles are on: core/domain/groups.ts), the permissions those roles grant, the accounts the user
- * may act in and the profile of `GET users/v2/me`. Demo mode reads all of it here (its tokens, its
+ * may act in, the profile of `GET users/v2/me` and the language a message to them is written in
+ * (`recipientLocaleIn`, both backends' email and SMS). Demo mode reads all of it here (its tokens, its
  * access check, its caller, GET me); the server too (the users list, PUT me's answer, GET me's
  * authorization, the "not above the caller" rules), except on its hot paths (sign-in, refresh,
  * GET me), whose SQL reads the same in fewer statements (server/storage/tenants.ts `heldRoles`,
@@ -10,6 +11,7 @@
  * suite server/storage/member-grants.test.ts holds the two to the same answers).
  */
 import { contractError } from '../contract/errors';
+import { recipientLocale, type SupportedLocale } from './locales';
 import { GROUP_CONFIGURATIONS, GROUP_MEMBERS, GROUP_ROLES } from './group-token-tables';
 import { MFA_DEVICES } from './mfa-store';
 import { MEMBERSHIP_ROLES, MEMBERSHIPS, type MembershipRow } from './membership-tables';
@@ -148,6 +150,24 @@ export async function accountsOfUser(tables: Tables, userId: string): Promise<Te
   const ids = memberships.map((m) => m.tenantId);
   const accounts = await tables.of(TENANTS).rows({ where: { id: oneOf(ids), deletedAt: null } });
   return ids.flatMap((id) => accounts.filter((t) => t.id === id));
+}
+
+/**
+ * The language of a message to the user `userId` (null: someone not a user yet) about the account
+ * `tenantId` (else the user's active account, else their first): the user's locale, else that
+ * account's, else English.
+ */
+export async function recipientLocaleIn(
+  tables: Tables,
+  userId: string | null,
+  tenantId: string | null = null,
+): Promise<SupportedLocale> {
+  const user = userId ? await tables.of(USERS).row({ id: userId }) : null;
+  const first = async () =>
+    (await tables.of(MEMBERSHIPS).row({ userId: user!.id }, [{ by: 'createdAt' }]))?.tenantId;
+  const accountId = tenantId ?? user?.activeTenantId ?? (user && (await first()));
+  const account = accountId ? await tables.of(TENANTS).row({ id: accountId }) : null;
+  return recipientLocale(user?.locale, account?.locale);
 }
 
 /** An account as the contract answers it (the tenants list; `metadata` a JSON string, as the user's). */

@@ -93,7 +93,7 @@ function passwordlessOn(
     users: {
       byEmail: (email) => users.byEmail(email),
       byId: (id) => users.byId(id),
-      unverifiedMaySignIn: () => platform.unverifiedMaySignIn(),
+      unverifiedMaySignIn: async () => (await platform.vendor()).allowNotVerifiedUsersLogin,
     },
     keyOf: platform.keyOf,
     counters: platform.attempts,

@@ -51,8 +51,14 @@ export interface Platform {
   emit(tenantId: string, type: string, data: Record<string, unknown>, within?: Tables): Promise<void>;
   /** What is kept of an API token's secret (the server's hash; demo mode keeps nothing). */
   apiTokenHash(secret: string): string;
-  /** The vendor's switches the back office reads. */
-  vendor(): Promise<{ apiTokensEnabled: boolean }>;
+  /**
+   * The application's settings (the server's vendor row, one read; demo mode's policy and
+   * settings): its switches (API tokens; may a user whose email is not verified sign in), what a
+   * sign-up reads, and the vendor's id.
+   */
+  vendor(): Promise<
+    SignUpSettings & { id: string; apiTokensEnabled: boolean; allowNotVerifiedUsersLogin: boolean }
+  >;
 
   // The account flows: password reset and change, activation (core/domain/account-flow-ports.ts).
   /** The application's address: where emailed links point. */
@@ -67,30 +73,28 @@ export interface Platform {
     hash(password: string): Promise<string>;
     /** Whether `password` is the one `hash` keeps (false for no hash). */
     matches(password: string, hash: string | null): Promise<boolean>;
-    /** What the application's password policy and the breach list say of a new password. */
-    problem(password: string): Promise<ContractError | null>;
     /** What the user's account's password-history policy says of reusing `password` (demo mode keeps no history). */
     reuseProblem(user: UserRow, password: string): Promise<ContractError | null>;
     /**
-     * Stores the user's new password hash (the server keeps the old one in the history); `verified`
-     * also proves the email; every session of the user ends but `keepSession`, for `reason`.
+     * What replacing the user's password keeps and ends besides their row (written over the tables,
+     * core/domain/account-flow-ports.ts), in the write's transaction `within`: the server keeps the
+     * old one in the history and, with `sessions`, ends every session of the user but
+     * `sessions.keep`, for `sessions.reason`; demo mode keeps no history and has one session.
      */
-    save(
+    replacing(
       userId: string,
-      passwordHash: string,
-      change: { verified: boolean; keepSession: string | null; reason: string },
+      within: Tables,
+      sessions?: { keep: string | null; reason: string },
     ): Promise<void>;
-    /** Proves the user's email (activation), storing `passwordHash` when given. */
-    activate(userId: string, passwordHash: string | null): Promise<void>;
   };
 
   // The security page, its sign-in methods, the security centre.
   /**
-   * The vendor's global security policy (ISecurityPolicy) but its MFA enforcement and the password
-   * overrides: the vendor's switches, the tokens' lifetimes and the signing key as PEM (the
-   * server's; demo mode's fixed answer, with no key).
+   * The tokens' part of the vendor's global security policy (ISecurityPolicy): the cookie's
+   * SameSite, the tokens' lifetimes and the signing key as PEM (the server's options and keys;
+   * demo mode's fixed answer, with no key). The rest is the vendor's (`vendor`) and its MFA policy.
    */
-  globalPolicy(): Promise<{ id: string } & Record<string, unknown>>;
+  globalPolicy(): Promise<Record<string, unknown>>;
   /**
    * The application's sign-in methods (the server's vendor row and its social and SSO connections;
    * demo mode's settings, saved nowhere) and the vendor's captcha policy (its secret sealed by the
@@ -100,8 +104,6 @@ export interface Platform {
     captchaPolicy(): Promise<unknown>;
     saveCaptchaPolicy(body: Record<string, unknown>): Promise<unknown>;
   };
-  /** Mails the member a password-reset link (the server's mail; demo mode sends nothing). */
-  sendPasswordReset(member: { id: string; email: string }): Promise<void>;
 
   // Connectivity, audits, audit streams, reports and notifications, usage.
   /** Sends an email already written (a report's): the server's delivery (its outbox in development), demo mode's outbox. */
@@ -138,7 +140,10 @@ export interface Platform {
      * (server/domain/hierarchy.ts); demo mode's ids are no UUIDs, `chosen` is the id (taken in any case).
      */
     accountIdOf(parentId: string, chosen: string): string;
-    /** The caller's session acts in the account from now on (the server's sessions; demo mode's user). */
+    /**
+     * The caller's session acts in the account from now on (the server's sessions; demo mode's acts
+     * in the user's active account, which the switch writes: nothing more).
+     */
     switchTo(caller: Caller, tenantId: string): Promise<void>;
   };
   /**
@@ -185,11 +190,6 @@ export interface Platform {
   // MFA and passwordless sign-in, the phone number.
   /** Texts a code to `to.phone` in the user's language (the server's SMS delivery; demo mode's outbox). */
   sendSms(to: { userId: string | null; phone: string }, key: SmsKey, code: string): Promise<void>;
-  /**
-   * The application's switch: may a user whose email is not verified sign in (the server's vendor
-   * row; demo mode's policy).
-   */
-  unverifiedMaySignIn(): Promise<boolean>;
   /** What MFA and passkeys take of a backend: keys, the gate's read, WebAuthn, the secret box... */
   mfa: MfaPlatform;
 
@@ -219,8 +219,6 @@ export interface Platform {
     isBreached(password: string): boolean;
   };
   signUp: {
-    /** The application's settings a sign-up reads and the vendor's id: the server's vendor row (one read), demo mode's settings. */
-    settings(): Promise<SignUpSettings & { id: string }>;
     /** Counts one sign-up from `ip` (the server's limit per address: 429 TOO_MANY_SIGN_UPS; demo mode knows no address). */
     count(ip: string | undefined): Promise<void>;
   };

@@ -4,8 +4,8 @@
  * failing audit streams) assessed by the contract's rules (core/contract/securityCenter.ts
  * `assessSecurity`), and the breached-password campaign. Every fact is read over the tables port,
  * once for both backends; the policies with the rules of core/domain/security-policies.ts, so their
- * defaults are written once. The campaign's mail is the platform's (demo mode sends none: it
- * answers how many would have been sent, and counts toward the account's limit as the server).
+ * defaults are written once. The campaign's mail is the forgotten-password flow's (demo mode's
+ * outbox), counted toward the account's limit.
  *
  * On the client SDK's paths (`@frontegg/rest-api` 3.1.18 `securityCenter` and
  * `users.sendResetBreachedPasswordEmails`; spec 001 §7 "Security centre: GET recommendations; GET
@@ -24,6 +24,8 @@
  * its permission.
  */
 import { tooManyError } from '../contract/errors';
+import { quietly, secretsOn } from './account-flow-ports';
+import { resetPasswordAddress } from './account-links';
 import { assessSecurity, INACTIVE_THRESHOLD_SECONDS, type SecurityCentre } from '../contract/securityCenter';
 import { sendAllowed, takeSlot, type AttemptCounters } from './attempts';
 import { auditStreamsTable } from './audit-streams';
@@ -122,7 +124,7 @@ const failingAuditStreams = async (tables: Tables, tenantId: string) =>
 
 /**
  * The centre's ports on a backend: the facts over its tables (the policies' repositories are the
- * security page's); the campaign's mail and the attempt counters are the platform's. A reset link
+ * security page's); the attempt counters are the platform's. A reset link
  * goes through the mail path of the forgotten-password flow; the rule counts it against its
  * address's sending limit first. Resetting the password clears the verdict.
  */
@@ -131,7 +133,13 @@ export const securityCentreAreaPorts: PortsFor<SecurityCentrePorts> = (platform)
   members: memberFacts(platform.tables, platform.clock),
   ssoConfigured: (tenantId) => ssoConfigured(platform.tables, tenantId),
   failingAuditStreams: (tenantId) => failingAuditStreams(platform.tables, tenantId),
-  sendPasswordReset: (member) => platform.sendPasswordReset(member),
+  async sendPasswordReset({ id: userId, email }) {
+    const token = await secretsOn(platform).issue({ purpose: 'resetPassword', userId, kind: 'link' });
+    const link = resetPasswordAddress(platform.appUrl(), userId, token);
+    // A failed delivery is logged, not answered (no request here: the process's error output).
+    const log = (message: string) => console.error(`security centre: ${message}`);
+    await quietly(() => platform.sendEmail({ userId, email }, 'resetPassword', { link }), log);
+  },
   counters: platform.attempts,
 });
 

@@ -176,7 +176,15 @@ export const SECURITY_POLICY_HANDLERS: AreaHandlers<SecurityPolicyHandlerPorts> 
 /** The security page's ports (and the Unlock's) for a caller, over a backend's platform. */
 export const securityPolicyAreaPorts: PortsFor<SecurityPolicyHandlerPorts> = (platform, caller) => ({
   ...securityPolicyPortsOver(platform.tables, platform.clock, platform.emit),
-  globalPolicy: () => platform.globalPolicy(),
+  async globalPolicy() {
+    const [vendor, tokens] = await Promise.all([platform.vendor(), platform.globalPolicy()]);
+    return {
+      id: vendor.id,
+      allowSignups: vendor.allowSignups,
+      apiTokensEnabled: vendor.apiTokensEnabled,
+      ...tokens,
+    };
+  },
   lockouts: {
     isMember: (tenantId, userId) => isMember(platform.tables, tenantId, userId),
     actor: () => ({ userId: caller.userId, activeTenantId: caller.tenantId, held: caller.permissions }),

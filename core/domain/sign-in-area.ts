@@ -69,7 +69,7 @@ export const passwordSignInAreaPorts: PublicPortsFor<PasswordSignInPorts> = (pla
     async passwordMatched(email, user, breach) {
       known = await platform.passwordSignIn.passwordMatched(email, user?.row ?? null, breach);
     },
-    unverifiedMaySignIn: () => platform.unverifiedMaySignIn(),
+    unverifiedMaySignIn: async () => (await platform.vendor()).allowNotVerifiedUsersLogin,
     isBreached: (password) => platform.passwordSignIn.isBreached(password),
     // The account's sign-in methods, then the gate of the account the sign-in opens (a login alias's).
     secondFactor: (user, tenantId) => gate(user.row, 'EmailAndPassword', { tenantId }),
@@ -101,7 +101,7 @@ export const signUpAreaPorts: PublicPortsFor<SignUpPorts> = (platform, visit) =>
     inviteLinks: inviteLinksOn(platform),
     emailDomainAllowed: (tenantId, email) => platform.invitations.emailDomainAllowed(tenantId, email),
     async settings() {
-      const settings = await platform.signUp.settings();
+      const settings = await platform.vendor();
       vendorId = settings.id;
       return settings;
     },

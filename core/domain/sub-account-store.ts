@@ -314,5 +314,9 @@ export const subAccountAreaPorts: PortsFor<SubAccountHandlerPorts> = (platform, 
     return (await platform.featureFlags([CUSTOM_LOGIN_FLAG], context))[CUSTOM_LOGIN_FLAG] === true;
   },
   mayActIn: (tenantId) => mayActIn(platform.tables, caller.userId, tenantId),
-  switchTo: (tenantId) => platform.subAccounts.switchTo(caller, tenantId),
+  // The session acts in the account, and the user's next sign-in starts there.
+  async switchTo(tenantId) {
+    await platform.subAccounts.switchTo(caller, tenantId);
+    await platform.tables.of(USERS).update({ id: caller.userId }, { activeTenantId: tenantId });
+  },
 });

@@ -94,6 +94,31 @@ export class UserExistsError extends Error {
   }
 }
 
+/**
+ * A new user's row: the schema's defaults for what is not given, the email trimmed and in lower
+ * case (the server's users repository and demo mode's sample people).
+ */
+export const newUserRow = (
+  user: Pick<UserRow, 'id' | 'vendorId' | 'email' | 'name' | 'passwordHash' | 'verified' | 'createdAt'> &
+    Partial<UserRow>,
+): UserRow => ({
+  phone: null,
+  profilePictureUrl: null,
+  superUser: false,
+  metadata: {},
+  customData: null,
+  activeTenantId: null,
+  updatedAt: user.createdAt,
+  lastLogin: null,
+  lockedAt: null,
+  locale: null,
+  provider: 'local',
+  breachedPasswordAt: null,
+  failedSignIns: 0,
+  ...user,
+  email: normalizeEmail(user.email),
+});
+
 /** The users repository over `tables`; new users are named and stamped by `clock`. */
 export function userRepository(tables: Tables, clock: RowClock) {
   const users = tables.of(USERS);
@@ -111,29 +136,20 @@ export function userRepository(tables: Tables, clock: RowClock) {
         const email = normalizeEmail(input.email);
         await tx.lock(`users:email:${email}`);
         if (await tx.of(USERS).row({ email: sameText(email) })) throw new UserExistsError();
-        const now = stamp(clock.now());
-        return tx.of(USERS).insert({
-          id: clock.newId(),
-          vendorId: input.vendorId,
-          email,
-          name: input.name,
-          phone: input.phone ?? null,
-          profilePictureUrl: null,
-          passwordHash: input.passwordHash,
-          verified: input.verified,
-          superUser: false,
-          metadata: input.metadata ?? {},
-          customData: null,
-          activeTenantId: null,
-          createdAt: now,
-          updatedAt: now,
-          lastLogin: null,
-          lockedAt: null,
-          locale: null,
-          provider: input.provider ?? 'local',
-          breachedPasswordAt: null,
-          failedSignIns: 0,
-        });
+        return tx.of(USERS).insert(
+          newUserRow({
+            id: clock.newId(),
+            vendorId: input.vendorId,
+            email,
+            name: input.name,
+            phone: input.phone ?? null,
+            passwordHash: input.passwordHash,
+            verified: input.verified,
+            metadata: input.metadata ?? {},
+            createdAt: stamp(clock.now()),
+            provider: input.provider ?? 'local',
+          }),
+        );
       }),
     /** Writes the user's password hash; the breach verdict goes unless `keepBreachVerdict`. */
     async storePasswordHash(userId: string, passwordHash: string, keepBreachVerdict: boolean) {

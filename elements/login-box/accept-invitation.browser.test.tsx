@@ -1,7 +1,8 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { STORAGE_KEY } from '../../core/demo/backend';
-import { builtInRoleId, newUserRow, seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
+import { builtInRoleId, DEMO_VENDOR_ID, seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
+import { newUserRow } from '../../core/domain/user-tables';
 import { addMembership, addUser, membershipOf } from '../../core/test-support/demoUsers';
 import '../login-box/login-box.define';
 import { mount, part, typeInto, unmountAll, waitFor } from '../test-support/fixtures';
@@ -21,7 +22,10 @@ function seedInvitation(): DemoDatabase {
     passwordHash: null,
     createdAt,
   };
-  addUser(db, newUserRow({ ...user, verified: false, activeTenantId: 'demo-tenant' }));
+  addUser(
+    db,
+    newUserRow({ ...user, vendorId: DEMO_VENDOR_ID, verified: false, activeTenantId: 'demo-tenant' }),
+  );
   const membership = {
     id: 'membership-1',
     userId: user.id,

@@ -22,6 +22,3 @@ export function email<K extends EmailKey>(
 export function sms(key: SmsKey, to: string, locale: SupportedLocale, code: string): SmsMessage {
   return { to, text: composeSms(SERVER_TEXTS[locale], key, code) };
 }
-
-export const resetPasswordEmail = (to: string, link: string, locale: SupportedLocale): EmailMessage =>
-  email('resetPassword', to, locale, { link });

@@ -15,7 +15,7 @@ import { listUserTenants, type TenantRow } from '../storage/tenants';
 import type { TokenService } from './tokens';
 import type { AuthResponse } from '../../core/domain/session-tokens';
 import { displayName } from '../../core/domain/user-tables';
-import { updatePasswordHash } from './users';
+import { storePasswordHash } from '../storage/users';
 import type { UserRow } from '../storage/users';
 import { refuseLockedSession } from '../../core/domain/security-policies';
 import { emitEvent } from './connectivity';
@@ -56,7 +56,8 @@ export async function passwordMatchedOn(
     user && { userId: user.id, breached: breach?.breached ?? null, readPrincipal: !!breach },
   );
   if (user && breach && hasher.needsRehash(user.passwordHash))
-    await updatePasswordHash(db, user.id, await hasher.hash(breach.password), { rehash: true });
+    // The same password rehashed: no history entry, its breach verdict kept.
+    await storePasswordHash(db, user.id, await hasher.hash(breach.password), true);
   return principalOf(read);
 }
 

@@ -19,10 +19,3 @@ export const hashSecret = (purpose: OneTimePurpose, secret: string) =>
 /** The secrets over `db` (a request's database or a transaction). */
 export const serverSecrets = (db: Database): OneTimeTokens =>
   oneTimeTokens({ tables: sqlTables(db), ...SERVER_ROW_CLOCK, keyOf: hashSecret });
-
-/**
- * Stores a new secret for `userId` and `purpose` (retiring older unused ones of the same user and
- * purpose) and returns it: the only time the plain secret exists on the server.
- */
-export const issueOneTimeToken = (db: Database, input: Parameters<OneTimeTokens['issue']>[0]) =>
-  serverSecrets(db).issue(input);

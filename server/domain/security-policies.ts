@@ -45,22 +45,18 @@ import {
 import type { PasswordHasher } from './passwords';
 import { pickActiveTenant } from './tenants';
 import { listUserTenants } from '../storage/tenants';
-import { getVendorSettings } from './vendor';
 
 /** Most passwords a history keeps: the policy's largest historySize. */
 const MAX_HISTORY_SIZE = POLICY_LIMITS.historySize.max;
 
 /**
- * The vendor's global security policy (ISecurityPolicy, GET /identity/resources/configurations/v1)
- * but what its handler adds (MFA, password overrides: core/domain/security-policy-handlers.ts).
+ * The tokens' part of the vendor's global security policy (ISecurityPolicy, GET
+ * /identity/resources/configurations/v1); its handler adds the vendor's switches, MFA and the
+ * password overrides (core/domain/security-policy-handlers.ts).
  */
 export async function globalSecurityPolicy(ctx: AppContext) {
-  const [vendor, jwks] = await Promise.all([getVendorSettings(ctx.db), ctx.tokens.jwks()]);
-  const signing = jwks.keys[0];
+  const signing = (await ctx.tokens.jwks()).keys[0];
   return {
-    id: vendor.id,
-    allowSignups: vendor.allowSignups,
-    apiTokensEnabled: vendor.apiTokensEnabled,
     cookieSameSite: ctx.options.cookieSameSite.toUpperCase(),
     defaultRefreshTokenExpiration: ctx.options.refreshTokenTtlSeconds,
     defaultTokenExpiration: ctx.options.accessTokenTtlSeconds,
@@ -115,8 +111,8 @@ export async function passwordReuseProblem(
 }
 
 /**
- * Keeps the user's current password hash in the history before it is replaced (called by
- * users.updatePasswordHash), and the history to its newest MAX_HISTORY_SIZE entries.
+ * Keeps the user's current password hash in the history before it is replaced (the platform's
+ * `passwords.replacing`, server/platform.ts), and the history to its newest MAX_HISTORY_SIZE entries.
  */
 export const rememberCurrentPassword = (db: Database, userId: string): Promise<void> =>
   storedPassword(db, userId, MAX_HISTORY_SIZE);

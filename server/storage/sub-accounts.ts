@@ -58,8 +58,8 @@ export const subAccountTree = (db: Database): SubAccountTreeReads => ({
 });
 
 /**
- * The account switch (core/domain/sub-account-handlers.ts putUsersTenant): the session acts in
- * `tenantId`, so the next refresh issues an access token for it, and the user's next sign-in starts there.
+ * The account switch's session (core/domain/sub-account-store.ts writes the user's active account):
+ * it acts in `tenantId`, so the next refresh issues an access token for it.
  */
 export async function moveSession(
   db: Database,
@@ -70,5 +70,4 @@ export async function moveSession(
     input.userId,
     input.tenantId,
   ]);
-  await db.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [input.userId, input.tenantId]);
 }

@@ -1,7 +1,7 @@
 /**
  * The users table over PostgreSQL: the repository written once in core/domain/user-tables.ts over
- * this database, and whether a user has a second factor. The rules over users (the profile's answer,
- * the password history) are in domain/users.ts.
+ * this database, and whether a user has a second factor. The password history is kept by
+ * domain/security-policies.ts (`rememberCurrentPassword`).
  */
 import { UserExistsError, userRepository, type NewUser, type UserRow } from '../../core/domain/user-tables';
 import type { Database } from './database';

@@ -1,6 +1,6 @@
 /**
  * Builds an email or SMS from one language's catalogue: the server's delivery
- * (server/delivery/messages.ts) and demo mode's outbox (core/demo/delivery.ts) call these, so both
+ * (server/delivery/messages.ts) and demo mode's outbox (core/demo/platform.ts) call these, so both
  * send the same words. Plain text, so a name or account name typed by a user cannot become markup
  * or a disguised link.
  */

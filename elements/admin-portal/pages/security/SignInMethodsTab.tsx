@@ -4,7 +4,7 @@
  * (EmailAndPassword, MagicLink, Code, SmsCode, the Passkeys secondary strategy, or
  * NoLocalAuthentication: single sign-on only), and which one the login box starts with. Saved with
  * our PUT beside the client SDK's read (core/api/signInMethods.ts) and enforced by the server at
- * each sign-in route (server/domain/sign-in-methods.ts). A method the application has off shows
+ * each sign-in route (core/domain/sign-in-methods.ts). A method the application has off shows
  * as off and cannot be turned on here. A vendor administrator (`superUser`) also sees the
  * application's methods, which the login box follows. Its own chunk, loaded with the tab.
  */
