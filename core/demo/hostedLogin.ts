@@ -16,7 +16,7 @@ import { demoUserOf, type DemoDatabase, type DemoUser } from './data';
 import { displayName } from '../domain/user-tables';
 import type { DemoRoutes } from './dispatch';
 import { SOCIAL_PROVIDER_HANDLERS } from '../domain/social-login';
-import { demoPublicHandlers } from './shared';
+import { demoHandlers } from './shared';
 import { DEMO_ISSUER, unsignedJwt, type DemoTokens } from './sessions';
 
 type DemoFederationTools = Pick<DemoTokens, 'tokenFor'> & { random(): string; now(): number };
@@ -121,7 +121,7 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
       return ok({}, true);
     },
     // The buttons' lists (core/domain/social-login.ts): the one provider, no custom one.
-    ...demoPublicHandlers(SOCIAL_PROVIDER_HANDLERS, () => ({
+    ...demoHandlers(SOCIAL_PROVIDER_HANDLERS, () => ({
       list: async (custom) => (custom ? [] : [provider]),
     })),
   };
