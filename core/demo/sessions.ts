@@ -8,7 +8,7 @@ import { decodeAccessToken } from '../jwt';
 import { fail, ok } from '../contract/answer';
 import { refuseLockedSession, type SessionSettings } from '../domain/security-policies';
 import { SECURITY_POLICIES } from '../domain/security-policy-tables';
-import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../domain/session-timeout';
+import { sessionUse } from '../domain/session-timeout';
 import { accessTokenClaims, authResponseOf, type AuthResponse } from '../domain/session-tokens';
 import { toBase64Url } from '../domain/base64url';
 import { demoUserOf, updateUser, type DemoDatabase, type DemoUser, storedRows } from './data';
@@ -85,9 +85,9 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
 
   /**
    * A use of the browser's session by `user`, a refresh (`refresh`) or an authenticated call: false
-   * when its account's session policy has ended it (the server's rule, on the session as it was
-   * before this use), else its last use moves forward (a call's at most every
-   * ACTIVITY_WRITE_INTERVAL_S, as the server writes it). A session stored without its start goes on.
+   * when its account's session policy has ended it, else its last use moves forward when the use
+   * writes it (the server's rule: core/domain/session-timeout.ts). A session stored without its
+   * start goes on.
    */
   function keepSession(db: DemoDatabase, user: DemoUser, refresh: boolean): boolean {
     const session = db.session!;
@@ -96,8 +96,9 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
     );
     const policy = (saved?.settings as Partial<SessionSettings> | undefined) ?? null;
     const idle = secondsSince(session.lastUsedAt ?? session.createdAt);
-    if (sessionTimeoutOf(policy, secondsSince(session.createdAt), idle)) return false;
-    if (refresh || idle > ACTIVITY_WRITE_INTERVAL_S) session.lastUsedAt = isoNow(now);
+    const use = sessionUse(policy, secondsSince(session.createdAt), idle, refresh);
+    if (use.ends) return false;
+    if (use.touch) session.lastUsedAt = isoNow(now);
     return true;
   }
 
