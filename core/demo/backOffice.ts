@@ -11,10 +11,9 @@ import type { AuthResponse } from '../domain/session-tokens';
 import { contractError } from '../contract/errors';
 import type { DemoDatabase, DemoUser } from './data';
 import { demoCaller, demoPlatform, demoVisit } from './platform';
-import { demoHandlers } from './shared';
 // Federation.
 import { DEMO_FEDERATED_SIGN_IN } from './federatedSignIn';
-import type { DemoRoutes } from './dispatch';
+import { demoHandlers, type DemoRoutes } from './dispatch';
 import { createDemoTokens } from './sessions';
 // Demo dispatch: the invite link's verify (the server answers it by a route of its own, as a JSON string).
 import { INVITE_LINK_VERIFY_HANDLERS } from '../domain/invitation-handlers';

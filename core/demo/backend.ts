@@ -2,13 +2,12 @@ import { ok } from '../contract/answer';
 import { createDemoFederation } from './hostedLogin';
 import { demoOutboxRoutes } from './passwordlessPorts';
 import { demoFlagValues, seedDemoDatabase, type DemoDatabase } from './data';
-import type { DemoRoutes } from './dispatch';
+import { demoHandlers, type DemoRoutes } from './dispatch';
 import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
 import { createDemoTokens, demoSessionRoutes, randomId } from './sessions';
 import { demoSignInRoutes } from './signIn';
 import { FLAG_HANDLERS } from '../domain/flag-handlers';
 import { userProfileIn } from '../domain/member-grants';
-import { demoHandlers } from './shared';
 import { createDemoPipeline } from './pipeline';
 import { demoTables } from './teamAdmin';
 

@@ -1,9 +1,11 @@
 /**
- * The demo backend's dispatch (issue 25): a request as handlers read it, the descriptor's access
- * check (the server's rule and codes), and the audit of a call as the server's audit hook records
- * it (core/domain/audit.ts), so the demo's audit log shows what was done in it.
+ * The demo backend's dispatch (issue 25): a request as handlers read it, the shared handlers
+ * (core/domain/handlers.ts) as demo handlers, the descriptor's access check (the server's rule and
+ * codes), and the audit of a call as the server's audit hook records it (core/domain/audit.ts), so
+ * the demo's audit log shows what was done in it.
  */
 import type { Answer } from '../contract/answer';
+import type { HandlerCall } from '../domain/handlers';
 import { contractError } from '../contract/errors';
 import { holdsPermission } from '../contract/permissions';
 import { isApiTokenAccess } from '../domain/api-tokens';
@@ -41,6 +43,39 @@ export interface DemoRequest {
 export type Handler = (db: DemoDatabase, request: DemoRequest) => Answer | Promise<Answer>;
 /** The handlers of the demo, keyed by their route's descriptor name. */
 export type DemoRoutes = Partial<Record<RouteName, Handler>>;
+
+/**
+ * The call a shared handler reads: a verified caller's names their account and themselves (a
+ * signed-in route's call always has one: its access check verified them).
+ */
+const callOf = ({ caller, ...request }: DemoRequest) =>
+  ({
+    ...request,
+    ip: undefined,
+    ...(caller ? { tenantId: caller.tenantId, userId: caller.id } : {}),
+  }) as HandlerCall;
+
+/**
+ * An area's shared handlers, public or signed in, as demo handlers (the same the server registers),
+ * over the area's ports for one call, which `ports` gives in the page's storage. A refusal they
+ * throw is answered by the pipeline (core/demo/pipeline.ts), which stores the data after any
+ * write, a refused one too: what it counted before the refusal (a failed attempt, a sent message)
+ * stays counted, as on the server.
+ */
+export const demoHandlers = <P>(
+  handlers: Partial<Record<RouteName, (ports: P, call: HandlerCall) => Promise<Answer>>>,
+  ports: (db: DemoDatabase, request: DemoRequest) => P | Promise<P>,
+): DemoRoutes =>
+  Object.fromEntries(
+    Object.entries(handlers).map(([name, handler]) => [
+      name,
+      async (db: DemoDatabase, request: DemoRequest) =>
+        (handler as (ports: P, call: HandlerCall) => Promise<Answer>)(
+          await ports(db, request),
+          callOf(request),
+        ),
+    ]),
+  );
 
 /** A bearer's user and claims, when the token is one of the demo's and has not expired. */
 export interface DemoCaller {

@@ -14,9 +14,8 @@ import { oauthErrorBody, unsupportedGrantType } from '../contract/oauth';
 import { idTokenClaims, oauthTokenAnswer, SILENT_SCOPE as SCOPE } from '../domain/session-tokens';
 import { demoUserOf, type DemoDatabase, type DemoUser } from './data';
 import { displayName } from '../domain/user-tables';
-import type { DemoRoutes } from './dispatch';
+import { demoHandlers, type DemoRoutes } from './dispatch';
 import { SOCIAL_PROVIDER_HANDLERS } from '../domain/social-login';
-import { demoHandlers } from './shared';
 import { DEMO_ISSUER, unsignedJwt, type DemoTokens } from './sessions';
 
 type DemoFederationTools = Pick<DemoTokens, 'tokenFor'> & { random(): string; now(): number };

@@ -100,8 +100,11 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
       const request: DemoRequest = { method: route.method, path, body, token, query, params, loginAlias };
       const audit = await demoAudit(db, route, request, tokens.userOfToken);
       const answer = await answerOf(async () => {
-        await checkAccess(route, request, tokens.callerOf(db), (user) =>
-          permissionKeysIn(demoTables(db), user.tenantId, user.id),
+        await checkAccess(
+          route,
+          request,
+          (bearer) => tokens.bearerOf(db, bearer),
+          (user) => permissionKeysIn(demoTables(db), user.tenantId, user.id),
         );
         return (handler ? await handler(db, request) : null) ?? fail('NOT_FOUND');
       });

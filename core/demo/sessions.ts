@@ -116,10 +116,7 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
   }
   const userOfToken = (db: DemoDatabase, token: string | null) => bearerOf(db, token)?.user ?? null;
 
-  /** The dispatcher's view of a bearer. */
-  const callerOf = (db: DemoDatabase) => (token: string) => bearerOf(db, token);
-
-  return { tokenFor, startSession, keepSession, userOfToken, callerOf };
+  return { tokenFor, startSession, keepSession, bearerOf, userOfToken };
 }
 
 export type DemoTokens = ReturnType<typeof createDemoTokens>;
