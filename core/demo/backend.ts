@@ -1,23 +1,22 @@
+import { ok } from '../contract/answer';
 import { createDemoFederation } from './hostedLogin';
 import { demoOutboxRoutes } from './passwordlessPorts';
-import { createDemoInvitations } from './invitations';
 import { demoFlagValues, seedDemoDatabase, type DemoDatabase } from './data';
-import type { RouteName } from '../contract/routes';
-import type { DemoRoutes } from './dispatch';
+import { demoHandlers, type DemoRoutes } from './dispatch';
 import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
 import { createDemoTokens, demoSessionRoutes, randomId } from './sessions';
-import { demoProfileRoutes } from './profile';
 import { demoSignInRoutes } from './signIn';
 import { FLAG_HANDLERS } from '../domain/flag-handlers';
-import { demoPublicHandlers } from './shared';
+import { userProfileIn } from '../domain/member-grants';
 import { createDemoPipeline } from './pipeline';
+import { demoTables } from './teamAdmin';
 
 /**
  * Demo mode (spec 000 §1): the HTTP contract answered in the page from sample data, after a pause of
  * 200 to 500 ms, with no network request. State lives in localStorage so that a reload keeps the
- * demo session, as a real refresh cookie would. This file puts the areas together: each area's
- * file registers its handlers by descriptor name (core/demo/dispatch.ts); the back-office areas load
- * on first use (lazyAreas.ts); the session and tokens are sessions.ts, the request pipeline pipeline.ts.
+ * demo session, as a real refresh cookie would. This file holds the first chunk's handlers, by
+ * descriptor name (core/demo/dispatch.ts); every other area loads on first use with the back
+ * office (lazyAreas.ts); the session and tokens are sessions.ts, the request pipeline pipeline.ts.
  */
 
 const DEMO_DELAY_MIN_MS = 200;
@@ -57,32 +56,31 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const save = (db: DemoDatabase) => storage.setItem(STORAGE_KEY, JSON.stringify(db));
 
   const tokens = createDemoTokens({ now, random });
-  const { startSession, userOfToken, signedIn } = tokens;
-  // Invitations, invite link (core/demo/invitations.ts).
-  const invitations = createDemoInvitations({ random, now, userOfToken, startSession });
-
   const routes: DemoRoutes = {
     // The demo outbox (core/demo/passwordlessPorts.ts).
     ...demoOutboxRoutes,
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
     ...createDemoFederation({ tokenFor: tokens.tokenFor, random, now }),
-    ...invitations.routes,
     // The login box's public settings, SSO pre-login (core/demo/signIn.ts).
     ...demoSignInRoutes(tokens),
     ...demoSessionRoutes(tokens, random),
     // The feature flags (public): demo mode's values, for anyone.
-    ...demoPublicHandlers(FLAG_HANDLERS, (db) => ({
+    ...demoHandlers(FLAG_HANDLERS, (db) => ({
       evaluate: async (keys, context) => demoFlagValues(db, keys, context),
       callerContext: async () => ({ anonymous: true }),
     })),
-    ...signedIn(demoProfileRoutes()),
+    // GET me: the user as the server answers them (core/domain/member-grants.ts); their
+    // authorization, the change and the picture are areas of the back office.
+    getUsersMe: async (db, { caller }) =>
+      ok(await userProfileIn(demoTables(db), caller!.id, caller!.tenantId)),
   };
-  // The back-office areas (security policies, audits, reports, connectivity, sub-accounts, SSO,
-  // billing, roles, groups, tokens...) load on their first call (core/demo/lazyAreas.ts).
-  const lazy = createLazyAreas({ now, random, startSession, signedIn }, config.loadBackOffice);
-  // Password, MFA, passkey and passwordless sign-in, sign-up, the phone number are areas of the back office too.
-  const handlerOf = (name: RouteName) => routes[name] ?? lazy.handlerOf(name);
-
+  // Every other area (security policies, audits, reports, connectivity, billing, roles, invitations,
+  // password, MFA, passkey and passwordless sign-in, sign-up...) loads on its first call.
+  const handlerOf = createLazyAreas(
+    routes,
+    { now, random, startSession: tokens.startSession },
+    config.loadBackOffice,
+  );
   const { handle, transport } = createDemoPipeline({ handlerOf, tokens, load, save, delay, now });
   return { handle, transport };
 }

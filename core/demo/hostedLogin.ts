@@ -12,9 +12,8 @@ import { ok } from '../contract/answer';
 import { oauthRefusal, unsupportedGrantRefusal } from '../contract/oauth';
 import { idTokenClaims, oauthTokenAnswer, SILENT_SCOPE as SCOPE } from '../domain/session-tokens';
 import { demoUserOf, type DemoDatabase, type DemoUser } from './data';
-import type { DemoRoutes } from './dispatch';
+import { demoHandlers, type DemoRoutes } from './dispatch';
 import { SOCIAL_PROVIDER_HANDLERS } from '../domain/social-login';
-import { demoPublicHandlers } from './shared';
 import { DEMO_ISSUER, unsignedJwt, type DemoTokens } from './sessions';
 
 type DemoFederationTools = Pick<DemoTokens, 'tokenFor'> & { random(): string; now(): number };
@@ -109,7 +108,7 @@ export function createDemoFederation(tools: DemoFederationTools): DemoRoutes {
       return ok({}, true);
     },
     // The buttons' lists (core/domain/social-login.ts): the one provider, no custom one.
-    ...demoPublicHandlers(SOCIAL_PROVIDER_HANDLERS, () => ({
+    ...demoHandlers(SOCIAL_PROVIDER_HANDLERS, () => ({
       list: async (custom) => (custom ? [] : [provider]),
     })),
   };

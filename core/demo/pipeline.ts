@@ -11,7 +11,7 @@ import { clientRequestBody, requestEntries } from '../contract/checkRequest';
 import { contractError, contractErrors, errorBody, isContractError } from '../contract/errors';
 import { matchRoute, routeName, type RouteName } from '../contract/routes';
 import { tablesWritten, type DemoDatabase } from './data';
-import { accessRefusal, demoAudit, type DemoRequest, type Handler } from './dispatch';
+import { checkAccess, demoAudit, type DemoRequest, type Handler } from './dispatch';
 import { aliasOfHeader, LOGIN_ALIAS_HEADER } from '../domain/login-alias';
 import type { DemoTokens } from './sessions';
 import { permissionKeysIn } from '../domain/member-grants';
@@ -96,15 +96,16 @@ export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }
       const lastUse = db.session?.lastUsedAt;
       const request: DemoRequest = { method: route.method, path, body, token, query, params, loginAlias };
       const audit = await demoAudit(db, route, request, tokens.userOfToken);
-      const answer = await answerOf(
-        async () =>
-          (await accessRefusal(route, request, tokens.callerOf(db), (user) =>
-            permissionKeysIn(demoTables(db), user.tenantId, user.id),
-          )) ??
-          (handler ? await handler(db, request) : null) ??
-          fail('NOT_FOUND'),
-      );
-      const recorded = audit(answer, now());
+      const answer = await answerOf(async () => {
+        await checkAccess(
+          route,
+          request,
+          (bearer) => tokens.bearerOf(db, bearer),
+          (user) => permissionKeysIn(demoTables(db), user.tenantId, user.id),
+        );
+        return (handler ? await handler(db, request) : null) ?? fail('NOT_FOUND');
+      });
+      const recorded = await audit(answer, now());
       // A call of the browser's session moves its last use (core/demo/sessions.ts), kept as the server's.
       const used = db.session?.lastUsedAt !== lastUse;
       if (answer.save || route.method !== 'GET' || recorded || used || tablesWritten(db.tables)) save(db);

@@ -217,7 +217,7 @@ export const demoVisit = (
   db: DemoDatabase,
   startSession: (db: DemoDatabase, user: DemoUser) => Promise<AuthResponse>,
   bearer?: DemoBearer,
-  request?: Pick<DemoRequest, 'loginAlias'>,
+  request?: Pick<DemoRequest, 'loginAlias' | 'caller'>,
 ): Visit => ({
   ip: undefined,
   checkOrigin: () => {},
@@ -244,6 +244,8 @@ export const demoVisit = (
   // Password sign-in and sign-up: the kit's login-alias header, this browser.
   loginAlias: request?.loginAlias,
   userAgent: typeof navigator === 'undefined' ? undefined : navigator.userAgent,
+  // Demo dispatch: the invitations' resend (the caller the access check verified).
+  caller: () => (request?.caller ? { tenantId: request.caller.tenantId, userId: request.caller.id } : null),
 });
 
 // Impersonation, host information, the login sessions.

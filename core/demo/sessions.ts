@@ -5,15 +5,14 @@
  * the sessions list and a token for one of the user's accounts: core/demo/platform.ts).
  */
 import { decodeAccessToken } from '../jwt';
-import { fail, ok, type Answer } from '../contract/answer';
+import { fail, ok } from '../contract/answer';
 import { refuseLockedSession, type SessionSettings } from '../domain/security-policies';
 import { SECURITY_POLICIES } from '../domain/security-policy-tables';
-import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../domain/session-timeout';
+import { sessionUse } from '../domain/session-timeout';
 import { accessTokenClaims, authResponseOf, type AuthResponse } from '../domain/session-tokens';
 import { toBase64Url } from '../domain/base64url';
-import { mapRoutes } from './shared';
 import { demoUserOf, updateUser, type DemoDatabase, type DemoUser, storedRows } from './data';
-import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
+import type { DemoCaller, DemoRoutes } from './dispatch';
 import { authorizationIn } from '../domain/member-grants';
 import { demoTables } from './teamAdmin';
 import { isoNow } from './rows';
@@ -42,13 +41,6 @@ function claimsOf(token: string): { sub?: string; exp?: number; sid?: unknown; a
     return null;
   }
 }
-
-/** A handler of a signed-in caller: the bearer's user is found before it runs. */
-export type UserHandler = (
-  db: DemoDatabase,
-  user: DemoUser,
-  request: DemoRequest,
-) => Answer | Promise<Answer>;
 
 /** The token and session functions every area of the backend shares, on the backend's clock and ids. */
 export function createDemoTokens({ now, random }: { now: () => number; random: () => string }) {
@@ -93,9 +85,9 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
 
   /**
    * A use of the browser's session by `user`, a refresh (`refresh`) or an authenticated call: false
-   * when its account's session policy has ended it (the server's rule, on the session as it was
-   * before this use), else its last use moves forward (a call's at most every
-   * ACTIVITY_WRITE_INTERVAL_S, as the server writes it). A session stored without its start goes on.
+   * when its account's session policy has ended it, else its last use moves forward when the use
+   * writes it (the server's rule: core/domain/session-timeout.ts). A session stored without its
+   * start goes on.
    */
   function keepSession(db: DemoDatabase, user: DemoUser, refresh: boolean): boolean {
     const session = db.session!;
@@ -104,8 +96,9 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
     );
     const policy = (saved?.settings as Partial<SessionSettings> | undefined) ?? null;
     const idle = secondsSince(session.lastUsedAt ?? session.createdAt);
-    if (sessionTimeoutOf(policy, secondsSince(session.createdAt), idle)) return false;
-    if (refresh || idle > ACTIVITY_WRITE_INTERVAL_S) session.lastUsedAt = isoNow(now);
+    const use = sessionUse(policy, secondsSince(session.createdAt), idle, refresh);
+    if (use.ends) return false;
+    if (use.touch) session.lastUsedAt = isoNow(now);
     return true;
   }
 
@@ -123,20 +116,7 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
   }
   const userOfToken = (db: DemoDatabase, token: string | null) => bearerOf(db, token)?.user ?? null;
 
-  /** An area's handlers of a signed-in caller as backend handlers: the bearer's user first (401 `missing`). */
-  const signedIn = (
-    area: DemoRoutes<UserHandler>,
-    missing: 'TOKEN_INVALID' | 'UNAUTHORIZED' = 'UNAUTHORIZED',
-  ) =>
-    mapRoutes(area, (handler): Handler => (db, request) => {
-      const user = userOfToken(db, request.token);
-      return user ? handler(db, user, request) : fail(missing);
-    });
-
-  /** The dispatcher's view of a bearer. */
-  const callerOf = (db: DemoDatabase) => (token: string) => bearerOf(db, token);
-
-  return { tokenFor, startSession, keepSession, userOfToken, signedIn, callerOf };
+  return { tokenFor, startSession, keepSession, bearerOf, userOfToken };
 }
 
 export type DemoTokens = ReturnType<typeof createDemoTokens>;

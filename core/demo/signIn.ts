@@ -8,10 +8,9 @@ import { contractError } from '../contract/errors';
 import { SIGN_IN_SETTINGS_HANDLERS, type SignInSettingsPorts } from '../domain/sign-in-settings-handlers';
 import { SSO_PRE_LOGIN_HANDLERS } from '../domain/sign-in-handlers';
 import { loginAliasesOver } from '../domain/login-alias';
-import { demoPublicHandlers } from './shared';
 import { demoSignInMethodPorts } from './signInMethods';
 import { DEMO_PASSWORD_POLICY, DEMO_POLICY, type DemoDatabase } from './data';
-import type { DemoRequest, DemoRoutes } from './dispatch';
+import { demoHandlers, type DemoRequest, type DemoRoutes } from './dispatch';
 import { demoSsoRoute } from './hostedLogin';
 import { appOrigin } from './passwordlessPorts';
 import type { DemoTokens } from './sessions';
@@ -50,11 +49,9 @@ function signInSettingsPorts(
 /** The public settings of the login box and SSO pre-login. */
 export function demoSignInRoutes(tokens: DemoTokens): DemoRoutes {
   return {
-    ...demoPublicHandlers(SIGN_IN_SETTINGS_HANDLERS, (db, request) =>
-      signInSettingsPorts(db, request, tokens),
-    ),
+    ...demoHandlers(SIGN_IN_SETTINGS_HANDLERS, (db, request) => signInSettingsPorts(db, request, tokens)),
     // SSO pre-login: the demo's sample domains (core/demo/hostedLogin.ts); it answers no quiet absence.
-    ...demoPublicHandlers(SSO_PRE_LOGIN_HANDLERS, () => ({
+    ...demoHandlers(SSO_PRE_LOGIN_HANDLERS, () => ({
       ssoRoute: async (domain) => demoSsoRoute(domain),
       quietAbsence: () => null,
     })),

@@ -172,6 +172,7 @@ export async function sendActivationOn(
     rememberedDevice: undefined,
     preLoginEmail: { keep: () => {}, read: () => undefined, forget: () => {} },
     impersonation: NO_BEARER,
+    caller: () => null,
   };
   await sendActivation(activationAreaPorts(platform, visit), {
     ...user,

@@ -296,3 +296,88 @@ export function auditTableRow(event: AuditEvent, clock: RowClock): AuditTableRow
     details: event.details ?? {},
   };
 }
+
+/** Who acted in an audited call, as the record names them, and the account it is filed under. */
+export interface AuditActor {
+  userId: string | null;
+  email: string | null;
+  tenantId: string | null;
+  /** Who impersonates the caller in their session, if anyone. */
+  impersonatorId?: string | null;
+}
+
+/** A user the request names, with the account a record of theirs goes to (their active one, else their first). */
+interface NamedUser {
+  id: string;
+  email: string;
+  tenantId: string | null;
+}
+
+/**
+ * What a backend reads to find who acted (the server: the claims its access check verified, its
+ * sessions and users in SQL, none of it read unless the rule needs it; demo mode: its tokens, its
+ * one session and its tables).
+ */
+interface AuditActorReaders {
+  /** The caller whose bearer the route's access check verified (null: none, a public call). */
+  caller: AuditActor | null;
+  /** The session a sign-out ends (the server's refresh cookie; demo mode's one session). */
+  signedOut(): Promise<AuditActor | null>;
+  /** Whom a successful sign-in signed in: the access token its answer issues, else the session it set. */
+  signedIn(): Promise<AuditActor | null>;
+  userByEmail(email: string): Promise<NamedUser | undefined>;
+  /** The user of an id (none for an id the backend's ids cannot be). */
+  userById(id: string): Promise<NamedUser | undefined>;
+}
+
+const named = (user: NamedUser): AuditActor => ({
+  userId: user.id,
+  email: user.email,
+  tenantId: user.tenantId,
+});
+
+/**
+ * Who acted in an audited call (both backends): the caller the route verified; for a sign-out, the
+ * session it ends; for a sign-in, whom a success signed in, else the email tried (an unknown one
+ * too: its record has no user and no account), else the user the body names by id (activation,
+ * an invitation's acceptance, a password reset). Null: nobody (an unaudited kind of call).
+ */
+export async function auditActor(
+  entry: AuditEntry,
+  outcome: AuditOutcome,
+  body: Readonly<Record<string, unknown>>,
+  readers: AuditActorReaders,
+): Promise<AuditActor | null> {
+  if (readers.caller) return readers.caller;
+  if (entry.signOut) return readers.signedOut();
+  if (!entry.signIn) return null;
+  const signedIn = outcome === 'success' ? await readers.signedIn() : null;
+  if (signedIn) return signedIn;
+  const { email, userId } = body;
+  if (typeof email === 'string' && email.includes('@')) {
+    const tried = email.slice(0, 320);
+    const user = await readers.userByEmail(tried);
+    return user ? named(user) : { userId: null, email: tried, tenantId: null };
+  }
+  const user = typeof userId === 'string' ? await readers.userById(userId) : undefined;
+  return user ? named(user) : null;
+}
+
+/**
+ * Who a record names and the account it is filed under, or null when none is kept: a success that
+ * happened to nobody (a sign-up or reset for an address nobody has, a sign-out with no session)
+ * has no account to file it under. `byCaller`: a verified caller acted.
+ */
+export function auditFiling(
+  entry: AuditEntry,
+  outcome: AuditOutcome,
+  actor: AuditActor | null,
+  byCaller: boolean,
+): Pick<AuditEvent, 'tenantId' | 'actorUserId' | 'actorEmail'> | null {
+  if (!actor?.tenantId && outcome === 'success' && !entry.onFailure && !byCaller) return null;
+  return {
+    tenantId: actor?.tenantId ?? null,
+    actorUserId: actor?.userId ?? null,
+    actorEmail: actor?.email ?? null,
+  };
+}

@@ -38,8 +38,8 @@ import { subAccountAreaPorts } from './sub-account-store';
 import { TEAM_MEMBER_HANDLERS } from './team-member-handlers';
 import { teamMemberAreaPorts } from './team-member-store';
 // Invitations (signed in) and the invite link.
-import { invitationAreaPorts } from './invitation-area';
-import { INVITATION_HANDLERS } from './invitation-handlers';
+import { invitationAreaPorts, invitationPublicAreaPorts } from './invitation-area';
+import { INVITATION_HANDLERS, INVITATION_PUBLIC_HANDLERS } from './invitation-handlers';
 import { PROFILE_HANDLERS, profileAreaPorts } from './profile';
 import { SSO_CONFIG_HANDLERS, SSO_LEGACY_HANDLERS, ssoAreaPorts } from './sso-handlers';
 // MFA and passwordless sign-in, the phone number.
@@ -77,6 +77,8 @@ export const PUBLIC_AREAS: readonly PublicArea[] = [
   // Password sign-in and sign-up (spec 000 §7: POST /auth/v1/user, POST /users/v1/signUp).
   publicArea(PASSWORD_SIGN_IN_HANDLERS, passwordSignInAreaPorts),
   publicArea(SIGN_UP_HANDLERS, signUpAreaPorts),
+  // Demo dispatch: the invitations' public routes (a link's verification and acceptance, the resend).
+  publicArea(INVITATION_PUBLIC_HANDLERS, invitationPublicAreaPorts),
 ];
 
 /** The areas of a signed-in caller. */

@@ -3,7 +3,7 @@
  * the server, memory in demo mode) and one call its descriptor has already checked (the request
  * schemas, the caller's access), and answers by calling the area's rules. The server registers an
  * area's handlers against the table (server/http/handlers.ts); demo mode dispatches the same ones
- * (core/demo/shared.ts). Each area keeps its table in core/domain/<area>-handlers.ts.
+ * (core/demo/dispatch.ts). Each area keeps its table in core/domain/<area>-handlers.ts.
  */
 import type { Answer } from '../contract/answer';
 import type { RouteName } from '../contract/routes';

@@ -1,9 +1,7 @@
 /**
- * The invitations' routes (core/domain/invitation-handlers.ts: INVITATION_HANDLERS and the admin's
- * resend of RESEND_INVITATION; the public ones, a link's verification and acceptance, the public
- * resend, the invite link a sign-up or sign-in joins) over a backend's platform
- * (core/domain/platform.ts): their ports, written once. Kept apart from the handlers, which the sign-in page's public routes
- * load too: only the back office (and an admin's resend) loads these.
+ * The invitations' routes (core/domain/invitation-handlers.ts: INVITATION_HANDLERS; the public ones,
+ * a link's verification and acceptance, the resend, the invite link a sign-up or sign-in joins)
+ * over a backend's platform (core/domain/platform.ts): their ports, written once.
  */
 import { acceptanceOn, quietly, secretsOn } from './account-flow-ports';
 import { invitationAddress } from './account-links';
@@ -79,11 +77,13 @@ export const invitationAreaPorts: PortsFor<InvitationHandlerPorts> = (platform, 
 
 /**
  * The public routes' ports over a backend's platform and the request: the invitations, their
- * acceptance (with the application's password policy), the invite link, the sending limit.
+ * acceptance (with the application's password policy), the invite link, the sending limit, the
+ * caller a bearer makes the resend's.
  */
 export const invitationPublicAreaPorts: PublicPortsFor<InvitationPublicPorts> = (platform, visit) => ({
   invitations: invitationsOn(platform, visit.log),
   acceptance: acceptanceOn(platform, visit.log),
   links: inviteLinksOn(platform),
   countSend: signInLimits(platform.attempts, visit.ip).countSend,
+  caller: () => visit.caller(),
 });

@@ -1,20 +1,14 @@
 /**
  * The invitations' and invite link's routes (core/contract/routes/team.ts), written once for the
- * server (server/routes/invitations.ts) and demo mode (core/demo/invitations.ts) over the ports of
+ * server and demo mode (core/domain/back-office-areas.ts; the invite link's verify, each backend's
+ * own: server/routes/invitations.ts, core/demo/backOffice.ts) over the ports of
  * core/domain/invitations.ts (core/domain/handlers.ts). The invite link's public verify answers the
  * account's name alone (the server sends it as a JSON string); the one-user resend is public
- * without a bearer and with `{ email }` (its descriptor's `publicWith`), so it has a handler of each
- * kind, `RESEND_INVITATION`, which each backend picks by whether the call is signed in.
+ * without a bearer and with `{ email }` (its descriptor's `publicWith`), a public route whose ports
+ * say whether a bearer made the call a caller's (`caller`, the server's rule on both backends).
  */
 import { contractError } from '../contract/errors';
-import {
-  answer,
-  type AreaHandler,
-  type AreaHandlers,
-  type PublicCall,
-  type PublicHandlers,
-} from './handlers';
-import type { Answer } from '../contract/answer';
+import { answer, type AreaHandlers, type PublicHandlers } from './handlers';
 import {
   acceptInvitation,
   createInviteLink,
@@ -40,6 +34,8 @@ export interface InvitationPublicPorts {
   links: InviteLinkPorts;
   /** Counts an email toward the address's sending limit (429 beyond it). */
   countSend(email: string): Promise<void>;
+  /** Who a bearer makes the call's, as the route's access check verified them (null: a public call). */
+  caller(): { tenantId: string; userId: string } | null;
 }
 
 /** What the signed-in routes read: invitations, the invite link, and besides: */
@@ -57,7 +53,6 @@ export interface InvitationHandlerPorts extends Pick<InvitationPublicPorts, 'inv
   now(): number;
 }
 
-type Handler = AreaHandler<InvitationHandlerPorts>;
 type Body = { userId?: string; email?: string };
 
 /** Where an invite link's answer is read: the caller's account, the application, now. */
@@ -98,6 +93,12 @@ export const INVITATION_HANDLERS: AreaHandlers<InvitationHandlerPorts> = {
 
 type Link = { userId: string; token: string; password?: string | null };
 
+/**
+ * The public routes. POST invitation/reset: an admin resends a member's invitation (`{ userId }`
+ * or `{ email }`); without a bearer and with `{ email }` (its descriptor's `publicWith`), the
+ * client SDK's public resend from a sign-in page (auth.resendInvitationEmail): 200 whatever the
+ * address, counted toward its sending limit, a fresh link to each pending invitation.
+ */
 export const INVITATION_PUBLIC_HANDLERS: PublicHandlers<InvitationPublicPorts> = {
   postUsersInvitationVerify: async (p, { body }) => {
     const { userId, token } = body as Link;
@@ -105,30 +106,23 @@ export const INVITATION_PUBLIC_HANDLERS: PublicHandlers<InvitationPublicPorts> =
   },
   postUsersInvitationAccept: async (p, { body }) =>
     answer(await acceptInvitation(p.acceptance, body as Link, true)),
-  // The account's name alone (the client SDK's verifyInviteToken reads a string).
-  postTenantsInvitesVerify: async (p, { body }) =>
-    answer((await inviteLinkTenant(p.links, body.token as string)).name),
-};
-
-/**
- * POST invitation/reset: an admin resends a member's invitation (`{ userId }` or `{ email }`);
- * without a bearer and with `{ email }`, the client SDK's public resend from a sign-in page
- * (auth.resendInvitationEmail): 200 whatever the address, counted toward its sending limit, a
- * fresh link to each pending invitation.
- */
-export const RESEND_INVITATION: {
-  signedIn: Handler;
-  public: (ports: InvitationPublicPorts, call: PublicCall) => Promise<Answer>;
-} = {
-  signedIn: async (p, { tenantId, userId, body }) => {
-    await resendInvitation(p.invitations, { ...(body as Body), tenantId, inviterId: userId });
-    return answer({});
-  },
-  public: async (p, { body }) => {
+  postUsersInvitationReset: async (p, { body }) => {
+    const caller = p.caller();
+    if (caller) {
+      const { tenantId, userId: inviterId } = caller;
+      await resendInvitation(p.invitations, { ...(body as Body), tenantId, inviterId });
+      return answer({});
+    }
     const { email } = body as Body;
     if (email === undefined) throw contractError('BEARER_MISSING');
     await p.countSend(email);
     await resendInvitationsToEmail(p.invitations, email);
     return answer({});
   },
+};
+
+/** The invite link's public verify: the account's name alone (the client SDK's verifyInviteToken reads a string). */
+export const INVITE_LINK_VERIFY_HANDLERS: PublicHandlers<InvitationPublicPorts> = {
+  postTenantsInvitesVerify: async (p, { body }) =>
+    answer((await inviteLinkTenant(p.links, body.token as string)).name),
 };

@@ -2,7 +2,7 @@
  * Invitations (spec 001 §4 §7 "Add or invite user", "Resend ... invitation link"; spec 000 §4
  * "Accept invitation") and an account's invite link (spec 001 §3 §7 "Invite link"), written once for
  * the server (server/domain/invitations.ts over the storage of core/domain/invitation-store.ts) and demo
- * mode (core/demo/invitations.ts over its stored users and links).
+ * mode (core/domain/invitation-area.ts over its platform: its stored users and links).
  *
  * - An admin invites an address into their account with roles whose permissions they hold
  *   (core/domain/grants.ts), where the account's email-domain restrictions let it join. Without

@@ -282,6 +282,12 @@ export interface Visit {
   loginAlias?: string | undefined;
   /** The client's user agent, as a lock's audit record names it (demo mode: the browser's). */
   userAgent?: string | undefined;
+  // Demo dispatch: the invitations' resend.
+  /**
+   * Who a bearer makes the call's, as the route's access check verified them (a `publicWith` route
+   * is public without one); null: a public call.
+   */
+  caller(): Pick<Caller, 'tenantId' | 'userId'> | null;
 }
 
 /** Who calls a signed-in route, as its access check found them. */

@@ -1,12 +1,13 @@
 /**
- * When the session policy (the security page's session settings, spec 001 §3) ends a session: the
- * rule both backends apply at refresh (server/domain/auth.ts over what its rotation statement read,
- * core/demo/sessions.ts over the browser's one session) and the server on every authenticated call.
+ * When the session policy (the security page's session settings, spec 001 §3) ends a session, and
+ * when a use writes its last use: the rule both backends apply at refresh (server/domain/auth.ts
+ * over what its rotation statement read, core/demo/sessions.ts over the browser's one session) and
+ * on every authenticated call (server/domain/security-policies.ts, core/demo/sessions.ts).
  */
 import { POLICY_DEFAULTS, type SessionSettings } from './security-policies';
 
 /** How often an authenticated call writes the session's last use (the idle timeout's clock). */
-export const ACTIVITY_WRITE_INTERVAL_S = 30;
+const ACTIVITY_WRITE_INTERVAL_S = 30;
 
 /**
  * What the session policy `saved` (null: none saved, the defaults) says of a session `age` seconds
@@ -27,4 +28,20 @@ export function sessionTimeoutOf(
   )
     return 'idle';
   return null;
+}
+
+/**
+ * A use of a session `age` seconds old, unused for `idle` seconds, under the session policy `saved`
+ * (judged on the session as it was before this use): why the policy ends it, else whether the use
+ * writes its last use (a refresh always; an authenticated call at most every
+ * ACTIVITY_WRITE_INTERVAL_S, so that a busy session is not written on every call).
+ */
+export function sessionUse(
+  saved: Partial<SessionSettings> | null,
+  age: number,
+  idle: number,
+  refresh: boolean,
+): { ends: 'absolute' | 'idle' } | { ends: null; touch: boolean } {
+  const ends = sessionTimeoutOf(saved, age, idle);
+  return ends ? { ends } : { ends, touch: refresh || idle > ACTIVITY_WRITE_INTERVAL_S };
 }

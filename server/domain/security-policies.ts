@@ -29,7 +29,7 @@ import {
   type PolicyKind,
   type SessionSettings,
 } from '../../core/domain/security-policies';
-import { ACTIVITY_WRITE_INTERVAL_S, sessionTimeoutOf } from '../../core/domain/session-timeout';
+import { sessionUse } from '../../core/domain/session-timeout';
 import type { AppContext } from '../context';
 import type { Database } from '../storage/database';
 import { securityPolicyRepositories } from '../storage/security-policies';
@@ -167,10 +167,10 @@ async function checkSession(
   options.principal?.read(principalFromJson(row?.principal));
   if (!row) return 'revoked';
   if (!row.live) return 'revoked';
-  const reason = sessionTimeoutOf(row.policy, row.age, row.idle);
-  if (reason) {
-    await endTimedOutSession(db, row.id, reason);
-    return reason;
+  const use = sessionUse(row.policy, row.age, row.idle, false);
+  if (use.ends) {
+    await endTimedOutSession(db, row.id, use.ends);
+    return use.ends;
   }
   if (
     options.ip?.tenantId &&
@@ -181,7 +181,7 @@ async function checkSession(
     )
   )
     return 'ip';
-  if (options.touch && row.idle > ACTIVITY_WRITE_INTERVAL_S) await touchSession(db, row.id);
+  if (options.touch && use.touch) await touchSession(db, row.id);
   return null;
 }
 

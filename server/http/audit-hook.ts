@@ -6,19 +6,22 @@
  * route has answered, before the answer leaves (a success the client sees is already on record),
  * with who acted, from where (IP, user agent) and in which account.
  *
- * Who acted: the caller whose access token the route verified (http/bearer.ts remembers it); for
- * a sign-in, the user its answer signs in (the access token it issues, or the session behind the
- * refresh cookie it sets); for a refused sign-in, the email tried; for sign-out, the session the
- * refresh cookie names. Details come from an allow-list of field names (ids, names, settings):
+ * Who acted is the rule both backends share (core/domain/audit.ts auditActor, auditFiling) over
+ * what the server reads: the caller whose access token the route verified (http/bearer.ts
+ * remembers it), the access token a sign-in issues or the session behind the refresh cookie it
+ * sets, the session a sign-out's refresh cookie names, the users an email or id names. Details come from an allow-list of field names (ids, names, settings):
  * passwords, codes, tokens, secrets and recovery codes are never read into a record.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditEntry } from '../../core/contract/routes';
 import {
+  auditActor,
   auditDetails,
+  auditFiling,
   auditNames,
   auditOutcome,
   auditRow,
+  type AuditActor,
   type AuditNameKind,
   type AuditOutcome,
 } from '../../core/domain/audit';
@@ -42,13 +45,6 @@ type Outcome = AuditOutcome;
 
 type AuditSpec = AuditEntry;
 
-interface Actor {
-  userId: string | null;
-  email: string | null;
-  tenantId: string | null;
-  impersonatorId?: string | null;
-}
-
 /** The claims of a JWT this server has just issued (its answer): decoded, not verified again. */
 function claimsOfIssued(token: unknown): AccessTokenClaims | null {
   if (typeof token !== 'string') return null;
@@ -61,14 +57,14 @@ function claimsOfIssued(token: unknown): AccessTokenClaims | null {
   }
 }
 
-const fromClaims = (claims: AccessTokenClaims): Actor => ({
+const fromClaims = (claims: AccessTokenClaims): AuditActor => ({
   userId: claims.sub,
   email: claims.email ?? null,
   tenantId: claims.tenantId ?? null,
   impersonatorId: claims.act?.sub ?? null,
 });
 
-async function actorOfSession(db: Database, refreshToken: string | undefined): Promise<Actor | null> {
+async function actorOfSession(db: Database, refreshToken: string | undefined): Promise<AuditActor | null> {
   if (!refreshToken) return null;
   const { rows } = await db.query<{ user_id: string; tenant_id: string | null; email: string }>(
     `SELECT s.user_id, s.tenant_id, u.email FROM sessions s JOIN users u ON u.id = s.user_id
@@ -89,26 +85,9 @@ function refreshTokenSet(reply: FastifyReply): string | undefined {
   return undefined;
 }
 
-/** A refused sign-in's account: the one the email's user would have signed in to, if any. */
-async function actorOfEmail(db: Database, email: unknown): Promise<Actor | null> {
-  if (typeof email !== 'string' || !email.includes('@')) return null;
-  const row = await userWithAccount(db, 'lower(u.email) = lower($1)', email.slice(0, 320));
-  return {
-    userId: row?.id ?? null,
-    email: row?.email ?? email.slice(0, 320),
-    tenantId: row?.tenant_id ?? null,
-  };
-}
-
-/** The user a public flow names by id (activation, invitation, password reset), and their account. */
-async function actorOfUserId(db: Database, userId: unknown): Promise<Actor | null> {
-  if (typeof userId !== 'string' || !UUID.test(userId)) return null;
-  const row = await userWithAccount(db, 'u.id = $1', userId);
-  return row ? { userId: row.id, email: row.email, tenantId: row.tenant_id } : null;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A user the request names, with their active account, else their first. */
 async function userWithAccount(db: Database, where: string, value: string) {
   const { rows } = await db.query<{ id: string; email: string; tenant_id: string | null }>(
     `SELECT u.id, u.email, COALESCE(u.active_tenant_id,
@@ -116,30 +95,31 @@ async function userWithAccount(db: Database, where: string, value: string) {
        FROM users u WHERE ${where}`,
     [value],
   );
-  return rows[0];
+  const row = rows[0];
+  return row && { id: row.id, email: row.email, tenantId: row.tenant_id };
 }
 
-async function actorOf(
+/** Who acted (core/domain/audit.ts auditActor) over the request, its answer and the database. */
+function actorOf(
   db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
   entry: AuditSpec,
   outcome: Outcome,
-): Promise<Actor | null> {
+): Promise<AuditActor | null> {
   const caller = callers.get(request);
-  if (caller) return fromClaims(caller);
-  if (entry.signOut) return actorOfSession(db, request.cookies?.[REFRESH_COOKIE]);
-  if (!entry.signIn) return null;
-  if (outcome === 'success') {
-    const answer = typeof payload === 'string' ? safeJson(payload) : null;
-    const issued = claimsOfIssued((answer as { accessToken?: unknown } | null)?.accessToken);
-    if (issued?.sub) return fromClaims(issued);
-    const session = await actorOfSession(db, refreshTokenSet(reply));
-    if (session) return session;
-  }
-  const body = request.body as { email?: unknown; userId?: unknown } | undefined;
-  return (await actorOfEmail(db, body?.email)) ?? actorOfUserId(db, body?.userId);
+  return auditActor(entry, outcome, (request.body as Record<string, unknown> | undefined) ?? {}, {
+    caller: caller ? fromClaims(caller) : null,
+    signedOut: () => actorOfSession(db, request.cookies?.[REFRESH_COOKIE]),
+    async signedIn() {
+      const answer = typeof payload === 'string' ? safeJson(payload) : null;
+      const issued = claimsOfIssued((answer as { accessToken?: unknown } | null)?.accessToken);
+      return issued?.sub ? fromClaims(issued) : actorOfSession(db, refreshTokenSet(reply));
+    },
+    userByEmail: (email) => userWithAccount(db, 'lower(u.email) = lower($1)', email),
+    userById: async (id) => (UUID.test(id) ? userWithAccount(db, 'u.id = $1', id) : undefined),
+  });
 }
 
 function safeJson(text: string): unknown {
@@ -184,10 +164,8 @@ export function installAuditHook(app: FastifyInstance, db: Database): void {
     if (!outcome) return payload;
     try {
       const actor = await actorOf(db, request, reply, payload, entry, outcome);
-      // A sign-up or reset request for an address nobody has, a sign-out with no session: nothing
-      // happened to anyone, and no account to file it under.
-      if (!actor?.tenantId && outcome === 'success' && !entry.onFailure && !callers.get(request))
-        return payload;
+      const filing = auditFiling(entry, outcome, actor, callers.has(request));
+      if (!filing) return payload;
       const impersonator = actor?.impersonatorId
         ? (await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [actor.impersonatorId]))
             .rows[0]
@@ -201,9 +179,7 @@ export function installAuditHook(app: FastifyInstance, db: Database): void {
         names.get(request) ?? {},
       );
       await recordAudit(sqlTables(db), SERVER_ROW_CLOCK, {
-        tenantId: actor?.tenantId ?? null,
-        actorUserId: actor?.userId ?? null,
-        actorEmail: actor?.email ?? null,
+        ...filing,
         impersonatorEmail: impersonator?.email ?? null,
         ip,
         userAgent,

@@ -14,6 +14,7 @@ import { refreshCookiePath, setRefreshCookie } from './cookies';
 import { REMEMBER_DEVICE_COOKIE } from './mfa-gate';
 import { assertTrustedOrigin } from './origin';
 import { callerOf, isPublicCall } from './route-table';
+import { callerOfCall } from './handlers';
 // Impersonation.
 import { openImpersonatedSession } from '../domain/impersonation';
 import { requireSignedInActor, requireSignedInUser } from './bearer';
@@ -98,5 +99,7 @@ export function serverVisit(ctx: AppContext, request: FastifyRequest, reply: Fas
     // Password sign-in and sign-up.
     loginAlias: aliasOfHeader(request.headers[LOGIN_ALIAS_HEADER]),
     userAgent: client.userAgent,
+    // Demo dispatch: the invitations' resend.
+    caller: () => (isPublicCall(request) ? null : callerOfCall(request)),
   };
 }

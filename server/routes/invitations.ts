@@ -16,51 +16,25 @@
  * - POST /identity/resources/tenants/invites/v1/verify { token } -> the account's name as a JSON string
  *   (the client SDK's verifyInviteToken reads a string; the invite link).
  *
- * The handlers are core/domain/invitation-handlers.ts (demo mode runs them too). The admin's routes
- * are an area (core/domain/back-office-areas.ts, their ports over the server's platform:
- * core/domain/invitation-area.ts); here, the public ones' ports over the server's database, mailer
- * and sending limits, and the resend, public or an admin's at one path.
+ * The handlers are core/domain/invitation-handlers.ts (demo mode runs them too), areas both
+ * backends register (core/domain/back-office-areas.ts, their ports over a backend's platform:
+ * core/domain/invitation-area.ts); the resend is public or an admin's at one path (a bearer makes
+ * it the caller's: the visit's `caller`). Here, the invite link's verify, sent as a JSON string.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import {
-  INVITATION_PUBLIC_HANDLERS,
-  RESEND_INVITATION,
-  type InvitationPublicPorts,
-} from '../../core/domain/invitation-handlers';
-import { invitationAreaPorts, invitationPublicAreaPorts } from '../../core/domain/invitation-area';
-import type { PublicCall } from '../../core/domain/handlers';
+import { INVITE_LINK_VERIFY_HANDLERS } from '../../core/domain/invitation-handlers';
+import { invitationPublicAreaPorts } from '../../core/domain/invitation-area';
 import { serverPlatform } from '../platform';
-import { callerOfCall, registerPublicHandlers } from '../http/handlers';
 import { serverVisit } from '../http/visit';
-import { accountOf, callerOf, isPublicCall } from '../http/route-table';
 
 export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const platform = serverPlatform(ctx);
-  const publicPorts = (request: FastifyRequest, reply: FastifyReply): InvitationPublicPorts =>
-    invitationPublicAreaPorts(platform, serverVisit(ctx, request, reply));
-  const { postTenantsInvitesVerify: verifyLink, ...publicHandlers } = INVITATION_PUBLIC_HANDLERS;
-  registerPublicHandlers(app, publicHandlers, publicPorts);
-
-  const publicCall = (request: FastifyRequest): PublicCall => ({
-    body: (request.body as Record<string, unknown> | undefined) ?? {},
-    query: {},
-    params: {},
-    ip: request.ip,
-  });
-  // Public without a bearer and with { email } (the descriptor's `publicWith`); else checked there.
-  app.post('/identity/resources/users/v1/invitation/reset', async (request, reply) => {
-    const { body } = isPublicCall(request)
-      ? await RESEND_INVITATION.public(publicPorts(request, reply), publicCall(request))
-      : await RESEND_INVITATION.signedIn(invitationAreaPorts(platform, callerOfCall(request)), {
-          ...publicCall(request),
-          tenantId: accountOf(request),
-          userId: callerOf(request).sub,
-        });
-    return body;
-  });
+  const verifyLink = INVITE_LINK_VERIFY_HANDLERS.postTenantsInvitesVerify!;
   app.post('/identity/resources/tenants/invites/v1/verify', async (request, reply) => {
-    const { body } = await verifyLink!(publicPorts(request, reply), publicCall(request));
+    const ports = invitationPublicAreaPorts(platform, serverVisit(ctx, request, reply));
+    const call = { body: (request.body as Record<string, unknown> | undefined) ?? {}, query: {}, params: {} };
+    const { body } = await verifyLink(ports, { ...call, ip: request.ip });
     // A JSON string: the client reads the name alone (a bare string would go out as text/plain).
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
   });
