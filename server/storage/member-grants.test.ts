@@ -7,12 +7,7 @@ import { test } from 'node:test';
 import { isContractError } from '../../core/contract/errors';
 import { seedDemoDatabase } from '../../core/demo/data';
 import { demoTables } from '../../core/demo/teamAdmin';
-import {
-  GROUP_CONFIGURATIONS,
-  GROUP_MEMBERS,
-  GROUP_ROLES,
-  GROUPS,
-} from '../../core/domain/group-token-tables';
+import { GROUP_CONFIGURATIONS } from '../../core/domain/group-token-tables';
 import {
   accountsOfUser,
   authorizationIn,
@@ -23,7 +18,7 @@ import {
 import { MEMBERSHIPS } from '../../core/domain/membership-tables';
 import { stamp, type Tables } from '../../core/domain/tables';
 import type { Authorization } from '../../core/domain/user-profile';
-import { addMember, repositorySuite, vendorRoleId } from '../../test/support/repository-suite';
+import { addGroup, addMember, repositorySuite, vendorRoleId } from '../../test/support/repository-suite';
 import { loadAuthorization } from '../domain/tenants';
 import { sqlTables } from './tables';
 
@@ -31,25 +26,6 @@ import { sqlTables } from './tables';
 interface Fixture {
   tables: Tables;
   sql?: (userId: string, tenantId: string) => Promise<Authorization>;
-}
-
-/** A group of the account giving the role `roleId` to the member of `membershipId`. */
-async function groupGiving(tables: Tables, tenantId: string, membershipId: string, roleId: string) {
-  const at = stamp(Date.now());
-  const group = await tables.of(GROUPS).insert({
-    id: randomUUID(),
-    tenantId,
-    name: `group ${randomUUID()}`,
-    color: null,
-    description: null,
-    metadata: {},
-    managedBy: 'frontegg',
-    scimConfigurationId: null,
-    createdAt: at,
-    updatedAt: at,
-  });
-  await tables.of(GROUP_ROLES).insert({ groupId: group.id, roleId });
-  await tables.of(GROUP_MEMBERS).insert({ groupId: group.id, membershipId });
 }
 
 const membershipOf = async (tables: Tables, tenantId: string, userId: string) =>
@@ -70,7 +46,7 @@ repositorySuite<Fixture>(
       const { tenantId } = context;
       const userId = await addMember(tables, tenantId, 'Grantee', ['Viewer']);
       const membership = await membershipOf(tables, tenantId, userId);
-      await groupGiving(tables, tenantId, membership.id, await vendorRoleId(tables, 'Editor'));
+      await addGroup(tables, tenantId, [await vendorRoleId(tables, 'Editor')], [membership.id]);
       const held = await authorizationIn(tables, userId, tenantId);
       assert.deepEqual(
         held.roles.map((r) => r.key),

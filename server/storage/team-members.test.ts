@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { builtInRoleId, seedDemoDatabase } from '../../core/demo/data';
 import { memoryTables } from '../../core/demo/tables';
 import { demoRoles } from '../../core/demo/teamAdmin';
-import { GROUP_MEMBERS, GROUP_ROLES, GROUPS } from '../../core/domain/group-token-tables';
+import { GROUP_MEMBERS } from '../../core/domain/group-token-tables';
 import { MEMBERSHIP_ROLES, MEMBERSHIPS } from '../../core/domain/membership-tables';
 import { MFA_DEVICES } from '../../core/domain/mfa-store';
 import { ROLES } from '../../core/domain/role-tables';
@@ -23,7 +23,7 @@ import {
 } from '../../core/domain/team-member-store';
 import { TENANTS } from '../../core/domain/tenant-tables';
 import { USERS, userRepository } from '../../core/domain/user-tables';
-import { repositorySuite, vendorRoleId } from '../../test/support/repository-suite';
+import { addGroup, repositorySuite, vendorRoleId } from '../../test/support/repository-suite';
 import { sqlTables } from './tables';
 
 const clock = { now: Date.now, newId: randomUUID };
@@ -78,27 +78,6 @@ async function member(tables: Tables, tenantId: string, name: string, roleIds: s
   for (const roleId of roleIds)
     await tables.of(MEMBERSHIP_ROLES).insert({ membershipId: membership.id, roleId });
   return { userId: user.id, membershipId: membership.id };
-}
-
-/** A group of the account giving these roles, with these memberships in it. */
-async function group(tables: Tables, tenantId: string, roleIds: string[], membershipIds: string[]) {
-  const at = stamp(Date.now());
-  const row = await tables.of(GROUPS).insert({
-    id: randomUUID(),
-    tenantId,
-    name: `group ${randomUUID()}`,
-    color: null,
-    description: null,
-    metadata: {},
-    managedBy: 'frontegg',
-    scimConfigurationId: null,
-    createdAt: at,
-    updatedAt: at,
-  });
-  for (const roleId of roleIds) await tables.of(GROUP_ROLES).insert({ groupId: row.id, roleId });
-  for (const membershipId of membershipIds)
-    await tables.of(GROUP_MEMBERS).insert({ groupId: row.id, membershipId });
-  return row.id;
 }
 
 /** A new account of the same vendor as `tenantId` (below `parentTenantId`, when given). */
@@ -187,7 +166,7 @@ repositorySuite<Fixture>(
       assert.equal(await ports.setRoles(context.tenantId, a.userId, [editor, viewer, editor]), true);
       assert.equal(await ports.setRoles(context.tenantId, randomUUID(), [editor]), false);
       assert.deepEqual(announced, [`user.rolesChanged:${a.userId}:${editor},${viewer},${editor}`]);
-      const groupId = await group(tables, context.tenantId, [editor], [a.membershipId]);
+      const groupId = await addGroup(tables, context.tenantId, [editor], [a.membershipId]);
       const ids = [a.userId, b.userId, randomUUID()];
       const roles = await ports.memberLinks(context.tenantId, ids, 'roles');
       const byUser = (links: typeof roles) =>
@@ -259,7 +238,7 @@ repositorySuite<Fixture>(
       await member(tables, tenantId, 'Direct', [admin, viewer], 30);
       const grouped = await member(tables, tenantId, 'Grouped', [viewer], 8);
       await member(tables, tenantId, 'Plain', [viewer]);
-      await group(tables, tenantId, [admin], [grouped.membershipId]);
+      await addGroup(tables, tenantId, [admin], [grouped.membershipId]);
       assert.deepEqual(await ports.memberStats(tenantId), {
         totalItems: 3,
         addedThisWeek: 1,
@@ -273,7 +252,7 @@ repositorySuite<Fixture>(
       const ports = teamMemberPorts(tables, clock, extras);
       const viewer = await context.repos.role('Viewer');
       const gone = await member(tables, context.tenantId, 'Gone', [viewer]);
-      await group(tables, context.tenantId, [], [gone.membershipId]);
+      await addGroup(tables, context.tenantId, [], [gone.membershipId]);
       assert.equal(await ports.revokeSessions(context.tenantId, gone.userId), 2);
       assert.equal(await ports.revokeSessions(context.tenantId, randomUUID()), null);
       assert.equal(await ports.remove(context.tenantId, gone.userId), true);
@@ -302,7 +281,7 @@ repositorySuite<Fixture>(
       const carol = await member(tables, tenantId, 'Carol', [viewer], 2);
       await member(tables, tenantId, 'alice', [admin], 3);
       const bob = await member(tables, tenantId, 'Bob', [], 1);
-      const groupId = await group(tables, tenantId, [editor], [carol.membershipId]);
+      const groupId = await addGroup(tables, tenantId, [editor], [carol.membershipId]);
       await device(tables, bob.userId, false);
       await device(tables, carol.userId, true);
       const list = (q: Partial<MemberListQuery>) =>

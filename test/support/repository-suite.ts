@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createTenant } from '../../server/storage/tenants';
 import { MEMBERSHIP_ROLES, MEMBERSHIPS } from '../../core/domain/membership-tables';
 import { ROLES } from '../../core/domain/role-tables';
+import { GROUP_MEMBERS, GROUP_ROLES, GROUPS } from '../../core/domain/group-token-tables';
 import { oneOf, stamp, type Tables } from '../../core/domain/tables';
 import { TENANTS } from '../../core/domain/tenant-tables';
 import { userRepository } from '../../core/domain/user-tables';
@@ -87,3 +88,24 @@ export async function addMember(tables: Tables, tenantId: string, name = 'Member
 /** The id of the vendor's role of this key (a built-in role), read over either store's tables. */
 export const vendorRoleId = async (tables: Tables, key: string): Promise<string> =>
   (await tables.of(ROLES).row({ key, tenantId: null }))!.id;
+
+/** A group of the account giving these roles, with these memberships in it; its id. */
+export async function addGroup(tables: Tables, tenantId: string, roleIds: string[], membershipIds: string[]) {
+  const at = stamp(Date.now());
+  const row = await tables.of(GROUPS).insert({
+    id: randomUUID(),
+    tenantId,
+    name: `group ${randomUUID()}`,
+    color: null,
+    description: null,
+    metadata: {},
+    managedBy: 'frontegg',
+    scimConfigurationId: null,
+    createdAt: at,
+    updatedAt: at,
+  });
+  for (const roleId of roleIds) await tables.of(GROUP_ROLES).insert({ groupId: row.id, roleId });
+  for (const membershipId of membershipIds)
+    await tables.of(GROUP_MEMBERS).insert({ groupId: row.id, membershipId });
+  return row.id;
+}
