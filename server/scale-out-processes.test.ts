@@ -17,19 +17,29 @@ import { ADMIN, API, FAST_HASHING } from '../test/support/server';
 const adminUrl = process.env.TEST_DATABASE_URL;
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+/** `count` distinct free ports: the probes are held open together, so no two get the same one. */
+async function freePorts(count: number): Promise<number[]> {
+  const probes = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve) => {
+          const probe = createServer().listen(0, '127.0.0.1', () => resolve(probe));
+        }),
+    ),
+  );
+  const ports = probes.map((probe) => (probe.address() as AddressInfo).port);
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
+}
 
-function startMain(env: Record<string, string>): Promise<ChildProcess> {
+/** Starts server/main.ts with `env`; the process joins `children` at once (stopped after, whatever happens). */
+function startMain(env: Record<string, string>, children: ChildProcess[]): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: { ...process.env, NODE_ENV: 'test', AUTH_ELEMENTS_DEV: '', PUBLIC_URL: '', ISSUER: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -64,9 +74,9 @@ describe(
         passwordHashing: FAST_HASHING,
       });
       await seeded.close();
-      const [portA, portB] = [await freePort(), await freePort()];
+      const [portA, portB] = (await freePorts(2)) as [number, number];
       const env = (port: number) => ({ DATABASE_URL: url.toString(), HOST: '127.0.0.1', PORT: String(port) });
-      children.push(...(await Promise.all([startMain(env(portA)), startMain(env(portB))])));
+      await Promise.all([startMain(env(portA), children), startMain(env(portB), children)]);
       a = `http://127.0.0.1:${portA}${API}`;
       b = `http://127.0.0.1:${portB}${API}`;
     });
