@@ -50,9 +50,7 @@ import { contractError } from '../core/contract/errors';
 import { passwordMatchedOn } from './domain/auth';
 import { isBreachedPassword } from './domain/breached-passwords';
 import { countSignUp } from './domain/attempts';
-
-/** A user's id (the server's are UUIDs). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../core/domain/random-secrets';
 
 /** Each server's platform, built on its first use. */
 const built = new WeakMap<AppContext, Platform>();
@@ -118,7 +116,7 @@ function platformOf(ctx: AppContext): Platform {
       scimMemberships: (ids) => scimManagedMemberships(db, ids),
       endSessions: (tenantId, userId, reason, within) =>
         endMemberSessions(databaseOf(within) ?? db, tenantId, userId, reason),
-      isUserId: (id) => UUID.test(id),
+      isUserId: (id) => isUuid(id),
     },
     // Invitations and the invite link.
     invitations: {

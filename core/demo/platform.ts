@@ -67,6 +67,7 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
   const tables = demoTables(db);
   // Random uuids, as the server's ids (billing and SSO read an id that is not one as no row).
   const clock = { now, newId: randomUuid };
+  const attempts = storedAttemptCounters(tables, { now });
   return {
     tables,
     clock,
@@ -77,7 +78,7 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     // The account flows: the demo outbox, PBKDF2 hashes, the demo's policy and breach sample.
     appUrl: appOrigin,
     keyOf: (_purpose, secret) => secret,
-    attempts: storedAttemptCounters(tables, { now }),
+    attempts,
     async sendEmail(to, key, params) {
       const texts = await demoTexts(tables, to.userId, to.tenantId);
       demoOutbox(db, now, { channel: 'email', to: to.email, ...composeEmail(texts, key, params) });
@@ -166,7 +167,7 @@ export function demoPlatform(db: DemoDatabase, { now, random }: DemoClock): Plat
     // Password sign-in and sign-up: the demo's counters and users, its breach sample and settings.
     passwordSignIn: {
       async passwordMatched(email, user, breach) {
-        await signInLimits(storedAttemptCounters(tables, { now }), undefined).clearFailures(email);
+        await signInLimits(attempts, undefined).clearFailures(email);
         // The breach verdict as the server keeps it: since the first sign-in that found it.
         const breachedPasswordAt = breach?.breached ? (user?.breachedPasswordAt ?? stamp(now())) : null;
         if (user)

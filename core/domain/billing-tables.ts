@@ -14,6 +14,7 @@ import { col, not, nullable, oneOf, saveRow, stamp, table, type RowOf, type Tabl
 import { ROLES } from './role-tables';
 import { TENANTS } from './tenant-tables';
 import { USERS } from './user-tables';
+import { isUuid } from './random-secrets';
 
 /** What billing's stores take from their caller: the clock and new ids (the server's are uuids). */
 export interface BillingClock {
@@ -140,12 +141,11 @@ export const FEATURES = table('features', { id: col.uuid, key: col.text() }, () 
 ]);
 /** The account's bundle: a feature held until `expiresAt` (null: no expiry). */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * `id` as a condition on a uuid column: an id that is not a uuid names no row (the server never
  * asks PostgreSQL to read it as one, which would refuse the statement: a 400 instead of a 404).
  */
-export const anId = (id: string) => (UUID.test(id) ? id : oneOf<string>([]));
+export const anId = (id: string) => (isUuid(id) ? id : oneOf<string>([]));
 
 const planOfRow = ({ position: _position, ...plan }: PlanRow): Plan => plan;
 

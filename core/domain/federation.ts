@@ -161,8 +161,8 @@ async function ensureMembership(
 
 /**
  * A federated post-login over the platform and the request, once the provider vouched for the
- * person: the person as a user (`resolveFederatedUser`), then the MFA gate of every first factor with the account the session opens (`preferred` when the user
- * may open it, else their active one): its policy applies, and the mfaToken keeps it, so the session
+ * person: the person as a user (`resolveFederatedUser`), then the MFA gate of every first factor
+ * with the account the session opens (`preferred` when the user may open it, else their active one): its policy applies, and the mfaToken keeps it, so the session
  * after the second factor opens there too. No session and no cookie until then; otherwise the
  * session in that account.
  */

@@ -38,6 +38,7 @@ import {
   type Tables,
   type Where,
 } from './tables';
+import { isUuid } from './random-secrets';
 
 const CONNECTION_COLUMNS = {
   id: col.uuid,
@@ -121,8 +122,6 @@ interface SsoRoles {
   rolesOfKeys(tenantId: string, keys: string[]): Promise<Array<{ id: string; key: string }>>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The roles the connections name: the account's (core/domain/role-store.ts), by name then id. */
 function tableSsoRoles(tables: Tables): SsoRoles {
   const roles = async (tenantId: string, where: Where<RoleRow>) =>
@@ -133,7 +132,7 @@ function tableSsoRoles(tables: Tables): SsoRoles {
   return {
     // A malformed id is none (the uuid column would refuse it).
     rolesOfIds: async (tenantId, ids) =>
-      ids.every((id) => UUID.test(id)) ? roles(tenantId, { id: oneOf(ids) }) : [],
+      ids.every((id) => isUuid(id)) ? roles(tenantId, { id: oneOf(ids) }) : [],
     rolesOfKeys: (tenantId, keys) => roles(tenantId, { key: oneOf(keys) }),
   };
 }

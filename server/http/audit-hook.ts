@@ -9,8 +9,9 @@
  * Who acted is the rule both backends share (core/domain/audit.ts auditActor, auditFiling) over
  * what the server reads: the caller whose access token the route verified (http/bearer.ts
  * remembers it), the access token a sign-in issues or the session behind the refresh cookie it
- * sets, the session a sign-out's refresh cookie names, the users an email or id names. Details come from an allow-list of field names (ids, names, settings):
- * passwords, codes, tokens, secrets and recovery codes are never read into a record.
+ * sets, the session a sign-out's refresh cookie names, the users an email or id names. Details
+ * come from an allow-list of field names (ids, names, settings): passwords, codes, tokens,
+ * secrets and recovery codes are never read into a record.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditEntry } from '../../core/contract/routes';
@@ -33,6 +34,7 @@ import type { Database } from '../storage/database';
 import { SERVER_ROW_CLOCK, sqlTables } from '../storage/tables';
 import { clientInfo } from './client-info';
 import { REFRESH_COOKIE } from './cookies';
+import { isUuid } from '../../core/domain/random-secrets';
 
 /** The verified caller of each request that had one (set by requireUser). */
 const callers = new WeakMap<FastifyRequest, AccessTokenClaims>();
@@ -85,8 +87,6 @@ function refreshTokenSet(reply: FastifyReply): string | undefined {
   return undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A user the request names, with their active account, else their first. */
 async function userWithAccount(db: Database, where: string, value: string) {
   const { rows } = await db.query<{ id: string; email: string; tenant_id: string | null }>(
@@ -118,7 +118,7 @@ function actorOf(
       return issued?.sub ? fromClaims(issued) : actorOfSession(db, refreshTokenSet(reply));
     },
     userByEmail: (email) => userWithAccount(db, 'lower(u.email) = lower($1)', email),
-    userById: async (id) => (UUID.test(id) ? userWithAccount(db, 'u.id = $1', id) : undefined),
+    userById: async (id) => (isUuid(id) ? userWithAccount(db, 'u.id = $1', id) : undefined),
   });
 }
 
@@ -135,7 +135,7 @@ const names = new WeakMap<FastifyRequest, Record<string, string>>();
 
 /** The name of the thing `id` names (none for an id that is not a UUID: no row has one). */
 const nameOf = (db: Database) => async (kind: AuditNameKind, id: string) =>
-  UUID.test(id) ? auditNameOf(sqlTables(db))(kind, id) : undefined;
+  isUuid(id) ? auditNameOf(sqlTables(db))(kind, id) : undefined;
 
 /**
  * Installs the hook on `app`; a route's entry is its descriptor's (http/route-table.ts puts the
